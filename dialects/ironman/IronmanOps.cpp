@@ -1,0 +1,79 @@
+//===- IronmanOps.cpp - ironman operations: verifiers ---------------------===//
+
+#include "dialects/ironman/IronmanOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace ironman;
+
+namespace {
+/// The protocol position of each state call: DR, SR, DN, SV.
+enum class Step { DR = 0, SR = 1, DN = 2, SV = 3 };
+
+std::optional<Step> stepOf(Operation *op) {
+  if (isa<DROp>(op))
+    return Step::DR;
+  if (isa<SROp>(op))
+    return Step::SR;
+  if (isa<DNOp>(op))
+    return Step::DN;
+  if (isa<SVOp>(op))
+    return Step::SV;
+  return std::nullopt;
+}
+
+const char *const kStepNames[] = {"ironman.dr", "ironman.sr", "ironman.dn",
+                                  "ironman.sv"};
+} // namespace
+
+/// Every path through the program must run the state calls of a transfer in
+/// the order DR, SR, DN, SV, each exactly once. Placing all four in one block
+/// in that order is what guarantees it for every path, so that is the rule.
+static LogicalResult verifyProtocol(TransferOp transfer) {
+  Operation *calls[4] = {nullptr, nullptr, nullptr, nullptr};
+  for (Operation *user : transfer.getTransfer().getUsers()) {
+    std::optional<Step> step = stepOf(user);
+    if (!step)
+      continue;
+    Operation *&slot = calls[static_cast<int>(*step)];
+    if (slot)
+      return user->emitOpError("is the second ")
+             << kStepNames[static_cast<int>(*step)] << " of one transfer";
+    slot = user;
+  }
+  for (int i = 0; i < 4; ++i)
+    if (!calls[i])
+      return transfer.emitOpError("has no ") << kStepNames[i];
+  Block *block = calls[0]->getBlock();
+  for (int i = 1; i < 4; ++i) {
+    if (calls[i]->getBlock() != block)
+      return calls[i]->emitOpError("must be in the same block as ")
+             << kStepNames[0] << " of its transfer";
+    if (!calls[i - 1]->isBeforeInBlock(calls[i]))
+      return calls[i]->emitOpError("must come after ")
+             << kStepNames[i - 1] << " (IRONMAN order is DR, SR, DN, SV)";
+  }
+  return success();
+}
+
+LogicalResult TransferOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getDst().getType();
+  unsigned rank = getRegion().getType().getRank();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("source elements are ") << src.getElementType()
+           << " but destination elements are " << dst.getElementType();
+  if (src.getRank() != rank || dst.getRank() != rank)
+    return emitOpError("arrays and region must have the same rank");
+  if (getShift().size() != rank)
+    return emitOpError("shift has ") << getShift().size()
+           << " components but the region has rank " << rank;
+  if (llvm::all_of(getShift(), [](int64_t d) { return d == 0; }))
+    return emitOpError("a halo transfer needs a nonzero shift");
+  return verifyProtocol(*this);
+}
+
+#define GET_OP_CLASSES
+#include "dialects/ironman/IronmanOps.cpp.inc"

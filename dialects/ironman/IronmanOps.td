@@ -1,0 +1,58 @@
+//===- IronmanOps.td - ironman operations ------------------*- tablegen -*-===//
+
+#ifndef IRONMAN_OPS_TD
+#define IRONMAN_OPS_TD
+
+include "dialects/ironman/IronmanDialect.td"
+include "dialects/zpl/ZPLDialect.td"
+
+class Ironman_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Ironman_Dialect, mnemonic, traits>;
+
+def Ironman_TransferOp : Ironman_Op<"transfer"> {
+  let summary = "what moves: a halo section of an array";
+  let description = [{
+    ```mlir
+    %t = ironman.transfer %A -> %A over %R shift [-1, 0]
+           pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>)
+           : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    Each PE receives into its ghost cells the part of `dst` at
+    (R ∩ local block) + shift that other PEs own, read from their `src`.
+    The runtime derives each PE's exact sections from the region, the
+    shift and the distribution. The element type is the arrays'.
+    `id` numbers the static transfer in the program (set by communication
+    generation) so concurrent transfers never mix their messages.
+  }];
+  let arguments = (ins ZPL_ArrayType:$src, ZPL_ArrayType:$dst,
+                       ZPL_RegionType:$region, DenseI64ArrayAttr:$shift,
+                       Ironman_PatternAttr:$src_pattern,
+                       Ironman_PatternAttr:$dst_pattern,
+                       OptionalAttr<I64Attr>:$id);
+  let results = (outs Ironman_TransferType:$transfer);
+  let assemblyFormat = [{
+    $src `->` $dst `over` $region `shift` $shift
+    `pattern` `(` qualified($src_pattern) `->` qualified($dst_pattern) `)` attr-dict
+    `:` qualified(type($src)) `->` qualified(type($dst)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Type getElementType() {
+      return ::mlir::cast<::zpl::ArrayType>(getSrc().getType()).getElementType();
+    }
+  }];
+}
+
+class Ironman_StateOp<string mnemonic, string what>
+    : Ironman_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins Ironman_TransferType:$transfer);
+  let assemblyFormat = "$transfer attr-dict";
+}
+
+def Ironman_DROp : Ironman_StateOp<"dr", "destination ready: the receive side may be written">;
+def Ironman_SROp : Ironman_StateOp<"sr", "source ready: the source data is final and may be sent">;
+def Ironman_DNOp : Ironman_StateOp<"dn", "destination needed: the data must have arrived">;
+def Ironman_SVOp : Ironman_StateOp<"sv", "source volatile: the source is about to be overwritten">;
+
+#endif // IRONMAN_OPS_TD

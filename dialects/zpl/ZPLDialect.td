@@ -1,0 +1,80 @@
+//===- ZPLDialect.td - the zpl dialect ---------------------*- tablegen -*-===//
+//
+// The zpl dialect carries a ZPL program after the front end: global
+// declarations (config vars, scalars, regions, distributed arrays),
+// array statements over regions whose bodies read arrays at constant
+// offsets, and full reductions. Scalar code uses arith, scf, math and func.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ZPL_DIALECT_TD
+#define ZPL_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def ZPL_Dialect : Dialect {
+  let name = "zpl";
+  let summary = "ZPL regions, distributed arrays and array statements";
+  let cppNamespace = "::zpl";
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+class ZPL_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<ZPL_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def ZPL_RegionType : ZPL_Type<"Region", "region"> {
+  let summary = "a rectangular index set of rank 1 to 3";
+  let parameters = (ins "unsigned":$rank);
+  let assemblyFormat = "`<` $rank `>`";
+  let genVerifyDecl = 1;
+}
+
+def ZPL_ArrayType : ZPL_Type<"Array", "array"> {
+  let summary = "a distributed parallel array";
+  let description = [{
+    `!zpl.array<2 x f64>`: an array of rank 2 whose elements are f64. The
+    declared region and the ghost widths live on the `zpl.array_decl`.
+  }];
+  let parameters = (ins "unsigned":$rank, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $rank `x` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def ZPL_RefType : ZPL_Type<"Ref", "ref"> {
+  let summary = "a mutable scalar local variable";
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
+def ZPL_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
+    I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
+    I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">]> {
+  let cppNamespace = "::zpl";
+}
+
+def ZPL_DistKind : I32EnumAttr<"DistKind", "distribution of one dimension", [
+    I32EnumAttrCase<"block", 0>, I32EnumAttrCase<"cyclic", 1>,
+    I32EnumAttrCase<"blockcyclic", 2>, I32EnumAttrCase<"none", 3>]> {
+  let cppNamespace = "::zpl";
+  let genSpecializedAttr = 0;
+}
+
+def ZPL_DistAttr : AttrDef<ZPL_Dialect, "Dist"> {
+  let mnemonic = "dist";
+  let summary = "how each dimension of a region is spread over the PE grid";
+  let description = [{
+    `#zpl.dist<[block, block]>`. Only `block` is implemented so far; the
+    other kinds parse and are rejected by the lowering.
+  }];
+  let parameters = (ins ArrayRefParameter<"::zpl::DistKind">:$kinds);
+  let hasCustomAssemblyFormat = 1;
+}
+
+#endif // ZPL_DIALECT_TD

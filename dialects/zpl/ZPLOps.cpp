@@ -1,0 +1,232 @@
+//===- ZPLOps.cpp - zpl operations: verifiers and custom syntax -----------===//
+
+#include "dialects/zpl/ZPLOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace zpl;
+
+/// The single value yielded by a declaration's or statement's body.
+static FailureOr<Value> yieldedValue(Operation *op, Region &body) {
+  if (body.empty())
+    return op->emitOpError("needs a body");
+  auto yield = dyn_cast<YieldOp>(body.front().getTerminator());
+  if (!yield || yield.getValues().size() != 1)
+    return op->emitOpError("body must yield exactly one value");
+  return yield.getValues().front();
+}
+
+static LogicalResult verifyYieldType(Operation *op, Region &body, Type want) {
+  FailureOr<Value> v = yieldedValue(op, body);
+  if (failed(v))
+    return failure();
+  if (v->getType() != want)
+    return op->emitOpError("body yields ") << v->getType() << " but "
+                                           << want << " is expected";
+  return success();
+}
+
+static bool isScalarType(Type t) {
+  return t.isInteger(1) || t.isInteger(64) || t.isF32() || t.isF64();
+}
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConfigOp::verify() {
+  if (!isScalarType(getType()))
+    return emitOpError("config var must have a scalar type, got ") << getType();
+  return verifyYieldType(*this, getInit(), getType());
+}
+
+LogicalResult GlobalOp::verify() {
+  if (!isScalarType(getType()))
+    return emitOpError("global must have a scalar type, got ") << getType();
+  if (getInit().empty()) {
+    if (getConstant())
+      return emitOpError("a constant needs an init body");
+    return success();
+  }
+  return verifyYieldType(*this, getInit(), getType());
+}
+
+LogicalResult RegionDeclOp::verify() {
+  auto type = dyn_cast<RegionType>(getType());
+  if (!type)
+    return emitOpError("type must be a !zpl.region, got ") << getType();
+  if (auto dist = getDistAttr(); dist && dist.getKinds().size() != type.getRank())
+    return emitOpError("distribution has ") << dist.getKinds().size()
+           << " dimensions but the region has rank " << type.getRank();
+  return verifyYieldType(*this, getInit(), type);
+}
+
+LogicalResult ArrayDeclOp::verify() {
+  auto type = dyn_cast<ArrayType>(getType());
+  if (!type)
+    return emitOpError("type must be a !zpl.array, got ") << getType();
+  if (std::optional<ArrayRef<int64_t>> fluff = getFluff()) {
+    if (fluff->size() != 2 * type.getRank())
+      return emitOpError("fluff needs ") << 2 * type.getRank()
+             << " widths (lo, hi per dimension), got " << fluff->size();
+    if (llvm::any_of(*fluff, [](int64_t w) { return w < 0; }))
+      return emitOpError("fluff widths must not be negative");
+  }
+  return verifyYieldType(*this, getInit(),
+                         RegionType::get(getContext(), type.getRank()));
+}
+
+std::pair<int64_t, int64_t> ArrayDeclOp::getFluffOf(unsigned dim) {
+  std::optional<ArrayRef<int64_t>> fluff = getFluff();
+  if (!fluff)
+    return {0, 0};
+  return {(*fluff)[2 * dim], (*fluff)[2 * dim + 1]};
+}
+
+/// The type a `zpl.get` of this declaration produces.
+static Type declaredType(Operation *decl) {
+  if (auto c = dyn_cast<ConfigOp>(decl))
+    return c.getType();
+  if (auto g = dyn_cast<GlobalOp>(decl))
+    return g.getType();
+  if (auto r = dyn_cast<RegionDeclOp>(decl))
+    return r.getType();
+  if (auto a = dyn_cast<ArrayDeclOp>(decl))
+    return a.getType();
+  return {};
+}
+
+LogicalResult GetOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  Operation *decl = symbols.lookupNearestSymbolFrom(*this, getNameAttr());
+  if (!decl)
+    return emitOpError("'") << getName() << "' is not declared";
+  Type type = declaredType(decl);
+  if (!type)
+    return emitOpError("'") << getName() << "' is not a zpl declaration";
+  if (type != getResult().getType())
+    return emitOpError("'") << getName() << "' has type " << type
+                            << ", not " << getResult().getType();
+  return success();
+}
+
+LogicalResult SetOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto global = symbols.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
+  if (!global)
+    return emitOpError("'") << getName() << "' is not a zpl.global";
+  if (global.getConstant())
+    return emitOpError("cannot assign the constant '") << getName() << "'";
+  if (global.getType() != getValue().getType())
+    return emitOpError("'") << getName() << "' has type " << global.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Regions
+//===----------------------------------------------------------------------===//
+
+// zpl.make_region [%lo0 : %hi0, %lo1 : %hi1] : !zpl.region<2>
+ParseResult MakeRegionOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> lows, highs;
+  auto parseDim = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand lo, hi;
+    if (parser.parseOperand(lo) || parser.parseColon() ||
+        parser.parseOperand(hi))
+      return failure();
+    lows.push_back(lo);
+    highs.push_back(hi);
+    return success();
+  };
+  RegionType type;
+  Type i64 = parser.getBuilder().getI64Type();
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, parseDim) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(type) ||
+      parser.resolveOperands(lows, i64, result.operands) ||
+      parser.resolveOperands(highs, i64, result.operands))
+    return failure();
+  result.addTypes(type);
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(
+                          {static_cast<int32_t>(lows.size()),
+                           static_cast<int32_t>(highs.size())}));
+  return success();
+}
+
+void MakeRegionOp::print(OpAsmPrinter &p) {
+  p << " [";
+  for (auto [i, lo, hi] : llvm::enumerate(getLows(), getHighs())) {
+    if (i)
+      p << ", ";
+    p << lo << " : " << hi;
+  }
+  p << "]";
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getOperandSegmentSizesAttrName()});
+  p << " : " << getType();
+}
+
+LogicalResult MakeRegionOp::verify() {
+  unsigned rank = getType().getRank();
+  if (getLows().size() != rank || getHighs().size() != rank)
+    return emitOpError("a region of rank ") << rank << " needs " << rank
+                                            << " bounds pairs";
+  return success();
+}
+
+LogicalResult DeriveRegionOp::verify() {
+  if (getDirection().size() != getType().getRank())
+    return emitOpError("direction has ") << getDirection().size()
+           << " components but the region has rank " << getType().getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Array statements
+//===----------------------------------------------------------------------===//
+
+/// The rank of the array statement enclosing `op`, or 0 outside one.
+static unsigned enclosingStatementRank(Operation *op) {
+  if (auto assign = op->getParentOfType<AssignOp>())
+    return assign.getRegion().getType().getRank();
+  if (auto reduce = op->getParentOfType<ReduceOp>())
+    return reduce.getRegion().getType().getRank();
+  return 0;
+}
+
+LogicalResult AssignOp::verify() {
+  auto dest = getDest().getType();
+  if (dest.getRank() != getRegion().getType().getRank())
+    return emitOpError("array of rank ") << dest.getRank()
+           << " assigned over a region of rank "
+           << getRegion().getType().getRank();
+  return verifyYieldType(*this, getBody(), dest.getElementType());
+}
+
+LogicalResult ReduceOp::verify() {
+  if ((getKind() == ReduceKind::And || getKind() == ReduceKind::Or) !=
+      getResult().getType().isInteger(1))
+    return emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
+  if (getKind() != ReduceKind::And && getKind() != ReduceKind::Or &&
+      getResult().getType().isInteger(1))
+    return emitOpError("cannot reduce booleans with this operator");
+  return verifyYieldType(*this, getBody(), getResult().getType());
+}
+
+LogicalResult ReadOp::verify() {
+  unsigned rank = getArray().getType().getRank();
+  if (getOffset().size() != rank)
+    return emitOpError("offset has ") << getOffset().size()
+           << " components but the array has rank " << rank;
+  unsigned stmtRank = enclosingStatementRank(*this);
+  if (stmtRank == 0)
+    return emitOpError("must be inside an array statement");
+  if (stmtRank != rank)
+    return emitOpError("reads an array of rank ") << rank
+           << " in a statement of rank " << stmtRank;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialects/zpl/ZPLOps.cpp.inc"

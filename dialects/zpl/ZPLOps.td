@@ -1,0 +1,262 @@
+//===- ZPLOps.td - zpl operations --------------------------*- tablegen -*-===//
+
+#ifndef ZPL_OPS_TD
+#define ZPL_OPS_TD
+
+include "dialects/zpl/ZPLDialect.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+class ZPL_Op<string mnemonic, list<Trait> traits = []>
+    : Op<ZPL_Dialect, mnemonic, traits>;
+
+def ZPL_AnyScalar : AnyTypeOf<[I1, I64, F32, F64]>;
+
+//===----------------------------------------------------------------------===//
+// Global declarations. Each has an `init` body that computes its value once,
+// in declaration order, at program start; the body may read earlier globals.
+//===----------------------------------------------------------------------===//
+
+class ZPL_DeclOp<string mnemonic, list<Trait> traits = []>
+    : ZPL_Op<mnemonic, !listconcat(traits, [Symbol, IsolatedFromAbove,
+                                            HasParent<"::mlir::ModuleOp">])>;
+
+def ZPL_ConfigOp : ZPL_DeclOp<"config"> {
+  let summary = "a config var: a scalar settable with --name=value";
+  let description = [{
+    ```mlir
+    zpl.config @n : i64 init {
+      %c = arith.constant 64 : i64
+      zpl.yield %c : i64
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type);
+  let regions = (region SizedRegion<1>:$init);
+  let assemblyFormat = "$sym_name `:` $type attr-dict-with-keyword `init` $init";
+  let hasVerifier = 1;
+}
+
+def ZPL_GlobalOp : ZPL_DeclOp<"global"> {
+  let summary = "a replicated scalar variable or constant";
+  let description = [{
+    ```mlir
+    zpl.global @err : f64
+    zpl.global @eps : f64 constant init { ... zpl.yield %v : f64 }
+    ```
+    Without an init body the value starts at zero.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       UnitAttr:$constant);
+  let regions = (region MaxSizedRegion<1>:$init);
+  let assemblyFormat =
+      "$sym_name `:` $type (`constant` $constant^)? attr-dict-with-keyword (`init` $init^)?";
+  let hasVerifier = 1;
+}
+
+def ZPL_RegionDeclOp : ZPL_DeclOp<"region_decl"> {
+  let summary = "a named region; its bounds may use config vars";
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       OptionalAttr<ZPL_DistAttr>:$dist);
+  let regions = (region SizedRegion<1>:$init);
+  let assemblyFormat = "$sym_name `:` $type attr-dict-with-keyword `init` $init";
+  let hasVerifier = 1;
+}
+
+def ZPL_ArrayDeclOp : ZPL_DeclOp<"array_decl"> {
+  let summary = "a distributed array over a region";
+  let description = [{
+    ```mlir
+    zpl.array_decl @A : !zpl.array<2 x f64> {fluff = array<i64: 1, 1, 1, 1>} init {
+      %r = zpl.get @BigR : !zpl.region<2>
+      zpl.yield %r : !zpl.region<2>
+    }
+    ```
+    `fluff` holds the ghost widths below and above the region per
+    dimension (lo0, hi0, lo1, hi1, ...); storage inference sets it.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       OptionalAttr<DenseI64ArrayAttr>:$fluff);
+  let regions = (region SizedRegion<1>:$init);
+  let assemblyFormat = "$sym_name `:` $type attr-dict-with-keyword `init` $init";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::zpl::ArrayType getArrayType() {
+      return ::mlir::cast<::zpl::ArrayType>(getType());
+    }
+    /// Ghost widths (lo, hi) of dimension `dim`, zero when not inferred.
+    std::pair<int64_t, int64_t> getFluffOf(unsigned dim);
+  }];
+}
+
+def ZPL_GetOp : ZPL_Op<"get", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "reads a global declaration's value";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
+}
+
+def ZPL_SetOp : ZPL_Op<"set", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "assigns a replicated scalar global";
+  let arguments = (ins FlatSymbolRefAttr:$name, ZPL_AnyScalar:$value);
+  let assemblyFormat = "$name `,` $value attr-dict `:` qualified(type($value))";
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar locals of procedures.
+//===----------------------------------------------------------------------===//
+
+def ZPL_AllocaOp : ZPL_Op<"alloca"> {
+  let summary = "a procedure-local scalar variable, zero-initialised";
+  let arguments = (ins StrAttr:$var_name);
+  let results = (outs ZPL_RefType:$ref);
+  let assemblyFormat = "$var_name attr-dict `:` qualified(type($ref))";
+}
+
+def ZPL_LoadOp : ZPL_Op<"load", [TypesMatchWith<"result is the ref's element",
+    "ref", "result", "::mlir::cast<::zpl::RefType>($_self).getElementType()">]> {
+  let arguments = (ins ZPL_RefType:$ref);
+  let results = (outs ZPL_AnyScalar:$result);
+  let assemblyFormat = "$ref attr-dict `:` qualified(type($ref))";
+}
+
+def ZPL_StoreOp : ZPL_Op<"store", [TypesMatchWith<"value is the ref's element",
+    "ref", "value", "::mlir::cast<::zpl::RefType>($_self).getElementType()">]> {
+  let arguments = (ins ZPL_AnyScalar:$value, ZPL_RefType:$ref);
+  let assemblyFormat = "$value `,` $ref attr-dict `:` qualified(type($ref))";
+}
+
+//===----------------------------------------------------------------------===//
+// Regions.
+//===----------------------------------------------------------------------===//
+
+def ZPL_MakeRegionOp : ZPL_Op<"make_region", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a region from lower and upper bounds per dimension";
+  let description = [{
+    `%r = zpl.make_region [%lo0 : %hi0, %lo1 : %hi1] : !zpl.region<2>`
+  }];
+  let arguments = (ins Variadic<I64>:$lows, Variadic<I64>:$highs);
+  let results = (outs ZPL_RegionType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def ZPL_DeriveKind : I32EnumAttr<"DeriveKind", "derived region", [
+    I32EnumAttrCase<"of", 0>, I32EnumAttrCase<"in", 1>,
+    I32EnumAttrCase<"at", 2>]> {
+  let cppNamespace = "::zpl";
+}
+
+def ZPL_DeriveRegionOp : ZPL_Op<"derive", [Pure, AllTypesMatch<["base", "result"]>]> {
+  let summary = "`d of R`, `d in R` or `R at d`";
+  let description = [{
+    `%s = zpl.derive of %R [1, 0] : !zpl.region<2>` is the band just
+    outside R on side (1, 0) (south), as wide as the direction.
+  }];
+  let arguments = (ins ZPL_DeriveKind:$kind, ZPL_RegionType:$base,
+                       DenseI64ArrayAttr:$direction);
+  let results = (outs ZPL_RegionType:$result);
+  let assemblyFormat = "$kind $base $direction attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Array statements.
+//===----------------------------------------------------------------------===//
+
+def ZPL_AssignOp : ZPL_Op<"assign", [SingleBlockImplicitTerminator<"YieldOp">,
+                                     RecursiveMemoryEffects]> {
+  let summary = "an array statement `[R] A := expr`";
+  let description = [{
+    The body computes the new value at one index of the region; every read
+    in it sees the arrays as they were before the statement (ZPL semantics).
+    ```mlir
+    zpl.assign %T over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %n = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+      zpl.yield %n : f64
+    }
+    ```
+  }];
+  let arguments = (ins ZPL_ArrayType:$dest, ZPL_RegionType:$region);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat =
+      "$dest `over` $region attr-dict `:` qualified(type($dest)) `,` qualified(type($region)) $body";
+  let hasVerifier = 1;
+}
+
+def ZPL_ReduceOp : ZPL_Op<"reduce", [SingleBlockImplicitTerminator<"YieldOp">,
+                                     RecursiveMemoryEffects]> {
+  let summary = "a full reduction `op<< expr` over a region";
+  let arguments = (ins ZPL_ReduceKind:$kind, ZPL_RegionType:$region);
+  let results = (outs ZPL_AnyScalar:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat =
+      "$kind `over` $region attr-dict `:` qualified(type($region)) `->` qualified(type($result)) $body";
+  let hasVerifier = 1;
+}
+
+def ZPL_ReadOp : ZPL_Op<"read", [TypesMatchWith<"result is the element type",
+    "array", "result", "::mlir::cast<::zpl::ArrayType>($_self).getElementType()">]> {
+  let summary = "reads an array at the current index plus a constant offset";
+  let arguments = (ins ZPL_ArrayType:$array, DenseI64ArrayAttr:$offset);
+  let results = (outs ZPL_AnyScalar:$result);
+  let assemblyFormat = "$array $offset attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool isShifted() {
+      return llvm::any_of(getOffset(), [](int64_t d) { return d != 0; });
+    }
+  }];
+}
+
+def ZPL_IndexOp : ZPL_Op<"index", [Pure]> {
+  let summary = "`Index1`..`Index3`: the current index in one dimension";
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+def ZPL_YieldOp : ZPL_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["AssignOp", "ReduceOp", "ConfigOp", "GlobalOp",
+                 "RegionDeclOp", "ArrayDeclOp"]>]> {
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` qualified(type($values)))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
+}
+
+//===----------------------------------------------------------------------===//
+// Output and termination.
+//===----------------------------------------------------------------------===//
+
+def ZPL_WriteOp : ZPL_Op<"write"> {
+  let summary = "prints a scalar (on PE 0), with an optional printf format";
+  let arguments = (ins ZPL_AnyScalar:$value, OptionalAttr<StrAttr>:$format);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
+}
+
+def ZPL_WriteStrOp : ZPL_Op<"write_str"> {
+  let summary = "prints a string literal (on PE 0)";
+  let arguments = (ins StrAttr:$text);
+  let assemblyFormat = "$text attr-dict";
+}
+
+def ZPL_WriteArrayOp : ZPL_Op<"write_array"> {
+  let summary = "prints an array over a region in row-major order (on PE 0)";
+  let arguments = (ins ZPL_ArrayType:$array, ZPL_RegionType:$region,
+                       OptionalAttr<StrAttr>:$format);
+  let assemblyFormat = "$array `over` $region attr-dict `:` qualified(type($array)) `,` qualified(type($region))";
+}
+
+def ZPL_WritelnOp : ZPL_Op<"writeln"> {
+  let summary = "ends the output line (on PE 0)";
+  let assemblyFormat = "attr-dict";
+}
+
+def ZPL_HaltOp : ZPL_Op<"halt"> {
+  let summary = "`halt;`: stops every PE with exit status 1";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // ZPL_OPS_TD

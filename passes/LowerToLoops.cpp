@@ -1,0 +1,11 @@
+// Placeholder so the library links while the pass is written; replaced by its implementation.
+#include "passes/Passes.h"
+namespace zpl {
+#define GEN_PASS_DEF_LOWERTOLOOPS
+#include "passes/Passes.h.inc"
+namespace {
+struct LowerToLoopsPass : impl::LowerToLoopsBase<LowerToLoopsPass> {
+  void runOnOperation() override {}
+};
+} // namespace
+} // namespace zpl

@@ -1,0 +1,35 @@
+//===- Passes.h - zplc passes ----------------------------------*- C++ -*-===//
+#ifndef ZPLC_PASSES_H
+#define ZPLC_PASSES_H
+
+#include "dialects/ironman/IronmanOps.h"
+#include "dialects/zpl/ZPLOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace zpl {
+
+#define GEN_PASS_DECL
+#include "passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+/// Which stage of the pipeline to stop after (zplc --emit=...).
+enum class Stage { ZPL, Ironman, Loops, EmitC };
+
+/// Adds the passes that take a module from the zpl dialect (as MLIRGen
+/// produces it) to `stage`. `optLevel` is zplc's -O level.
+void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel);
+
+/// Registers the zplc pipeline as `zpl-to-emitc` for zpl-opt.
+void registerPipelines();
+
+} // namespace zpl
+
+#endif // ZPLC_PASSES_H

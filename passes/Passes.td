@@ -1,0 +1,54 @@
+//===- Passes.td - zplc passes ----------------------------*- tablegen -*-===//
+
+#ifndef ZPLC_PASSES_TD
+#define ZPLC_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
+  let summary = "Infer each array's ghost widths (fluff)";
+  let description = [{
+    Sets `fluff` on every `zpl.array_decl` to the widest shift applied to
+    the array anywhere in the program (per dimension and side), and widens
+    it for the bands of `of` regions the array is assigned under.
+  }];
+}
+
+def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
+  let summary = "Turn shifted reads into IRONMAN halo transfers";
+  let description = [{
+    Before every array statement or reduction that reads an array at a
+    nonzero offset, creates one `ironman.transfer` per distinct (array,
+    offset) with its access patterns and a program-wide `id`, followed by
+    its `ironman.dr`, `ironman.sr`, `ironman.dn` and `ironman.sv`.
+  }];
+  let dependentDialects = ["::ironman::IronmanDialect"];
+}
+
+def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Lower zpl and ironman to loops and runtime calls";
+  let description = [{
+    Global declarations become `emitc.global`s and a generated
+    `zpl_main` that initialises them in order and calls the entry
+    procedure; array statements become `scf.for` nests over each PE's
+    block with `emitc` pointer arithmetic; transfers, reductions and I/O
+    become `emitc.call_opaque` calls into the runtime ABI
+    (runtime/include/zplrt.h, ironman.h). Scalar code stays in
+    arith/scf/func/math.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def LegalizeForEmitC : Pass<"zpl-legalize-for-emitc", "::mlir::ModuleOp"> {
+  let summary = "Prepare lowered code for EmitC: math calls, includes";
+  let description = [{
+    Rewrites the math operations the upstream EmitC conversions do not
+    cover into calls of the C library, and adds the runtime includes.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+#endif // ZPLC_PASSES_TD

@@ -1,0 +1,38 @@
+/* ironman.h — the four IRONMAN calls on transfer handles.
+ *
+ * The compiler says what moves (array, region, shift) and where each state
+ * call may go; the runtime computes each PE's exact send/receive sections,
+ * and the back end decides how the bytes move.
+ *   DR  destination ready: the receive side may be written
+ *   SR  source ready:      the source data is final, may be sent
+ *   DN  destination needed: the data must have arrived
+ *   SV  source volatile:   the source is about to be overwritten
+ */
+#ifndef IRONMAN_H
+#define IRONMAN_H
+
+#include "zplrt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct im_transfer im_transfer;
+
+/* The halo exchange that makes `a` readable at every index of
+ * (r ∩ local block) + d. `cached` is the handle this static transfer
+ * returned last time (NULL the first time); it is reused while the array
+ * and region are unchanged, else rebuilt. `id` numbers the static transfer
+ * in the program (it keeps concurrent transfers' messages apart). */
+im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                     int64_t d0, int64_t d1, int64_t d2);
+
+void im_dr(im_transfer *t);
+void im_sr(im_transfer *t);
+void im_dn(im_transfer *t);
+void im_sv(im_transfer *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

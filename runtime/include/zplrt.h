@@ -1,0 +1,127 @@
+/* zplrt.h — the C ABI that zplc-generated code calls.
+ *
+ * Generated code defines one function, `void zpl_main(void)`, which
+ * evaluates config vars, constants, regions and arrays in declaration order
+ * and then calls the entry procedure. The runtime owns `main`: it starts the
+ * back end, parses the command line, calls zpl_main and prints statistics.
+ * Generated code never calls MPI or a simulator directly.
+ */
+#ifndef ZPLRT_H
+#define ZPLRT_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZRT_MAX_RANK 3
+
+/* A rectangular index set, passed by value. Dimensions >= rank are unused
+ * (lo = hi = 0). An empty region has hi < lo in some dimension. */
+typedef struct zrt_region {
+  int64_t rank;
+  int64_t lo[ZRT_MAX_RANK];
+  int64_t hi[ZRT_MAX_RANK];
+} zrt_region;
+
+/* A distributed array: this PE's block plus ghost cells ("fluff"). */
+typedef struct zrt_array zrt_array;
+
+/* Element types and reduction operators, as passed by generated code. */
+enum zrt_type { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3 };
+enum zrt_op { ZRT_SUM = 0, ZRT_PROD = 1, ZRT_MAX = 2, ZRT_MIN = 3, ZRT_AND = 4, ZRT_OR = 5 };
+
+/* The entry point every generated program defines. */
+void zpl_main(void);
+
+/* ---- config vars (`--name=value`) ------------------------------------- */
+/* Each returns the command-line value if given, else `dflt`. A malformed
+ * value is a run-time error (one line, exit status 2 on every PE). */
+int64_t zrt_config_i64(const char *name, int64_t dflt);
+double zrt_config_f64(const char *name, double dflt);
+float zrt_config_f32(const char *name, float dflt);
+bool zrt_config_bool(const char *name, bool dflt);
+/* Called once after the last config var: rejects unknown `--name=value`
+ * options and sets up the PE grid. */
+void zrt_config_done(void);
+
+/* ---- regions ------------------------------------------------------------ */
+/* Unused trailing bounds are ignored (pass 0). */
+zrt_region zrt_region_make(int64_t rank, int64_t lo0, int64_t hi0, int64_t lo1,
+                           int64_t hi1, int64_t lo2, int64_t hi2);
+/* Derived regions; (d0, d1, d2) is a direction (unused components 0). */
+zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+zrt_region zrt_region_at(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+int64_t zrt_region_lo(zrt_region r, int64_t dim);
+int64_t zrt_region_hi(zrt_region r, int64_t dim);
+
+/* A named (declared) region: contributes to the bounding box that the
+ * implicit block distribution of its rank spreads over the PE grid.
+ * Called in zpl_main for every global region, before any array exists. */
+void zrt_dist_add(zrt_region r);
+
+/* This PE's part of the iteration space of a statement over r: r
+ * intersected with the PE's block, where the blocks at the edge of the
+ * grid extend to infinity (so indices outside the bounding box belong to
+ * the edge PEs). Empty when hi < lo. */
+int64_t zrt_local_lo(zrt_region r, int64_t dim);
+int64_t zrt_local_hi(zrt_region r, int64_t dim);
+
+/* ---- arrays --------------------------------------------------------------- */
+/* Allocates this PE's storage of an array declared over `decl`: its block
+ * of the distribution widened by fluff_lo[d]/fluff_hi[d] ghost cells per
+ * dimension, zero-initialised, row-major. */
+zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type,
+                         int64_t fluff_lo0, int64_t fluff_hi0,
+                         int64_t fluff_lo1, int64_t fluff_hi1,
+                         int64_t fluff_lo2, int64_t fluff_hi2);
+/* A temporary with the same layout as `a` (for A := A@d); free it after. */
+zrt_array *zrt_array_temp(zrt_array *a);
+void zrt_array_free(zrt_array *a);
+/* Base pointers by element type. Element (i, j, k) of the local storage
+ * lives at base[offset + i*stride0 + j*stride1 + k*stride2] with global
+ * indices i, j, k. */
+double *zrt_array_f64(zrt_array *a);
+float *zrt_array_f32(zrt_array *a);
+int64_t *zrt_array_i64(zrt_array *a);
+bool *zrt_array_bool(zrt_array *a);
+int64_t zrt_array_offset(zrt_array *a);
+int64_t zrt_array_stride(zrt_array *a, int64_t dim);
+/* Run-time storage check for a statement over r that accesses `a` shifted
+ * by d: if some local index + d falls outside the storage, prints one line
+ * naming the array and exits with status 2. */
+void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+
+/* ---- reductions ---------------------------------------------------------- */
+/* Combine the PEs' partial values with `op` (enum zrt_op); every PE gets the result. */
+int64_t zrt_allreduce_i64(int64_t op, int64_t v);
+double zrt_allreduce_f64(int64_t op, double v);
+float zrt_allreduce_f32(int64_t op, float v);
+bool zrt_allreduce_bool(int64_t op, bool v);
+
+/* ---- output (only PE 0 prints) ------------------------------------------- */
+/* `fmt` is a printf format for one value, or "" for the default
+ * (%lld, %g, %g, true/false). */
+void zrt_write_str(const char *s);
+void zrt_write_i64(int64_t v, const char *fmt);
+void zrt_write_f64(double v, const char *fmt);
+void zrt_write_f32(float v, const char *fmt);
+void zrt_write_bool(bool v, const char *fmt);
+void zrt_writeln(void);
+/* Prints the part of `a` over r in row-major order, one innermost row per
+ * line, elements separated by one space; gathered to PE 0. */
+void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt);
+
+/* ---- termination ---------------------------------------------------------- */
+void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
+void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

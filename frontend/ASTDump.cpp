@@ -1,0 +1,566 @@
+//===- ASTDump.cpp - zplc --emit=ast --------------------------------------===//
+//
+// One node per line, two spaces of indentation per level, the node's
+// location as <line:col> at the end. Expressions show their Sema type as
+// ": T" and, when parallel, "parallel rank=N"; names show what they
+// resolved to ("-> var", "-> config var", ...).
+//===----------------------------------------------------------------------===//
+#include "frontend/AST.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace zpl;
+using namespace zpl::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+class Dumper {
+public:
+  explicit Dumper(llvm::raw_ostream &os) : os(os) {}
+
+  void program(const Program &p) {
+    line() << "Program '" << p.name << "'";
+    end(p.loc);
+    Indent in(*this);
+    for (const auto &d : p.decls)
+      decl(*d);
+  }
+
+private:
+  struct Indent {
+    Dumper &d;
+    explicit Indent(Dumper &d) : d(d) { ++d.depth; }
+    ~Indent() { --d.depth; }
+  };
+
+  llvm::raw_ostream &line() {
+    os.indent(depth * 2);
+    return os;
+  }
+  void end(const SourceLoc &l) {
+    if (l.isValid())
+      os << " <" << l.line << ":" << l.col << ">";
+    os << "\n";
+  }
+
+  void type(const TypeSpec &t) {
+    if (t.isArray) {
+      if (t.region) {
+        os << "[";
+        regionInline(*t.region);
+        os << "] ";
+      } else {
+        os << "[";
+        for (unsigned i = 1; i < t.rankOnly; ++i)
+          os << ",";
+        os << "] ";
+      }
+    }
+    os << toString(t.elem);
+  }
+
+  /// A compact one-line rendering of a region (bounds as source-like text).
+  void regionInline(const RegionExpr &r) {
+    switch (r.kind) {
+    case RegionExpr::Named: os << r.name; break;
+    case RegionExpr::Literal:
+      for (size_t i = 0; i < r.dims.size(); ++i) {
+        if (i)
+          os << ", ";
+        const RegionDim &d = r.dims[i];
+        if (d.kind == RegionDim::Flood) {
+          os << "*";
+        } else {
+          exprInline(*d.lo);
+          if (d.kind == RegionDim::Range) {
+            os << "..";
+            exprInline(*d.hi);
+          }
+        }
+      }
+      break;
+    case RegionExpr::Of:
+    case RegionExpr::In:
+      dirInline(*r.dir);
+      os << (r.kind == RegionExpr::Of ? " of " : " in ");
+      regionInline(*r.base);
+      break;
+    case RegionExpr::At:
+    case RegionExpr::By:
+      regionInline(*r.base);
+      os << (r.kind == RegionExpr::At ? " at " : " by ");
+      dirInline(*r.dir);
+      break;
+    }
+    if (r.mask) {
+      os << (r.maskWithout ? " without " : " with ");
+      exprInline(*r.mask);
+    }
+  }
+
+  void dirInline(const DirRef &d) {
+    if (!d.name.empty()) {
+      os << d.name;
+      return;
+    }
+    os << "[";
+    for (size_t i = 0; i < d.components.size(); ++i) {
+      if (i)
+        os << ", ";
+      exprInline(*d.components[i]);
+    }
+    os << "]";
+  }
+
+  void offsets(const std::vector<int64_t> &v) {
+    os << "(";
+    for (size_t i = 0; i < v.size(); ++i)
+      os << (i ? "," : "") << v[i];
+    os << ")";
+  }
+
+  /// Source-like rendering of simple (bound) expressions.
+  void exprInline(const Expr &e) {
+    switch (e.kind) {
+    case Expr::IntLit: os << cast<IntLitExpr>(e).value; return;
+    case Expr::RealLit: os << cast<RealLitExpr>(e).spelling; return;
+    case Expr::BoolLit: os << (cast<BoolLitExpr>(e).value ? "true" : "false"); return;
+    case Expr::StringLit: os << "\""; os.write_escaped(cast<StringLitExpr>(e).value); os << "\""; return;
+    case Expr::Name: os << cast<NameExpr>(e).name; return;
+    case Expr::Unary: {
+      auto &u = cast<UnaryExpr>(e);
+      os << toString(u.op);
+      exprInline(*u.operand);
+      return;
+    }
+    case Expr::Binary: {
+      auto &b = cast<BinaryExpr>(e);
+      os << "(";
+      exprInline(*b.lhs);
+      os << " " << toString(b.op) << " ";
+      exprInline(*b.rhs);
+      os << ")";
+      return;
+    }
+    case Expr::Call: {
+      auto &c = cast<CallExpr>(e);
+      os << c.callee << "(";
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        if (i)
+          os << ", ";
+        exprInline(*c.args[i]);
+      }
+      os << ")";
+      return;
+    }
+    default: os << "<expr>"; return;
+    }
+  }
+
+  void annot(const Expr &e) {
+    os << " : " << toString(e.type);
+    if (e.parallel)
+      os << " parallel rank=" << e.rank;
+  }
+
+  void decl(const Decl &d) {
+    switch (d.kind) {
+    case Decl::ConfigVar:
+    case Decl::Constant:
+    case Decl::Var:
+    case Decl::Param: {
+      auto &v = cast<VarDecl>(d);
+      const char *label = v.kind == Decl::ConfigVar ? "ConfigVar"
+                          : v.kind == Decl::Constant ? "Constant"
+                          : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
+                          : v.isGlobal() ? "Var" : "Local";
+      line() << label << " '" << v.name << "' : ";
+      type(v.type);
+      if (v.isArray)
+        os << " rank=" << v.rank;
+      if (v.hasConstValue) {
+        os << " value=";
+        if (v.elemType == ScalarType::Integer)
+          os << v.intValue;
+        else
+          os << v.realValue;
+      }
+      end(v.loc);
+      if (v.init) {
+        Indent in(*this);
+        expr(*v.init);
+      }
+      return;
+    }
+    case Decl::IndexArray: return;
+    case Decl::Region: {
+      auto &r = cast<RegionDecl>(d);
+      line() << "Region '" << r.name << "'";
+      if (!r.distName.empty())
+        os << " : " << r.distName;
+      os << " rank=" << r.rank;
+      end(r.loc);
+      Indent in(*this);
+      region(*r.region);
+      return;
+    }
+    case Decl::Direction: {
+      auto &dir = cast<DirectionDecl>(d);
+      line() << "Direction '" << dir.name << "' ";
+      offsets(dir.offsets);
+      end(dir.loc);
+      return;
+    }
+    case Decl::Grid: {
+      auto &g = cast<GridDecl>(d);
+      line() << "Grid '" << g.name << "' [";
+      for (size_t i = 0; i < g.dims.size(); ++i) {
+        if (i)
+          os << ", ";
+        exprInline(*g.dims[i]);
+      }
+      os << "]";
+      end(g.loc);
+      return;
+    }
+    case Decl::Distribution: {
+      auto &dist = cast<DistributionDecl>(d);
+      line() << "Distribution '" << dist.name << "' : " << dist.gridName << " [";
+      for (size_t i = 0; i < dist.dims.size(); ++i) {
+        if (i)
+          os << ", ";
+        os << dist.dims[i].spelling;
+        if (dist.dims[i].blockSize) {
+          os << "(";
+          exprInline(*dist.dims[i].blockSize);
+          os << ")";
+        }
+      }
+      os << "]";
+      end(dist.loc);
+      return;
+    }
+    case Decl::Procedure: {
+      auto &p = cast<ProcDecl>(d);
+      line() << "Procedure '" << p.name << "'";
+      if (p.hasReturnType)
+        os << " : " << toString(p.resultType);
+      if (p.isEntry)
+        os << " entry";
+      end(p.loc);
+      Indent in(*this);
+      for (const auto &param : p.params)
+        decl(*param);
+      for (const auto &v : p.locals)
+        decl(*v);
+      line() << "Body\n";
+      Indent in2(*this);
+      for (const auto &s : p.body)
+        stmt(*s);
+      return;
+    }
+    }
+  }
+
+  void region(const RegionExpr &r) {
+    static const char *names[] = {"Named", "Literal", "Of", "In", "At", "By"};
+    line() << "Region " << names[r.kind] << " [";
+    regionInline(r);
+    os << "] rank=" << r.rank;
+    end(r.loc);
+    Indent in(*this);
+    if (r.kind == RegionExpr::Literal) {
+      for (const auto &d : r.dims) {
+        if (d.kind == RegionDim::Flood) {
+          line() << "Dim *";
+          end(d.loc);
+          continue;
+        }
+        line() << (d.kind == RegionDim::Range ? "Dim range" : "Dim single");
+        end(d.loc);
+        Indent in2(*this);
+        expr(*d.lo);
+        if (d.hi)
+          expr(*d.hi);
+      }
+    }
+    if (r.dir) {
+      line() << "Direction ";
+      dirInline(*r.dir);
+      os << " ";
+      offsets(r.dir->offsets);
+      end(r.dir->loc);
+    }
+    if (r.base)
+      region(*r.base);
+    if (r.mask) {
+      line() << (r.maskWithout ? "Without" : "With") << "\n";
+      Indent in2(*this);
+      expr(*r.mask);
+    }
+  }
+
+  void expr(const Expr &e) {
+    switch (e.kind) {
+    case Expr::IntLit:
+      line() << "IntLit " << cast<IntLitExpr>(e).value;
+      break;
+    case Expr::RealLit:
+      line() << "RealLit " << cast<RealLitExpr>(e).spelling;
+      break;
+    case Expr::BoolLit:
+      line() << "BoolLit " << (cast<BoolLitExpr>(e).value ? "true" : "false");
+      break;
+    case Expr::StringLit:
+      line() << "StringLit \"";
+      os.write_escaped(cast<StringLitExpr>(e).value);
+      os << "\"";
+      break;
+    case Expr::Name: {
+      auto &n = cast<NameExpr>(e);
+      line() << "Name '" << n.name << "'";
+      if (n.decl)
+        os << " -> " << n.decl->kindName();
+      break;
+    }
+    case Expr::Unary:
+      line() << "Unary '" << toString(cast<UnaryExpr>(e).op) << "'";
+      break;
+    case Expr::Binary:
+      line() << "Binary '" << toString(cast<BinaryExpr>(e).op) << "'";
+      break;
+    case Expr::Call: {
+      auto &c = cast<CallExpr>(e);
+      line() << "Call '" << c.callee << "'";
+      if (c.builtin != Builtin::None)
+        os << " builtin";
+      break;
+    }
+    case Expr::Shift: {
+      auto &s = cast<ShiftExpr>(e);
+      line() << "Shift " << (s.wrap ? "'@^' " : "'@' ");
+      dirInline(*s.dir);
+      os << " ";
+      offsets(s.dir->offsets);
+      break;
+    }
+    case Expr::Reduce: {
+      auto &r = cast<ReduceExpr>(e);
+      line() << "Reduce '" << toString(r.op) << "<<'"
+             << (r.region ? " partial" : "");
+      break;
+    }
+    case Expr::Scan: {
+      auto &s = cast<ScanExpr>(e);
+      line() << "Scan '" << toString(s.op) << "||'";
+      if (s.dim)
+        os << " dim=" << s.dim;
+      break;
+    }
+    case Expr::Flood:
+      line() << "Flood '>>'";
+      break;
+    case Expr::Remap:
+      line() << "Remap '#'";
+      break;
+    }
+    annot(e);
+    end(e.loc);
+    Indent in(*this);
+    switch (e.kind) {
+    case Expr::Unary: expr(*cast<UnaryExpr>(e).operand); break;
+    case Expr::Binary:
+      expr(*cast<BinaryExpr>(e).lhs);
+      expr(*cast<BinaryExpr>(e).rhs);
+      break;
+    case Expr::Call:
+      for (const auto &a : cast<CallExpr>(e).args)
+        expr(*a);
+      break;
+    case Expr::Shift: expr(*cast<ShiftExpr>(e).array); break;
+    case Expr::Reduce:
+      if (cast<ReduceExpr>(e).region)
+        region(*cast<ReduceExpr>(e).region);
+      expr(*cast<ReduceExpr>(e).operand);
+      break;
+    case Expr::Scan: expr(*cast<ScanExpr>(e).operand); break;
+    case Expr::Flood:
+      region(*cast<FloodExpr>(e).region);
+      expr(*cast<FloodExpr>(e).operand);
+      break;
+    case Expr::Remap:
+      expr(*cast<RemapExpr>(e).array);
+      for (const auto &i : cast<RemapExpr>(e).indices)
+        expr(*i);
+      break;
+    default: break;
+    }
+  }
+
+  void stmts(const StmtList &list) {
+    for (const auto &s : list)
+      stmt(*s);
+  }
+
+  void stmt(const Stmt &s) {
+    switch (s.kind) {
+    case Stmt::Scoped: {
+      auto &ss = cast<ScopedStmt>(s);
+      line() << "Scoped [";
+      regionInline(*ss.region);
+      os << "]";
+      end(s.loc);
+      Indent in(*this);
+      region(*ss.region);
+      stmt(*ss.body);
+      return;
+    }
+    case Stmt::Block:
+      line() << "Block";
+      end(s.loc);
+      {
+        Indent in(*this);
+        stmts(cast<BlockStmt>(s).body);
+      }
+      return;
+    case Stmt::Assign: {
+      auto &a = cast<AssignStmt>(s);
+      line() << "Assign '" << toString(a.op) << "'";
+      scopeNote(s);
+      end(s.loc);
+      Indent in(*this);
+      expr(*a.target);
+      expr(*a.value);
+      return;
+    }
+    case Stmt::If: {
+      auto &is = cast<IfStmt>(s);
+      line() << "If";
+      end(s.loc);
+      Indent in(*this);
+      for (size_t i = 0; i < is.clauses.size(); ++i) {
+        line() << (i == 0 ? "Cond" : "Elsif") << "\n";
+        {
+          Indent in2(*this);
+          expr(*is.clauses[i].cond);
+        }
+        line() << "Then\n";
+        Indent in2(*this);
+        stmts(is.clauses[i].body);
+      }
+      if (is.hasElse) {
+        line() << "Else\n";
+        Indent in2(*this);
+        stmts(is.elseBody);
+      }
+      return;
+    }
+    case Stmt::For: {
+      auto &f = cast<ForStmt>(s);
+      line() << "For '" << f.var->name << "' " << (f.down ? "downto" : "to");
+      end(s.loc);
+      Indent in(*this);
+      expr(*f.lo);
+      expr(*f.hi);
+      if (f.step) {
+        line() << "By\n";
+        Indent in2(*this);
+        expr(*f.step);
+      }
+      line() << "Do\n";
+      Indent in2(*this);
+      stmts(f.body);
+      return;
+    }
+    case Stmt::While: {
+      auto &w = cast<WhileStmt>(s);
+      line() << "While";
+      end(s.loc);
+      Indent in(*this);
+      expr(*w.cond);
+      line() << "Do\n";
+      Indent in2(*this);
+      stmts(w.body);
+      return;
+    }
+    case Stmt::Repeat: {
+      auto &r = cast<RepeatStmt>(s);
+      line() << "Repeat";
+      scopeNote(s);
+      end(s.loc);
+      Indent in(*this);
+      stmts(r.body);
+      line() << "Until\n";
+      Indent in2(*this);
+      expr(*r.cond);
+      return;
+    }
+    case Stmt::Exit: line() << "Exit"; end(s.loc); return;
+    case Stmt::Continue: line() << "Continue"; end(s.loc); return;
+    case Stmt::Halt: line() << "Halt"; end(s.loc); return;
+    case Stmt::Return: {
+      line() << "Return";
+      end(s.loc);
+      Indent in(*this);
+      if (cast<ReturnStmt>(s).value)
+        expr(*cast<ReturnStmt>(s).value);
+      return;
+    }
+    case Stmt::Wrap:
+    case Stmt::Reflect: {
+      auto &b = cast<BoundaryStmt>(s);
+      line() << (b.isWrap() ? "Wrap" : "Reflect");
+      for (const auto &a : b.arrays)
+        os << " '" << a->name << "'";
+      scopeNote(s);
+      end(s.loc);
+      return;
+    }
+    case Stmt::Write: {
+      auto &w = cast<WriteStmt>(s);
+      line() << (w.newline ? "Writeln" : "Write");
+      scopeNote(s);
+      end(s.loc);
+      Indent in(*this);
+      for (const auto &a : w.args) {
+        if (a.hasFormat) {
+          line() << "Format \"";
+          os.write_escaped(a.format);
+          os << "\"\n";
+          Indent in2(*this);
+          expr(*a.value);
+        } else {
+          expr(*a.value);
+        }
+      }
+      return;
+    }
+    case Stmt::Call: {
+      line() << "CallStmt";
+      end(s.loc);
+      Indent in(*this);
+      expr(*cast<CallStmt>(s).call);
+      return;
+    }
+    }
+  }
+
+  void scopeNote(const Stmt &s) {
+    if (s.scope) {
+      os << " scope=[";
+      regionInline(*s.scope);
+      os << "]";
+    }
+  }
+
+  llvm::raw_ostream &os;
+  unsigned depth = 0;
+};
+
+} // namespace
+
+void zpl::dumpAST(const Program &program, llvm::raw_ostream &os) {
+  Dumper(os).program(program);
+}

@@ -1,0 +1,29 @@
+# -*- Python -*- lit configuration for zplc: lit/ (FileCheck tests of each
+# component) and e2e/ (compile a program, run it, compare its output).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "zplc"
+# Run RUN lines with bash: the e2e tests check exit statuses with `$?`.
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".zpl", ".mlir", ".test"]
+config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.zplc_obj_root, "testsuite")
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# Open MPI refuses root without these; CI and the dev machines run as root.
+config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+
+bin_dir = os.path.join(config.zplc_obj_root, "bin")
+config.substitutions.append(("%zplc", os.path.join(bin_dir, "zplc")))
+config.substitutions.append(("%zpl-opt", os.path.join(bin_dir, "zpl-opt")))
+config.substitutions.append(("%runtime_include",
+                             os.path.join(config.zplc_src_root, "runtime", "include")))
+config.substitutions.append(("%examples", os.path.join(config.zplc_src_root, "examples")))
+config.substitutions.append(("%mpirun", config.mpiexec + " --oversubscribe"))

@@ -1,0 +1,215 @@
+//===- zplc.cpp - the zplc compiler driver --------------------------------===//
+//
+//   zplc prog.zpl [-o prog] [--backend=serial|mpi] [-O0|-O1|-O2]
+//                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
+//
+// Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
+// links the runtime and one back end, found relative to this binary
+// (<bin>/../lib and <bin>/../include/zplc), in the build tree and installed.
+//===----------------------------------------------------------------------===//
+
+#include "frontend/Frontend.h"
+#include "frontend/MLIRGen.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace cl = llvm::cl;
+
+namespace {
+
+enum class Emit { AST, ZPL, Ironman, Loops, EmitC, C, Exe };
+enum class Backend { Serial, MPI, Sim };
+
+cl::OptionCategory category("zplc options");
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .zpl file>"),
+                               cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout "
+                                              "for text, the input's stem for "
+                                              "executables)"),
+                                cl::value_desc("file"), cl::cat(category));
+cl::opt<Emit> emit(
+    "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
+    cl::values(clEnumValN(Emit::AST, "ast", "the checked syntax tree"),
+               clEnumValN(Emit::ZPL, "zpl", "the zpl dialect"),
+               clEnumValN(Emit::Ironman, "ironman",
+                          "after storage inference and communication generation"),
+               clEnumValN(Emit::Loops, "loops",
+                          "local loops and runtime calls (scf/arith/emitc)"),
+               clEnumValN(Emit::EmitC, "emitc", "the EmitC dialect"),
+               clEnumValN(Emit::C, "c", "C source for the runtime ABI"),
+               clEnumValN(Emit::Exe, "exe", "an executable (default)")),
+    cl::cat(category));
+cl::opt<Backend> backend(
+    "backend", cl::desc("Runtime back end to link"), cl::init(Backend::Serial),
+    cl::values(clEnumValN(Backend::Serial, "serial", "one PE (default)"),
+               clEnumValN(Backend::MPI, "mpi", "MPI; run with mpirun -np N"),
+               clEnumValN(Backend::Sim, "sim",
+                          "simulated T3D/T3E/Paragon (not available yet)")),
+    cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level (0-2, default 2)"),
+                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<std::string> ccOverride("cc",
+                                cl::desc("C compiler to use (default: cc, or "
+                                         "the MPI wrapper for --backend=mpi)"),
+                                cl::value_desc("path"), cl::cat(category));
+
+[[noreturn]] void fail(const llvm::Twine &msg) {
+  llvm::errs() << "zplc: error: " << msg << "\n";
+  std::exit(1);
+}
+
+/// <bin>/.. of this executable: the build tree or the install prefix.
+std::string installRoot(const char *argv0) {
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::remove_filename(dir); // drop "bin"
+  return std::string(dir);
+}
+
+/// Writes `text` to -o, or stdout when -o is absent or "-".
+int writeText(llvm::StringRef text) {
+  std::string path = outputFile.empty() ? "-" : outputFile.getValue();
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    fail("cannot write '" + path + "': " + ec.message());
+  out.os() << text;
+  out.keep();
+  return 0;
+}
+
+std::string defaultExecutableName() {
+  llvm::StringRef stem = llvm::sys::path::stem(inputFile.getValue());
+  return stem.empty() ? std::string("a.out") : stem.str();
+}
+
+/// Compiles the generated C and links the runtime and the back end.
+int buildExecutable(const std::string &cSource, const char *argv0) {
+  std::string root = installRoot(argv0);
+  std::string include = root + "/include/zplc";
+  std::string lib = root + "/lib";
+  const char *backendName = backend == Backend::MPI ? "mpi" : "serial";
+  std::string backendLib = lib + "/libzplrt_" + backendName + ".a";
+  for (const std::string &f : {include + "/zplrt.h", lib + "/libzplrt.a", backendLib})
+    if (!llvm::sys::fs::exists(f))
+      fail("runtime file '" + f + "' is missing (is zplc installed completely?)");
+
+  llvm::SmallString<128> cPath;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("zplc", "c", cPath))
+    fail("cannot create a temporary file: " + ec.message());
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(cPath, ec);
+    if (ec)
+      fail("cannot write '" + cPath.str() + "': " + ec.message());
+    os << cSource;
+  }
+
+  std::string cc = ccOverride;
+  if (cc.empty())
+    cc = backend == Backend::MPI ? ZPLC_MPICC : "cc";
+  llvm::ErrorOr<std::string> ccPath = llvm::sys::findProgramByName(cc);
+  if (!ccPath)
+    fail("C compiler '" + cc + "' not found");
+  std::string output = outputFile.empty() ? defaultExecutableName()
+                                          : outputFile.getValue();
+  std::vector<std::string> args = {
+      *ccPath, "-std=c11", "-O3", "-I" + include, std::string(cPath),
+      "-o", output, "-Wl,--start-group", lib + "/libzplrt.a", backendLib,
+      "-Wl,--end-group", "-lm"};
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string errMsg;
+  int rc = llvm::sys::ExecuteAndWait(*ccPath, argRefs, std::nullopt, {}, 0, 0,
+                                     &errMsg);
+  llvm::sys::fs::remove(cPath);
+  if (rc != 0)
+    fail("the C compiler failed (" + llvm::join(args, " ") + ")" +
+         (errMsg.empty() ? "" : ": " + errMsg));
+  return 0;
+}
+
+zpl::Stage stageFor(Emit e) {
+  switch (e) {
+  case Emit::ZPL:
+    return zpl::Stage::ZPL;
+  case Emit::Ironman:
+    return zpl::Stage::Ironman;
+  case Emit::Loops:
+    return zpl::Stage::Loops;
+  default:
+    return zpl::Stage::EmitC;
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 1 && (llvm::StringRef(argv[1]) == "model" ||
+                   llvm::StringRef(argv[1]) == "calibrate"))
+    fail("'zplc " + llvm::Twine(argv[1]) +
+         "' is not available yet: the copy-transfer cost model comes with a "
+         "later release");
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "zplc: compiles a ZPL program to C with IRONMAN communication calls\n");
+  if (inputFile.empty())
+    fail("no input file (see zplc --help)");
+  if (optLevel > 2)
+    fail("-O" + llvm::Twine(optLevel) + " is not a level; use -O0, -O1 or -O2");
+  if (backend == Backend::Sim)
+    fail("--backend=sim is not available yet: the simulated machines come "
+         "with a later release; use serial or mpi");
+
+  zpl::DiagnosticEngine diags;
+  std::unique_ptr<zpl::ast::Program> program =
+      zpl::parseAndCheck(inputFile, diags);
+  if (!program)
+    return 1;
+  if (emit == Emit::AST) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    zpl::dumpAST(*program, os);
+    return writeText(text);
+  }
+
+  mlir::MLIRContext context;
+  zpl::loadDialects(context);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      zpl::buildModule(context, *program, diags);
+  if (!module)
+    return 1;
+
+  mlir::PassManager pm(&context);
+  zpl::buildPipeline(pm, stageFor(emit), optLevel);
+  if (mlir::failed(pm.run(*module)))
+    return 1; // the failing pass has reported at the source location
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (emit == Emit::C || emit == Emit::Exe) {
+    if (mlir::failed(mlir::emitc::translateToCpp(*module, os)))
+      return 1;
+    if (emit == Emit::C)
+      return writeText(text);
+    return buildExecutable(text, argv[0]);
+  }
+  module->print(os);
+  return writeText(text);
+}

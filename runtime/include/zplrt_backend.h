@@ -1,0 +1,77 @@
+/* zplrt_backend.h — the narrow interface every back end implements.
+ *
+ * The runtime (libzplrt) is back-end neutral: it computes decompositions,
+ * transfer sections, packs and prints. A back end library (serial, mpi,
+ * sim, ...) defines `zrt_backend_get()` returning one static table of the
+ * functions below; the program links exactly one back end.
+ */
+#ifndef ZPLRT_BACKEND_H
+#define ZPLRT_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct im_transfer;
+
+typedef struct zrt_backend {
+  const char *name;
+
+  /* Start-up / shut-down. init may consume its own arguments from argv. */
+  void (*init)(int *argc, char ***argv);
+  void (*finalize)(void);
+
+  int (*pe_id)(void);
+  int (*pe_count)(void);
+
+  /* Collectives over all PEs. `type` is an enum zrt_type (ZRT_I64, ZRT_F64,
+   * ZRT_F32), `op` an enum zrt_op other than AND/OR (the runtime maps
+   * booleans onto integer MIN/MAX). */
+  void (*barrier)(void);
+  void (*allreduce)(void *inout, int count, int type, int op);
+  void (*broadcast)(void *buf, size_t bytes, int root);
+
+  /* Blocking point-to-point byte messages (gathers for output). These use a
+   * message space separate from IRONMAN transfers. */
+  void (*send)(int dest, int tag, const void *buf, size_t bytes);
+  void (*recv)(int src, int tag, void *buf, size_t bytes);
+
+  /* IRONMAN. transfer_setup is called once when the runtime has built a
+   * transfer (its messages, boxes and buffers are final); transfer_release
+   * before the runtime frees it. dr/sr/dn/sv carry out the four calls. The
+   * runtime's pack/unpack helpers (zplrt_internal.h) are available. */
+  void (*transfer_setup)(struct im_transfer *t);
+  void (*transfer_release)(struct im_transfer *t);
+  void (*dr)(struct im_transfer *t);
+  void (*sr)(struct im_transfer *t);
+  void (*dn)(struct im_transfer *t);
+  void (*sv)(struct im_transfer *t);
+
+  /* Symmetric memory: every PE calls with the same size in the same order. */
+  void *(*sym_alloc)(size_t bytes);
+  void (*sym_free)(void *p);
+
+  /* Seconds (wall time, or virtual time in a simulator). */
+  double (*clock)(void);
+
+  /* Terminates every PE with `status` (used for errors only some PEs see). */
+  void (*abort)(int status);
+
+  /* Optional (may be NULL): nonzero if the back end understands the
+   * command-line argument `arg` (e.g. "--pes=4"), so the runtime does not
+   * reject it. */
+  int (*accepts_option)(const char *arg);
+  /* Optional (may be NULL): extra lines for --help. */
+  const char *help;
+} zrt_backend;
+
+/* Defined by exactly one back-end library. */
+const zrt_backend *zrt_backend_get(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

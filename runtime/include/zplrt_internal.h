@@ -1,0 +1,209 @@
+/* zplrt_internal.h — types and helpers shared by the runtime, the back ends
+ * and the unit tests. Not part of the generated-code ABI. */
+#ifndef ZPLRT_INTERNAL_H
+#define ZPLRT_INTERNAL_H
+
+#include "ironman.h"
+#include "zplrt.h"
+#include "zplrt_backend.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+#define ZRT_NORETURN [[noreturn]]
+#else
+#define ZRT_NORETURN _Noreturn
+#endif
+
+/* "Infinity" for the extended blocks at the grid's edges; far enough from
+ * INT64 limits that adding a shift or fluff never overflows. */
+#define ZRT_INF (INT64_MAX / 4)
+
+/* ---- boxes ------------------------------------------------------------------ */
+bool zrt_box_empty(const zrt_region *b);
+int64_t zrt_box_count(const zrt_region *b);
+zrt_region zrt_box_intersect(const zrt_region *a, const zrt_region *b);
+bool zrt_box_contains(const zrt_region *outer, const zrt_region *inner);
+zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]);
+
+/* ---- storage layout and pack/unpack kernels ---------------------------------- */
+/* A row-major box of elements: element (i0,i1,i2) lives at byte
+ * esz * ((i0-lo0)*stride0 + (i1-lo1)*stride1 + (i2-lo2)*stride2).
+ * Dimensions >= rank have lo = 0, ext = 1, stride = 1 (or 0). */
+typedef struct zrt_layout {
+  int rank;
+  size_t esz;
+  int64_t lo[ZRT_MAX_RANK];
+  int64_t ext[ZRT_MAX_RANK];
+  int64_t stride[ZRT_MAX_RANK];
+} zrt_layout;
+
+/* A row-major layout over `box` (strides from extents). */
+zrt_layout zrt_layout_make(const zrt_region *box, size_t esz);
+/* Address of element `box.lo` in storage `base` with layout L. */
+void *zrt_box_ptr(void *base, const zrt_layout *L, const zrt_region *box);
+/* Whether the elements of `box` form one contiguous run in L. */
+bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box);
+/* Copies the elements of `box` (row-major) into / out of a dense buffer.
+ * Returns the number of bytes. Contiguous runs are memcpy'd; short strided
+ * runs use element loops. */
+size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box);
+size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf);
+
+/* ---- decomposition ------------------------------------------------------------ */
+/* Block p of P over [L..H]: sizes as even as possible, the first (N % P)
+ * blocks one larger. */
+void zrt_block_range(int64_t L, int64_t H, int64_t P, int64_t p, int64_t *lo, int64_t *hi);
+/* The default grid of `rank` dimensions for npes PEs: as square as
+ * possible, dimensions non-decreasing (2D: rows <= columns). */
+void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]);
+/* Parses "P", "PxQ", "PxQxR". Returns the number of dimensions or 0. */
+int zrt_parse_grid(const char *s, int64_t dims[ZRT_MAX_RANK]);
+
+typedef struct zrt_decomp {
+  int rank;
+  int64_t grid[ZRT_MAX_RANK]; /* PEs per dimension (1 beyond rank) */
+  zrt_region bbox;            /* what the blocks spread */
+} zrt_decomp;
+
+int64_t zrt_decomp_npes(const zrt_decomp *D);
+void zrt_decomp_coords(const zrt_decomp *D, int64_t pe, int64_t c[ZRT_MAX_RANK]);
+/* -1 if c is outside the grid. */
+int64_t zrt_decomp_pe(const zrt_decomp *D, const int64_t c[ZRT_MAX_RANK]);
+/* PE pe's block; `extended` widens the grid-edge blocks to infinity. */
+zrt_region zrt_decomp_block(const zrt_decomp *D, int64_t pe, bool extended);
+
+/* One section of a halo exchange as seen by one PE. */
+typedef struct zrt_section {
+  int64_t peer;
+  int tag;        /* identical on both sides of one message */
+  zrt_region box; /* in global indices */
+} zrt_section;
+
+#define ZRT_MAX_NEIGHBOURS 7
+/* The sections PE `me` receives and sends in the halo exchange `id` that
+ * makes an array readable at (r ∩ extended block(me)) + d. storage_me is
+ * the array's storage box on this PE: received boxes must lie inside it
+ * (else the array's fluff is too small) and so must sent boxes. Returns 0,
+ * or -1 with a one-line message in err. At most ZRT_MAX_NEIGHBOURS each. */
+int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_t d[ZRT_MAX_RANK],
+                     int64_t id, const zrt_region *storage_me, zrt_section *recv, int *nrecv,
+                     zrt_section *send, int *nsend, char *err, size_t errlen);
+
+/* ---- arrays --------------------------------------------------------------------- */
+struct zrt_array {
+  char *name;
+  int type;
+  size_t esz;
+  int rank;
+  uint64_t serial;    /* unique per allocation (cache key) */
+  zrt_region decl;    /* declared region */
+  zrt_region storage; /* indices stored on this PE */
+  zrt_layout layout;
+  int64_t offset;     /* element offset of global index (0,0,0) from base */
+  int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK];
+  void *base;
+  size_t bytes;
+};
+
+/* ---- transfers --------------------------------------------------------------------- */
+/* One point-to-point message of a transfer, as seen by this PE: a section
+ * of the array this PE sends to `peer`, or receives from it. The same
+ * (peer pair, tag) identifies the message on both sides, and both sides
+ * computed the same box. */
+typedef struct zrt_msg {
+  int64_t peer;
+  int tag;
+  zrt_region box;  /* the section, in global indices */
+  zrt_region lbox; /* the same section in local storage coordinates
+                      (0-based, rows of a->layout) */
+  int64_t elem_off; /* element offset of the section's first element from
+                       the storage base */
+  bool contiguous; /* one run in storage: sent/received in place at ptr */
+  size_t bytes;
+  void *ptr;       /* in-place address of the first element */
+  void *buf;       /* pack buffer of `bytes` (NULL if contiguous) */
+} zrt_msg;
+
+/* A halo transfer handle: built once per static transfer by im_halo and
+ * reused while (array, region, shift) stay the same. The receives (from the
+ * neighbours in direction +sign(d)) and the sends (to the neighbours in
+ * direction -sign(d)) are listed separately; there are at most 7 of each
+ * (the non-empty subsets of the shifted dimensions). */
+struct im_transfer {
+  int64_t id;
+  zrt_array *a;
+  uint64_t serial;
+  zrt_region r;
+  int64_t d[ZRT_MAX_RANK];
+  int nsend, nrecv;
+  zrt_msg send[ZRT_MAX_NEIGHBOURS];
+  zrt_msg recv[ZRT_MAX_NEIGHBOURS];
+  int64_t send_bytes; /* total payload, for statistics */
+  void *be;           /* back-end state (e.g. MPI requests) */
+};
+
+/* Packs every non-contiguous send message into its buffer. */
+void zrt_transfer_pack_sends(im_transfer *t);
+/* Unpacks every non-contiguous receive message from its buffer. */
+void zrt_transfer_unpack_recvs(im_transfer *t);
+/* Carries out the messages whose peer is this PE by local copies (for back
+ * ends without a message path to self). Returns how many were copied. */
+int zrt_transfer_local_copies(im_transfer *t);
+
+/* ---- global state ---------------------------------------------------------------- */
+typedef struct zrt_state {
+  const zrt_backend *be;
+  int me, npes;
+  const char *prog;
+  int argc;
+  char **argv;
+  bool *arg_used;
+  bool config_done;
+  bool stats;
+  int grid_rank; /* 0: no --grid */
+  const char *grid_text;
+  int64_t grid_dims[ZRT_MAX_RANK];
+  /* one implicit distribution per rank (index rank-1) */
+  bool dist_used[ZRT_MAX_RANK];
+  bool dist_frozen[ZRT_MAX_RANK];
+  zrt_decomp dist[ZRT_MAX_RANK];
+  zrt_region ext_block[ZRT_MAX_RANK]; /* this PE's extended block */
+  zrt_region block[ZRT_MAX_RANK];     /* this PE's block */
+  /* statistics */
+  int64_t n_transfers, n_messages, n_bytes;
+  double comm_seconds;
+} zrt_state;
+
+extern zrt_state zrt_g;
+
+/* The distribution of a rank (frozen on first use). */
+const zrt_decomp *zrt_dist_get(int rank);
+/* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
+ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
+/* Formats and calls zrt_fail (local error). */
+ZRT_NORETURN void zrt_failf(const char *fmt, ...);
+
+/* Config value parsing (strict). Return false if malformed. */
+bool zrt_parse_i64(const char *s, int64_t *out);
+bool zrt_parse_f64(const char *s, double *out);
+bool zrt_parse_f32(const char *s, float *out);
+bool zrt_parse_bool(const char *s, bool *out);
+
+/* Marks --grid/--stats/--help (start-up). */
+void zrt_parse_runtime_options(void);
+
+/* Used by main(). */
+void zrt_startup(int argc, char **argv);
+void zrt_shutdown_after_main(double seconds);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

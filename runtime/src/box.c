@@ -1,0 +1,257 @@
+/* box.c — index boxes, row-major layouts and the pack/unpack kernels. */
+#include "zplrt_internal.h"
+
+#include <string.h>
+
+bool zrt_box_empty(const zrt_region *b) {
+  for (int64_t k = 0; k < b->rank; ++k)
+    if (b->hi[k] < b->lo[k])
+      return true;
+  return false;
+}
+
+int64_t zrt_box_count(const zrt_region *b) {
+  if (zrt_box_empty(b))
+    return 0;
+  int64_t n = 1;
+  for (int64_t k = 0; k < b->rank; ++k)
+    n *= b->hi[k] - b->lo[k] + 1;
+  return n;
+}
+
+zrt_region zrt_box_intersect(const zrt_region *a, const zrt_region *b) {
+  zrt_region r = *a;
+  for (int64_t k = 0; k < a->rank; ++k) {
+    r.lo[k] = a->lo[k] > b->lo[k] ? a->lo[k] : b->lo[k];
+    r.hi[k] = a->hi[k] < b->hi[k] ? a->hi[k] : b->hi[k];
+  }
+  return r;
+}
+
+bool zrt_box_contains(const zrt_region *outer, const zrt_region *inner) {
+  if (zrt_box_empty(inner))
+    return true;
+  for (int64_t k = 0; k < inner->rank; ++k)
+    if (inner->lo[k] < outer->lo[k] || inner->hi[k] > outer->hi[k])
+      return false;
+  return true;
+}
+
+zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]) {
+  zrt_region r = *b;
+  for (int64_t k = 0; k < b->rank; ++k) {
+    r.lo[k] += d[k];
+    r.hi[k] += d[k];
+  }
+  return r;
+}
+
+zrt_layout zrt_layout_make(const zrt_region *box, size_t esz) {
+  zrt_layout L;
+  memset(&L, 0, sizeof L);
+  L.rank = (int)box->rank;
+  L.esz = esz;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    L.lo[k] = k < L.rank ? box->lo[k] : 0;
+    L.ext[k] = k < L.rank ? box->hi[k] - box->lo[k] + 1 : 1;
+    if (L.ext[k] < 0)
+      L.ext[k] = 0;
+  }
+  int64_t s = 1;
+  for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
+    L.stride[k] = s;
+    if (k < L.rank)
+      s *= L.ext[k];
+  }
+  return L;
+}
+
+static int64_t elem_offset(const zrt_layout *L, const zrt_region *box) {
+  int64_t off = 0;
+  for (int k = 0; k < L->rank; ++k)
+    off += (box->lo[k] - L->lo[k]) * L->stride[k];
+  return off;
+}
+
+void *zrt_box_ptr(void *base, const zrt_layout *L, const zrt_region *box) {
+  return (char *)base + (size_t)elem_offset(L, box) * L->esz;
+}
+
+bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box) {
+  if (zrt_box_empty(box))
+    return true;
+  /* From the innermost dimension out: full dimensions may be followed by
+   * one partial one; everything outside that must have extent 1. */
+  bool partial_seen = false;
+  for (int k = L->rank - 1; k >= 0; --k) {
+    int64_t e = box->hi[k] - box->lo[k] + 1;
+    if (partial_seen) {
+      if (e != 1)
+        return false;
+    } else if (e != L->ext[k]) {
+      partial_seen = true;
+    }
+  }
+  return true;
+}
+
+/* The box as up to three outer loops (count, stride in elements) around one
+ * contiguous run of `run` elements. */
+typedef struct loopnest {
+  int64_t off;
+  int64_t run;
+  int64_t n[ZRT_MAX_RANK];
+  int64_t s[ZRT_MAX_RANK];
+} loopnest;
+
+static loopnest make_nest(const zrt_layout *L, const zrt_region *box) {
+  loopnest ln;
+  ln.off = elem_offset(L, box);
+  int64_t cnt[ZRT_MAX_RANK], str[ZRT_MAX_RANK];
+  int m = 0;
+  for (int k = 0; k < L->rank; ++k) {
+    int64_t e = box->hi[k] - box->lo[k] + 1;
+    if (e != 1) {
+      cnt[m] = e;
+      str[m] = L->stride[k];
+      ++m;
+    }
+  }
+  ln.run = 1;
+  while (m > 0 && str[m - 1] == ln.run) {
+    ln.run *= cnt[m - 1];
+    --m;
+  }
+  /* right-align the remaining loops in n[]/s[] (outer first) */
+  int pad = ZRT_MAX_RANK - m;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    if (k < pad) {
+      ln.n[k] = 1;
+      ln.s[k] = 0;
+    } else {
+      ln.n[k] = cnt[k - pad];
+      ln.s[k] = str[k - pad];
+    }
+  }
+  return ln;
+}
+
+/* Element loops for short runs (fixed-size memcpy compiles to one move and
+ * keeps the copies free of aliasing assumptions); PACKING selects the
+ * direction. */
+#define STRIDED_COPY(T, PACKING)                                                             \
+  do {                                                                                       \
+    for (int64_t i0 = 0; i0 < ln.n[0]; ++i0)                                                 \
+      for (int64_t i1 = 0; i1 < ln.n[1]; ++i1)                                               \
+        for (int64_t i2 = 0; i2 < ln.n[2]; ++i2) {                                           \
+          int64_t o = ln.off + i0 * ln.s[0] + i1 * ln.s[1] + i2 * ln.s[2];                   \
+          if (PACKING) {                                                                     \
+            const T *p = (const T *)mem_r + o;                                               \
+            T *q = (T *)(dense_w + doff);                                                    \
+            for (int64_t e = 0; e < ln.run; ++e)                                             \
+              memcpy(&q[e], &p[e], sizeof(T));                                              \
+          } else {                                                                           \
+            T *p = (T *)mem_w + o;                                                           \
+            const T *q = (const T *)(dense_r + doff);                                        \
+            for (int64_t e = 0; e < ln.run; ++e)                                             \
+              memcpy(&p[e], &q[e], sizeof(T));                                              \
+          }                                                                                  \
+          doff += (size_t)ln.run * sizeof(T);                                                \
+        }                                                                                    \
+  } while (0)
+
+/* Packing reads mem_r and writes dense_w; unpacking reads dense_r and
+ * writes mem_w (the unused pair is NULL). */
+static size_t copy_box(char *mem_w, const char *mem_r, const zrt_layout *L, const zrt_region *box,
+                       char *dense_w, const char *dense_r, bool packing) {
+  if (zrt_box_empty(box))
+    return 0;
+  loopnest ln = make_nest(L, box);
+  size_t esz = L->esz;
+  size_t total = (size_t)zrt_box_count(box) * esz;
+  size_t runbytes = (size_t)ln.run * esz;
+  size_t doff = 0;
+  if (runbytes >= 64 || (esz != 8 && esz != 4 && esz != 1)) {
+    for (int64_t i0 = 0; i0 < ln.n[0]; ++i0)
+      for (int64_t i1 = 0; i1 < ln.n[1]; ++i1)
+        for (int64_t i2 = 0; i2 < ln.n[2]; ++i2) {
+          size_t o = (size_t)(ln.off + i0 * ln.s[0] + i1 * ln.s[1] + i2 * ln.s[2]) * esz;
+          if (packing) {
+            memcpy(dense_w + doff, mem_r + o, runbytes);
+          } else {
+            memcpy(mem_w + o, dense_r + doff, runbytes);
+          }
+          doff += runbytes;
+        }
+    return total;
+  }
+  if (esz == 8) {
+    if (packing)
+      STRIDED_COPY(uint64_t, 1);
+    else
+      STRIDED_COPY(uint64_t, 0);
+  } else if (esz == 4) {
+    if (packing)
+      STRIDED_COPY(uint32_t, 1);
+    else
+      STRIDED_COPY(uint32_t, 0);
+  } else {
+    if (packing)
+      STRIDED_COPY(uint8_t, 1);
+    else
+      STRIDED_COPY(uint8_t, 0);
+  }
+  return total;
+}
+
+size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box) {
+  return copy_box(NULL, (const char *)base, L, box, (char *)buf, NULL, true);
+}
+
+size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf) {
+  return copy_box((char *)base, NULL, L, box, NULL, (const char *)buf, false);
+}
+
+/* ---- transfer helpers for back ends ----------------------------------------------------
+ * (kept in this object file, which every program links, so that a back-end
+ * library listed after libzplrt always finds them) */
+void zrt_transfer_pack_sends(im_transfer *t) {
+  const zrt_layout *L = &t->a->layout;
+  for (int i = 0; i < t->nsend; ++i)
+    if (!t->send[i].contiguous)
+      zrt_pack(t->send[i].buf, t->a->base, L, &t->send[i].box);
+}
+
+void zrt_transfer_unpack_recvs(im_transfer *t) {
+  const zrt_layout *L = &t->a->layout;
+  for (int i = 0; i < t->nrecv; ++i)
+    if (!t->recv[i].contiguous)
+      zrt_unpack(t->a->base, L, &t->recv[i].box, t->recv[i].buf);
+}
+
+int zrt_transfer_local_copies(im_transfer *t) {
+  int copied = 0;
+  const zrt_layout *L = &t->a->layout;
+  for (int i = 0; i < t->nsend; ++i) {
+    zrt_msg *s = &t->send[i];
+    if (s->peer != zrt_g.me)
+      continue;
+    for (int j = 0; j < t->nrecv; ++j) {
+      zrt_msg *r = &t->recv[j];
+      if (r->peer != zrt_g.me || r->tag != s->tag || r->bytes != s->bytes)
+        continue;
+      const void *src = s->ptr;
+      if (!s->contiguous) {
+        zrt_pack(s->buf, t->a->base, L, &s->box);
+        src = s->buf;
+      }
+      if (r->contiguous)
+        memmove(r->ptr, src, r->bytes);
+      else
+        zrt_unpack(t->a->base, L, &r->box, src);
+      ++copied;
+      break;
+    }
+  }
+  return copied;
+}

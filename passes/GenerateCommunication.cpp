@@ -1,11 +1,201 @@
-// Placeholder so the library links while the pass is written; replaced by its implementation.
+//===- GenerateCommunication.cpp - shifted reads to IRONMAN transfers -----===//
+//
+// zpl-gen-comm: before every array statement (zpl.assign) and reduction
+// (zpl.reduce), wherever it is (function bodies, scf loops and ifs), creates
+// one ironman.transfer per distinct (array, nonzero offset) its reads use,
+// each followed by its ironman.dr, ironman.sr, ironman.dn and ironman.sv in
+// that order; communication optimisation moves them later.
+//
+// Access patterns assume row-major local storage: a shift only in the
+// outermost dimension moves whole rows (contiguous); any inner component
+// moves blocks of |d_last| elements (or whole inner rows when d_last is 0)
+// one local row pitch apart, a pitch only known at run time.
+//
+// Transfers already present right before a statement for the same (array,
+// offset) are reused, so running the pass twice changes nothing. Finally
+// every transfer in the module is numbered from 0 in walk order (`id`).
+//
+//===----------------------------------------------------------------------===//
+
 #include "passes/Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+
 namespace zpl {
 #define GEN_PASS_DEF_GENERATECOMMUNICATION
 #include "passes/Passes.h.inc"
-namespace {
-struct GenerateCommunicationPass : impl::GenerateCommunicationBase<GenerateCommunicationPass> {
-  void runOnOperation() override {}
-};
-} // namespace
 } // namespace zpl
+
+using namespace mlir;
+using namespace zpl;
+
+namespace {
+
+/// One halo transfer a statement needs.
+struct Need {
+  Value array;
+  Value region;
+  SmallVector<int64_t> shift;
+  Location loc;
+};
+
+struct GenerateCommunicationPass
+    : zpl::impl::GenerateCommunicationBase<GenerateCommunicationPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult generateFor(Operation *stmt);
+};
+
+} // namespace
+
+static Value statementRegion(Operation *stmt) {
+  if (auto assign = dyn_cast<AssignOp>(stmt))
+    return assign.getRegion();
+  return cast<ReduceOp>(stmt).getRegion();
+}
+
+/// The innermost array statement around `op`, or null.
+static Operation *enclosingStatement(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<AssignOp, ReduceOp>(p))
+      return p;
+  return nullptr;
+}
+
+/// Whether `value` is available right before `stmt`, i.e. not defined
+/// inside it.
+static bool definedOutside(Value value, Operation *stmt) {
+  Operation *owner = isa<BlockArgument>(value)
+                         ? cast<BlockArgument>(value).getOwner()->getParentOp()
+                         : value.getDefiningOp();
+  return !stmt->isAncestor(owner);
+}
+
+/// Two array values name the same array: the same value, or `zpl.get`s of
+/// the same declaration.
+static bool sameArray(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto ga = a.getDefiningOp<GetOp>(), gb = b.getDefiningOp<GetOp>();
+  return ga && gb && ga.getNameAttr() == gb.getNameAttr();
+}
+
+/// The access pattern of a halo section for `shift` in row-major storage.
+static ironman::PatternAttr patternFor(MLIRContext *ctx,
+                                       ArrayRef<int64_t> shift) {
+  bool innerShift = llvm::any_of(shift.drop_front(),
+                                 [](int64_t d) { return d != 0; });
+  if (!innerShift)
+    return ironman::PatternAttr::get(ctx, ironman::PatternKind::contiguous,
+                                     1, 1);
+  int64_t last = shift.back();
+  int64_t block = last != 0 ? std::abs(last) : ironman::PatternAttr::kDynamic;
+  return ironman::PatternAttr::get(ctx, ironman::PatternKind::strided,
+                                   ironman::PatternAttr::kDynamic, block);
+}
+
+LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
+  // The transfers already right before the statement (from an earlier run).
+  SmallVector<ironman::TransferOp> existing;
+  for (Operation *prev = stmt->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    if (auto transfer = dyn_cast<ironman::TransferOp>(prev))
+      existing.push_back(transfer);
+    else if (!isa<ironman::DROp, ironman::SROp, ironman::DNOp,
+                  ironman::SVOp>(prev))
+      break;
+  }
+
+  OpBuilder builder(stmt);
+  // zpl.get ops inside the statement, recreated before it when one of the
+  // arrays they produce needs a transfer.
+  DenseMap<Value, Value> hoisted;
+  SmallVector<Need> needs;
+  bool ok = true;
+
+  stmt->walk([&](ReadOp read) {
+    if (!read.isShifted())
+      return;
+    Operation *owner = enclosingStatement(read);
+    Value region = statementRegion(owner);
+    if (!definedOutside(region, stmt)) {
+      read.emitError("cannot generate communication: the region of the "
+                     "enclosing statement is computed inside the statement");
+      ok = false;
+      return;
+    }
+    Value array = read.getArray();
+    ArrayRef<int64_t> shift = read.getOffset();
+    if (llvm::any_of(needs, [&](const Need &n) {
+          return sameArray(n.array, array) && n.region == region &&
+                 ArrayRef<int64_t>(n.shift) == shift;
+        }))
+      return;
+    if (llvm::any_of(existing, [&](ironman::TransferOp t) {
+          return sameArray(t.getDst(), array) && t.getShift() == shift;
+        }))
+      return;
+    if (!definedOutside(array, stmt)) {
+      auto get = array.getDefiningOp<GetOp>();
+      if (!get) {
+        read.emitError("cannot generate communication: the array read is "
+                       "computed inside the statement");
+        ok = false;
+        return;
+      }
+      Value &outer = hoisted[array];
+      if (!outer)
+        outer = builder.clone(*get)->getResult(0);
+      array = outer;
+    }
+    needs.push_back({array, region, llvm::to_vector(shift), read.getLoc()});
+  });
+  if (!ok)
+    return failure();
+
+  MLIRContext *ctx = stmt->getContext();
+  Type transferType = ironman::TransferType::get(ctx);
+  for (const Need &need : needs) {
+    ironman::PatternAttr pattern = patternFor(ctx, need.shift);
+    auto transfer = ironman::TransferOp::create(
+        builder, need.loc, transferType, need.array, need.array, need.region,
+        need.shift, pattern, pattern, /*id=*/IntegerAttr());
+    Value handle = transfer.getTransfer();
+    ironman::DROp::create(builder, need.loc, handle);
+    ironman::SROp::create(builder, need.loc, handle);
+    ironman::DNOp::create(builder, need.loc, handle);
+    ironman::SVOp::create(builder, need.loc, handle);
+  }
+  return success();
+}
+
+void GenerateCommunicationPass::runOnOperation() {
+  ModuleOp module = getOperation();
+
+  // The outermost statements: reads of a statement nested in another one
+  // (a reduction inside an assignment) are communicated before the outer.
+  SmallVector<Operation *> statements;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<AssignOp, ReduceOp>(op)) {
+      statements.push_back(op);
+      return WalkResult::skip();
+    }
+    return WalkResult::advance();
+  });
+
+  bool failed = false;
+  for (Operation *stmt : statements)
+    if (mlir::failed(generateFor(stmt)))
+      failed = true;
+  if (failed)
+    return signalPassFailure();
+
+  // Number every static transfer of the program, in walk order.
+  Builder builder(module.getContext());
+  int64_t id = 0;
+  module.walk([&](ironman::TransferOp transfer) {
+    transfer.setIdAttr(builder.getI64IntegerAttr(id++));
+  });
+}

@@ -1,11 +1,239 @@
-// Placeholder so the library links while the pass is written; replaced by its implementation.
+//===- InferStorage.cpp - ghost widths (fluff) of every array -------------===//
+//
+// zpl-infer-storage sets `fluff` (lo0, hi0, lo1, hi1, ...) on every
+// zpl.array_decl: the widest reach, per dimension and side, of
+//   - every zpl.read of the array (its offset),
+//   - every ironman.transfer already present (its shift, on both arrays),
+//   - every statement that assigns the array over a region reaching outside
+//     its base region (`d of R`, and conservatively `R at d`).
+// Reads inside a statement over such a region reach that far as well.
+// Array values are traced to their declarations through `zpl.get` and,
+// for procedure arguments, through every direct `func.call` of the
+// procedure; values that cannot be traced are ignored. Existing fluff is
+// only ever widened, so the pass is monotone and idempotent.
+//
+//===----------------------------------------------------------------------===//
+
 #include "passes/Passes.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
 namespace zpl {
 #define GEN_PASS_DEF_INFERSTORAGE
 #include "passes/Passes.h.inc"
-namespace {
-struct InferStoragePass : impl::InferStorageBase<InferStoragePass> {
-  void runOnOperation() override {}
-};
-} // namespace
 } // namespace zpl
+
+using namespace mlir;
+using namespace zpl;
+
+namespace {
+
+/// How far a region may reach outside its base region, per dimension:
+/// `lo[k]` below and `hi[k]` above (negative when it stays inside).
+struct Reach {
+  SmallVector<int64_t> lo, hi;
+  explicit Reach(unsigned rank) : lo(rank, 0), hi(rank, 0) {}
+};
+
+/// Follows array values back to their declarations.
+class ArrayTracer {
+public:
+  ArrayTracer(ModuleOp module, SymbolTable &symbols) : symbols(symbols) {
+    module.walk([&](func::CallOp call) {
+      callers[call.getCalleeAttr().getAttr()].push_back(call);
+    });
+  }
+
+  /// Every declaration `value` may stand for; empty when it cannot be traced.
+  ArrayRef<ArrayDeclOp> declsOf(Value value) {
+    auto it = cache.find(value);
+    if (it != cache.end())
+      return it->second;
+    llvm::SetVector<Operation *> found;
+    DenseSet<Value> visiting;
+    trace(value, found, visiting);
+    SmallVector<ArrayDeclOp> &decls = cache[value];
+    for (Operation *op : found)
+      decls.push_back(cast<ArrayDeclOp>(op));
+    return decls;
+  }
+
+private:
+  void trace(Value value, llvm::SetVector<Operation *> &found,
+             DenseSet<Value> &visiting) {
+    if (!visiting.insert(value).second)
+      return;
+    if (auto get = value.getDefiningOp<GetOp>()) {
+      if (auto decl = symbols.lookup<ArrayDeclOp>(get.getNameAttr().getAttr()))
+        found.insert(decl);
+      return;
+    }
+    // A procedure argument: whatever any direct call passes for it.
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || !arg.getOwner()->isEntryBlock())
+      return;
+    auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (!func)
+      return;
+    auto it = callers.find(func.getSymNameAttr());
+    if (it == callers.end())
+      return;
+    for (func::CallOp call : it->second)
+      if (arg.getArgNumber() < call.getNumOperands())
+        trace(call.getOperand(arg.getArgNumber()), found, visiting);
+  }
+
+  SymbolTable &symbols;
+  DenseMap<StringAttr, SmallVector<func::CallOp>> callers;
+  DenseMap<Value, SmallVector<ArrayDeclOp>> cache;
+};
+
+struct InferStoragePass : zpl::impl::InferStorageBase<InferStoragePass> {
+  void runOnOperation() override;
+
+private:
+  /// How far `region` reaches outside the region it is derived from.
+  Reach reachOf(Value region, unsigned depth = 0);
+  /// Widens the ghost widths of every declaration behind `array` so that an
+  /// access over a region with `reach`, shifted by `offset`, stays in storage.
+  void widen(Value array, const Reach &reach, ArrayRef<int64_t> offset);
+
+  SymbolTable *symbols = nullptr;
+  ArrayTracer *tracer = nullptr;
+  llvm::MapVector<Operation *, SmallVector<int64_t>> fluff;
+};
+
+} // namespace
+
+Reach InferStoragePass::reachOf(Value region, unsigned depth) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  Reach reach(rank);
+  // Region declarations may be derived from one another; a bound on the
+  // depth keeps a (malformed) cycle from recursing forever.
+  if (depth > 64)
+    return reach;
+  if (auto get = region.getDefiningOp<GetOp>()) {
+    auto decl = symbols->lookup<RegionDeclOp>(get.getNameAttr().getAttr());
+    if (!decl || decl.getInit().empty())
+      return reach;
+    auto yield = dyn_cast<YieldOp>(decl.getInit().front().getTerminator());
+    if (!yield || yield.getValues().size() != 1 ||
+        yield.getValues().front().getType() != region.getType())
+      return reach;
+    return reachOf(yield.getValues().front(), depth + 1);
+  }
+  auto derive = region.getDefiningOp<DeriveRegionOp>();
+  if (!derive || derive.getDirection().size() != rank)
+    return reach;
+  reach = reachOf(derive.getBase(), depth + 1);
+  ArrayRef<int64_t> dir = derive.getDirection();
+  switch (derive.getKind()) {
+  case DeriveKind::of:
+    // The band of width |d_k| just outside the base on the side of d.
+    for (unsigned k = 0; k < rank; ++k) {
+      if (dir[k] > 0)
+        reach.hi[k] += dir[k];
+      else
+        reach.lo[k] -= dir[k];
+    }
+    break;
+  case DeriveKind::in:
+    // A band inside the base: reaches no further than the base.
+    break;
+  case DeriveKind::at:
+    // The base translated by d.
+    for (unsigned k = 0; k < rank; ++k) {
+      reach.hi[k] += dir[k];
+      reach.lo[k] -= dir[k];
+    }
+    break;
+  }
+  return reach;
+}
+
+void InferStoragePass::widen(Value array, const Reach &reach,
+                             ArrayRef<int64_t> offset) {
+  unsigned rank = offset.size();
+  for (ArrayDeclOp decl : tracer->declsOf(array)) {
+    auto it = fluff.find(decl);
+    if (it == fluff.end())
+      continue;
+    SmallVector<int64_t> &widths = it->second;
+    if (widths.size() != 2 * rank || reach.lo.size() != rank)
+      continue;
+    for (unsigned k = 0; k < rank; ++k) {
+      widths[2 * k] = std::max(widths[2 * k], reach.lo[k] - offset[k]);
+      widths[2 * k + 1] = std::max(widths[2 * k + 1], reach.hi[k] + offset[k]);
+    }
+  }
+}
+
+/// The innermost array statement around `op`, or null.
+static Operation *enclosingStatement(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<AssignOp, ReduceOp>(p))
+      return p;
+  return nullptr;
+}
+
+static Value statementRegion(Operation *stmt) {
+  if (auto assign = dyn_cast<AssignOp>(stmt))
+    return assign.getRegion();
+  return cast<ReduceOp>(stmt).getRegion();
+}
+
+void InferStoragePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SymbolTable symbolTable(module);
+  ArrayTracer arrayTracer(module, symbolTable);
+  symbols = &symbolTable;
+  tracer = &arrayTracer;
+  fluff.clear();
+
+  // Start from the widths already recorded: inference only widens.
+  for (auto decl : module.getOps<ArrayDeclOp>()) {
+    unsigned rank = decl.getArrayType().getRank();
+    SmallVector<int64_t> widths(2 * rank, 0);
+    if (std::optional<ArrayRef<int64_t>> old = decl.getFluff();
+        old && old->size() == widths.size())
+      for (auto [w, o] : llvm::zip(widths, *old))
+        w = std::max<int64_t>(0, o);
+    fluff[decl] = std::move(widths);
+  }
+
+  DenseMap<Operation *, Reach> stmtReach;
+  auto reachOfStatement = [&](Operation *stmt) -> const Reach & {
+    auto it = stmtReach.find(stmt);
+    if (it == stmtReach.end())
+      it = stmtReach.try_emplace(stmt, reachOf(statementRegion(stmt))).first;
+    return it->second;
+  };
+
+  module.walk([&](Operation *op) {
+    if (auto read = dyn_cast<ReadOp>(op)) {
+      unsigned rank = read.getOffset().size();
+      Operation *stmt = enclosingStatement(read);
+      if (stmt && statementRegion(stmt).getType() ==
+                      RegionType::get(op->getContext(), rank))
+        widen(read.getArray(), reachOfStatement(stmt), read.getOffset());
+      else
+        widen(read.getArray(), Reach(rank), read.getOffset());
+    } else if (auto assign = dyn_cast<AssignOp>(op)) {
+      const Reach &reach = reachOfStatement(assign);
+      SmallVector<int64_t> zero(reach.lo.size(), 0);
+      widen(assign.getDest(), reach, zero);
+    } else if (auto transfer = dyn_cast<ironman::TransferOp>(op)) {
+      Reach reach = reachOf(transfer.getRegion());
+      widen(transfer.getDst(), reach, transfer.getShift());
+      widen(transfer.getSrc(), reach, transfer.getShift());
+    }
+  });
+
+  Builder builder(module.getContext());
+  for (auto &[op, widths] : fluff)
+    cast<ArrayDeclOp>(op).setFluffAttr(builder.getDenseI64ArrayAttr(widths));
+}

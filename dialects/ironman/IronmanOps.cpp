@@ -38,9 +38,15 @@ static LogicalResult verifyProtocol(TransferOp transfer) {
     if (!step)
       continue;
     Operation *&slot = calls[static_cast<int>(*step)];
-    if (slot)
-      return user->emitOpError("is the second ")
+    if (slot) {
+      // Uses are not listed in program order: blame the later of the two
+      // when they share a block.
+      Operation *second = user;
+      if (slot->getBlock() == user->getBlock() && user->isBeforeInBlock(slot))
+        second = slot;
+      return second->emitOpError("is the second ")
              << kStepNames[static_cast<int>(*step)] << " of one transfer";
+    }
     slot = user;
   }
   for (int i = 0; i < 4; ++i)

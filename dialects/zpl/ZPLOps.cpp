@@ -186,12 +186,15 @@ LogicalResult DeriveRegionOp::verify() {
 // Array statements
 //===----------------------------------------------------------------------===//
 
-/// The rank of the array statement enclosing `op`, or 0 outside one.
+/// The rank of the innermost array statement enclosing `op`, or 0 outside
+/// one.
 static unsigned enclosingStatementRank(Operation *op) {
-  if (auto assign = op->getParentOfType<AssignOp>())
-    return assign.getRegion().getType().getRank();
-  if (auto reduce = op->getParentOfType<ReduceOp>())
-    return reduce.getRegion().getType().getRank();
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    if (auto assign = dyn_cast<AssignOp>(p))
+      return assign.getRegion().getType().getRank();
+    if (auto reduce = dyn_cast<ReduceOp>(p))
+      return reduce.getRegion().getType().getRank();
+  }
   return 0;
 }
 

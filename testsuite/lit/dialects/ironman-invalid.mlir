@@ -1,0 +1,225 @@
+// Every ironman verifier and parser error.
+// RUN: %zpl-opt %s -split-input-file -verify-diagnostics
+
+func.func @missing_dr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{has no ironman.dr}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @missing_sr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{has no ironman.sr}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @missing_dn(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{has no ironman.dn}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @missing_sv(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{has no ironman.sv}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  return
+}
+
+// -----
+
+func.func @missing_all(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{has no ironman.dr}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @second_dr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  // expected-error @+1 {{is the second ironman.dr of one transfer}}
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @second_sv(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  // expected-error @+1 {{is the second ironman.sv of one transfer}}
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @dn_before_sr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  // expected-error @+1 {{must come after ironman.sr (IRONMAN order is DR, SR, DN, SV)}}
+  ironman.dn %t
+  ironman.sr %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @sr_before_dr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // expected-error @+1 {{must come after ironman.dr (IRONMAN order is DR, SR, DN, SV)}}
+  ironman.sr %t
+  ironman.dr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @sv_before_dn(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  // expected-error @+1 {{must come after ironman.dn (IRONMAN order is DR, SR, DN, SV)}}
+  ironman.sv %t
+  ironman.dn %t
+  return
+}
+
+// -----
+
+func.func @different_blocks(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %c: i1) {
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  scf.if %c {
+    // expected-error @+1 {{must be in the same block as ironman.dr of its transfer}}
+    ironman.dn %t
+  }
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @dr_in_loop(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  scf.for %i = %c0 to %n step %c1 {
+    ironman.dr %t
+  }
+  // expected-error @+1 {{must be in the same block as ironman.dr of its transfer}}
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @zero_shift(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a halo transfer needs a nonzero shift}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @shift_rank(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{shift has 1 components but the region has rank 2}}
+  %t = ironman.transfer %A -> %A over %R shift [1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @array_rank(%A: !zpl.array<1 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{arrays and region must have the same rank}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<1 x f64> -> !zpl.array<1 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @element_types(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f32>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{source elements are 'f64' but destination elements are 'f32'}}
+  %t = ironman.transfer %A -> %B over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f32>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @unknown_pattern(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{unknown access pattern 'diagonal'}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<diagonal> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @strided_without_block(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{expected ','}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @strided_bad_stride(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{expected integer value}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = n, block = 1> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @state_call_on_array(%A: !zpl.array<2 x f64>) {
+  // expected-error @+1 {{use of value '%A' expects different type than prior uses: '!ironman.transfer' vs '!zpl.array<2 x f64>'}}
+  ironman.dr %A
+  return
+}

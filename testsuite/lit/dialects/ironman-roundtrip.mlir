@@ -1,0 +1,118 @@
+// Every ironman op, type and attribute parses, prints, and parses back.
+// RUN: %zpl-opt %s | %zpl-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @contiguous
+// CHECK-SAME:    (%[[A:.*]]: !zpl.array<2 x f64>, %[[R:.*]]: !zpl.region<2>)
+func.func @contiguous(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // CHECK:      %[[T:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [-1, 0]
+  // CHECK-SAME:   pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>)
+  // CHECK-SAME:   : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK-NEXT: ironman.dr %[[T]]
+  // CHECK-NEXT: ironman.sr %[[T]]
+  // CHECK-NEXT: ironman.dn %[[T]]
+  // CHECK-NEXT: ironman.sv %[[T]]
+  %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// CHECK-LABEL: func.func @patterns
+// CHECK-SAME:    (%[[A:.*]]: !zpl.array<2 x f64>, %[[B:.*]]: !zpl.array<2 x f64>, %[[R:.*]]: !zpl.region<2>)
+func.func @patterns(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // CHECK:      %[[T0:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [0, 1]
+  // CHECK-SAME:   pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>)
+  // CHECK-SAME:   {id = 0 : i64}
+  %t0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 0 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK:      %[[T1:.*]] = ironman.transfer %[[A]] -> %[[B]] over %[[R]] shift [2, -2]
+  // CHECK-SAME:   pattern(#ironman.pattern<strided, stride = 64, block = 2> -> #ironman.pattern<strided, stride = ?, block = ?>)
+  // CHECK-SAME:   {id = 1 : i64}
+  %t1 = ironman.transfer %A -> %B over %R shift [2, -2] pattern(#ironman.pattern<strided, stride = 64, block = 2> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 1 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK:      %[[T2:.*]] = ironman.transfer %[[B]] -> %[[A]] over %[[R]] shift [1, 1]
+  // CHECK-SAME:   pattern(#ironman.pattern<indexed> -> #ironman.pattern<indexed>)
+  %t2 = ironman.transfer %B -> %A over %R shift [1, 1] pattern(#ironman.pattern<indexed> -> #ironman.pattern<indexed>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK:      %[[T3:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [-1, 0]
+  // CHECK-SAME:   pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = 8, block = 1>)
+  // CHECK-SAME:   {id = 3 : i64, note = "extra attributes survive"}
+  %t3 = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = 8, block = 1>) {id = 3 : i64, note = "extra attributes survive"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  // The state calls of different transfers may interleave.
+  // CHECK:      ironman.dr %[[T0]]
+  // CHECK-NEXT: ironman.dr %[[T1]]
+  // CHECK-NEXT: ironman.dr %[[T2]]
+  // CHECK-NEXT: ironman.dr %[[T3]]
+  // CHECK-NEXT: ironman.sr %[[T0]]
+  // CHECK-NEXT: ironman.sr %[[T1]]
+  // CHECK-NEXT: ironman.sr %[[T2]]
+  // CHECK-NEXT: ironman.sr %[[T3]]
+  // CHECK-NEXT: ironman.dn %[[T3]]
+  // CHECK-NEXT: ironman.dn %[[T2]]
+  // CHECK-NEXT: ironman.dn %[[T1]]
+  // CHECK-NEXT: ironman.dn %[[T0]]
+  // CHECK-NEXT: ironman.sv %[[T0]]
+  // CHECK-NEXT: ironman.sv %[[T1]]
+  // CHECK-NEXT: ironman.sv %[[T2]]
+  // CHECK-NEXT: ironman.sv %[[T3]]
+  ironman.dr %t0
+  ironman.dr %t1
+  ironman.dr %t2
+  ironman.dr %t3
+  ironman.sr %t0
+  ironman.sr %t1
+  ironman.sr %t2
+  ironman.sr %t3
+  ironman.dn %t3
+  ironman.dn %t2
+  ironman.dn %t1
+  ironman.dn %t0
+  ironman.sv %t0
+  ironman.sv %t1
+  ironman.sv %t2
+  ironman.sv %t3
+  return
+}
+
+// CHECK-LABEL: func.func @ranks
+func.func @ranks(%V: !zpl.array<1 x i64>, %L: !zpl.region<1>, %W: !zpl.array<3 x f32>, %C: !zpl.region<3>, %M: !zpl.array<2 x i1>, %R: !zpl.region<2>) {
+  // CHECK:      ironman.transfer %{{.*}} -> %{{.*}} over %{{.*}} shift [3] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<1 x i64> -> !zpl.array<1 x i64>, !zpl.region<1>
+  %a = ironman.transfer %V -> %V over %L shift [3] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<1 x i64> -> !zpl.array<1 x i64>, !zpl.region<1>
+  // CHECK:      ironman.transfer %{{.*}} -> %{{.*}} over %{{.*}} shift [0, 1, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) : !zpl.array<3 x f32> -> !zpl.array<3 x f32>, !zpl.region<3>
+  %b = ironman.transfer %W -> %W over %C shift [0, 1, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) : !zpl.array<3 x f32> -> !zpl.array<3 x f32>, !zpl.region<3>
+  // CHECK:      ironman.transfer %{{.*}} -> %{{.*}} over %{{.*}} shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x i1> -> !zpl.array<2 x i1>, !zpl.region<2>
+  %c = ironman.transfer %M -> %M over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x i1> -> !zpl.array<2 x i1>, !zpl.region<2>
+  ironman.dr %a
+  ironman.sr %a
+  ironman.dn %a
+  ironman.sv %a
+  ironman.dr %b
+  ironman.sr %b
+  ironman.dn %b
+  ironman.sv %b
+  ironman.dr %c
+  ironman.sr %c
+  ironman.dn %c
+  ironman.sv %c
+  return
+}
+
+// All four calls inside a loop body (one block) are fine.
+// CHECK-LABEL: func.func @in_loop
+// CHECK:      scf.for
+// CHECK-NEXT:   %[[T:.*]] = ironman.transfer
+// CHECK-NEXT:   ironman.dr %[[T]]
+// CHECK-NEXT:   ironman.sr %[[T]]
+// CHECK-NEXT:   ironman.dn %[[T]]
+// CHECK-NEXT:   ironman.sv %[[T]]
+func.func @in_loop(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = ironman.transfer %A -> %A over %R shift [0, -1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ironman.dr %t
+    ironman.sr %t
+    ironman.dn %t
+    ironman.sv %t
+  }
+  return
+}

@@ -1,0 +1,278 @@
+// Every zpl op, type and attribute parses, prints, and parses back.
+// RUN: %zpl-opt %s | %zpl-opt | FileCheck %s
+
+// CHECK-LABEL: zpl.config @n : i64 init {
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 64 : i64
+// CHECK-NEXT:    zpl.yield %[[C]] : i64
+// CHECK-NEXT:  }
+zpl.config @n : i64 init {
+  %c = arith.constant 64 : i64
+  zpl.yield %c : i64
+}
+
+// CHECK-LABEL: zpl.config @verbose : i1 init {
+zpl.config @verbose : i1 init {
+  %f = arith.constant false
+  zpl.yield %f : i1
+}
+
+// CHECK-LABEL: zpl.global @err : f64{{$}}
+zpl.global @err : f64
+// CHECK-LABEL: zpl.global @count : i64{{$}}
+zpl.global @count : i64
+// CHECK-LABEL: zpl.global @scale : f32{{$}}
+zpl.global @scale : f32
+
+// CHECK-LABEL: zpl.global @eps : f64 constant init {
+// CHECK-NEXT:    %[[E:.*]] = arith.constant 1.000000e-05 : f64
+// CHECK-NEXT:    zpl.yield %[[E]] : f64
+zpl.global @eps : f64 constant init {
+  %e = arith.constant 1.0e-5 : f64
+  zpl.yield %e : f64
+}
+
+// CHECK-LABEL: zpl.global @limit : i64 init {
+zpl.global @limit : i64 init {
+  %n = zpl.get @n : i64
+  zpl.yield %n : i64
+}
+
+// CHECK-LABEL: zpl.region_decl @Line : !zpl.region<1> init {
+// CHECK:         %[[R1:.*]] = zpl.make_region [%{{.*}} : %{{.*}}] : !zpl.region<1>
+// CHECK-NEXT:    zpl.yield %[[R1]] : !zpl.region<1>
+zpl.region_decl @Line : !zpl.region<1> init {
+  %c1 = arith.constant 1 : i64
+  %n = zpl.get @n : i64
+  %r = zpl.make_region [%c1 : %n] : !zpl.region<1>
+  zpl.yield %r : !zpl.region<1>
+}
+
+// CHECK-LABEL: zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block, block]>} init {
+// CHECK:         %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[N:.*]] = zpl.get @n : i64
+// CHECK-NEXT:    %[[R2:.*]] = zpl.make_region [%[[C1]] : %[[N]], %[[C1]] : %[[N]]] : !zpl.region<2>
+// CHECK-NEXT:    zpl.yield %[[R2]] : !zpl.region<2>
+zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block, block]>} init {
+  %c1 = arith.constant 1 : i64
+  %n = zpl.get @n : i64
+  %r = zpl.make_region [%c1 : %n, %c1 : %n] : !zpl.region<2>
+  zpl.yield %r : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.region_decl @BigR : !zpl.region<2> attributes {dist = #zpl.dist<[block, cyclic]>} init {
+zpl.region_decl @BigR : !zpl.region<2> attributes {dist = #zpl.dist<[block, cyclic]>} init {
+  %c0 = arith.constant 0 : i64
+  %n = zpl.get @n : i64
+  %c1 = arith.constant 1 : i64
+  %m = arith.addi %n, %c1 : i64
+  %r = zpl.make_region [%c0 : %m, %c0 : %m] : !zpl.region<2>
+  zpl.yield %r : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.region_decl @Cube : !zpl.region<3> attributes {dist = #zpl.dist<[blockcyclic, none, block]>} init {
+// CHECK:         zpl.make_region [%{{.*}} : %{{.*}}, %{{.*}} : %{{.*}}, %{{.*}} : %{{.*}}] : !zpl.region<3>
+zpl.region_decl @Cube : !zpl.region<3> attributes {dist = #zpl.dist<[blockcyclic, none, block]>} init {
+  %c1 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i64
+  %r = zpl.make_region [%c1 : %c8, %c1 : %c8, %c1 : %c8] : !zpl.region<3>
+  zpl.yield %r : !zpl.region<3>
+}
+
+// CHECK-LABEL: zpl.region_decl @North : !zpl.region<2> init {
+// CHECK:         %[[B:.*]] = zpl.get @R : !zpl.region<2>
+// CHECK-NEXT:    %[[NB:.*]] = zpl.derive of %[[B]] [-1, 0] : !zpl.region<2>
+zpl.region_decl @North : !zpl.region<2> init {
+  %r = zpl.get @R : !zpl.region<2>
+  %s = zpl.derive of %r [-1, 0] : !zpl.region<2>
+  zpl.yield %s : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.array_decl @A : !zpl.array<2 x f64> attributes {fluff = array<i64: 1, 1, 1, 1>} init {
+// CHECK-NEXT:    %[[AR:.*]] = zpl.get @BigR : !zpl.region<2>
+// CHECK-NEXT:    zpl.yield %[[AR]] : !zpl.region<2>
+zpl.array_decl @A : !zpl.array<2 x f64> attributes {fluff = array<i64: 1, 1, 1, 1>} init {
+  %r = zpl.get @BigR : !zpl.region<2>
+  zpl.yield %r : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.array_decl @B : !zpl.array<2 x f64> init {
+zpl.array_decl @B : !zpl.array<2 x f64> init {
+  %r = zpl.get @R : !zpl.region<2>
+  zpl.yield %r : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.array_decl @Mask : !zpl.array<2 x i1> init {
+zpl.array_decl @Mask : !zpl.array<2 x i1> init {
+  %r = zpl.get @R : !zpl.region<2>
+  zpl.yield %r : !zpl.region<2>
+}
+
+// CHECK-LABEL: zpl.array_decl @V : !zpl.array<1 x i64> attributes {fluff = array<i64: 0, 2>} init {
+zpl.array_decl @V : !zpl.array<1 x i64> attributes {fluff = array<i64: 0, 2>} init {
+  %r = zpl.get @Line : !zpl.region<1>
+  zpl.yield %r : !zpl.region<1>
+}
+
+// CHECK-LABEL: zpl.array_decl @W : !zpl.array<3 x f32> init {
+zpl.array_decl @W : !zpl.array<3 x f32> init {
+  %r = zpl.get @Cube : !zpl.region<3>
+  zpl.yield %r : !zpl.region<3>
+}
+
+// CHECK-LABEL: func.func @statements
+func.func @statements() {
+  // CHECK:      %[[A:.*]] = zpl.get @A : !zpl.array<2 x f64>
+  // CHECK-NEXT: %[[BA:.*]] = zpl.get @B : !zpl.array<2 x f64>
+  // CHECK-NEXT: %[[R:.*]] = zpl.get @R : !zpl.region<2>
+  %A = zpl.get @A : !zpl.array<2 x f64>
+  %B = zpl.get @B : !zpl.array<2 x f64>
+  %R = zpl.get @R : !zpl.region<2>
+  // CHECK-NEXT: %[[S:.*]] = zpl.derive of %[[R]] [1, 0] : !zpl.region<2>
+  // CHECK-NEXT: %{{.*}} = zpl.derive in %[[R]] [0, -1] : !zpl.region<2>
+  // CHECK-NEXT: %{{.*}} = zpl.derive at %[[R]] [1, 1] : !zpl.region<2>
+  %S = zpl.derive of %R [1, 0] : !zpl.region<2>
+  %W = zpl.derive in %R [0, -1] : !zpl.region<2>
+  %T = zpl.derive at %R [1, 1] : !zpl.region<2>
+  // CHECK-NEXT: zpl.assign %[[A]] over %[[R]] : !zpl.array<2 x f64>, !zpl.region<2> {
+  // CHECK-NEXT:   %[[N:.*]] = zpl.read %[[BA]] [-1, 0] : !zpl.array<2 x f64>
+  // CHECK-NEXT:   %[[E:.*]] = zpl.read %[[BA]] [0, 1] : !zpl.array<2 x f64>
+  // CHECK-NEXT:   %[[I:.*]] = zpl.index 1
+  // CHECK-NEXT:   %[[IF:.*]] = arith.sitofp %[[I]] : i64 to f64
+  // CHECK-NEXT:   %[[S1:.*]] = arith.addf %[[N]], %[[E]] : f64
+  // CHECK-NEXT:   %[[S2:.*]] = arith.addf %[[S1]], %[[IF]] : f64
+  // CHECK-NEXT:   zpl.yield %[[S2]] : f64
+  // CHECK-NEXT: }
+  zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+    %n = zpl.read %B [-1, 0] : !zpl.array<2 x f64>
+    %e = zpl.read %B [0, 1] : !zpl.array<2 x f64>
+    %i = zpl.index 1
+    %f = arith.sitofp %i : i64 to f64
+    %s = arith.addf %n, %e : f64
+    %t = arith.addf %s, %f : f64
+    zpl.yield %t : f64
+  }
+  // CHECK-NEXT: zpl.assign %[[A]] over %[[S]] : !zpl.array<2 x f64>, !zpl.region<2> {
+  zpl.assign %A over %S : !zpl.array<2 x f64>, !zpl.region<2> {
+    %z = arith.constant 0.0 : f64
+    zpl.yield %z : f64
+  }
+  // CHECK:      %{{.*}} = zpl.reduce add over %[[R]] : !zpl.region<2> -> f64 {
+  // CHECK-NEXT:   %[[V:.*]] = zpl.read %[[A]] [0, 0] : !zpl.array<2 x f64>
+  // CHECK-NEXT:   zpl.yield %[[V]] : f64
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %{{.*}} = zpl.reduce mul over %[[R]] : !zpl.region<2> -> f64 {
+  // CHECK:      %{{.*}} = zpl.reduce max over %[[R]] : !zpl.region<2> -> f64 {
+  // CHECK:      %{{.*}} = zpl.reduce min over %[[R]] : !zpl.region<2> -> i64 {
+  // CHECK:      %{{.*}} = zpl.reduce and over %[[R]] : !zpl.region<2> -> i1 {
+  // CHECK:      %{{.*}} = zpl.reduce or over %[[R]] : !zpl.region<2> -> i1 {
+  %sum = zpl.reduce add over %R : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  %prod = zpl.reduce mul over %R : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  %big = zpl.reduce max over %R : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [1, -1] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  %small = zpl.reduce min over %R : !zpl.region<2> -> i64 {
+    %i = zpl.index 0
+    zpl.yield %i : i64
+  }
+  %M = zpl.get @Mask : !zpl.array<2 x i1>
+  %all = zpl.reduce and over %R : !zpl.region<2> -> i1 {
+    %v = zpl.read %M [0, 0] : !zpl.array<2 x i1>
+    zpl.yield %v : i1
+  }
+  %any = zpl.reduce or over %R : !zpl.region<2> -> i1 {
+    %v = zpl.read %M [0, 0] : !zpl.array<2 x i1>
+    zpl.yield %v : i1
+  }
+  // CHECK:      zpl.set @err, %{{.*}} : f64
+  // CHECK-NEXT: zpl.set @count, %{{.*}} : i64
+  zpl.set @err, %big : f64
+  zpl.set @count, %small : i64
+  // CHECK-NEXT: zpl.write %{{.*}} {format = "%.3e"} : f64
+  // CHECK-NEXT: zpl.write %{{.*}} : i1
+  // CHECK-NEXT: zpl.write_str "sum = "
+  // CHECK-NEXT: zpl.write_array %[[A]] over %[[R]] : !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK-NEXT: zpl.write_array %[[A]] over %[[R]] {format = "%5.1f"} : !zpl.array<2 x f64>, !zpl.region<2>
+  // CHECK-NEXT: zpl.writeln
+  zpl.write %sum {format = "%.3e"} : f64
+  zpl.write %all : i1
+  zpl.write_str "sum = "
+  zpl.write_array %A over %R : !zpl.array<2 x f64>, !zpl.region<2>
+  zpl.write_array %A over %R {format = "%5.1f"} : !zpl.array<2 x f64>, !zpl.region<2>
+  zpl.writeln
+  // CHECK-NEXT: scf.if %{{.*}} {
+  // CHECK-NEXT:   zpl.halt
+  // CHECK-NEXT: }
+  scf.if %any {
+    zpl.halt
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @ranks
+// CHECK-SAME:    (%[[V:.*]]: !zpl.array<1 x i64>, %[[W:.*]]: !zpl.array<3 x f32>, %[[L:.*]]: !zpl.region<1>, %[[C:.*]]: !zpl.region<3>)
+func.func @ranks(%V: !zpl.array<1 x i64>, %W: !zpl.array<3 x f32>, %L: !zpl.region<1>, %C: !zpl.region<3>) {
+  // CHECK:      zpl.assign %[[V]] over %[[L]] : !zpl.array<1 x i64>, !zpl.region<1> {
+  // CHECK-NEXT:   zpl.read %[[V]] [2] : !zpl.array<1 x i64>
+  zpl.assign %V over %L : !zpl.array<1 x i64>, !zpl.region<1> {
+    %v = zpl.read %V [2] : !zpl.array<1 x i64>
+    zpl.yield %v : i64
+  }
+  // CHECK:      zpl.assign %[[W]] over %[[C]] : !zpl.array<3 x f32>, !zpl.region<3> {
+  // CHECK-NEXT:   zpl.read %[[W]] [0, -1, 1] : !zpl.array<3 x f32>
+  zpl.assign %W over %C : !zpl.array<3 x f32>, !zpl.region<3> {
+    %v = zpl.read %W [0, -1, 1] : !zpl.array<3 x f32>
+    zpl.yield %v : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @locals
+func.func @locals() -> f64 {
+  // CHECK:      %[[X:.*]] = zpl.alloca "x" : !zpl.ref<f64>
+  // CHECK-NEXT: %[[K:.*]] = zpl.alloca "k" : !zpl.ref<i64>
+  // CHECK-NEXT: %[[B:.*]] = zpl.alloca "done" : !zpl.ref<i1>
+  // CHECK-NEXT: %[[F:.*]] = zpl.alloca "s" : !zpl.ref<f32>
+  %x = zpl.alloca "x" : !zpl.ref<f64>
+  %k = zpl.alloca "k" : !zpl.ref<i64>
+  %b = zpl.alloca "done" : !zpl.ref<i1>
+  %f = zpl.alloca "s" : !zpl.ref<f32>
+  // CHECK:      zpl.store %{{.*}}, %[[X]] : !zpl.ref<f64>
+  // CHECK-NEXT: %[[L:.*]] = zpl.load %[[X]] : !zpl.ref<f64>
+  %one = arith.constant 1.0 : f64
+  zpl.store %one, %x : !zpl.ref<f64>
+  %l = zpl.load %x : !zpl.ref<f64>
+  // CHECK-NEXT: %{{.*}} = zpl.load %[[K]] : !zpl.ref<i64>
+  // CHECK-NEXT: %{{.*}} = zpl.load %[[B]] : !zpl.ref<i1>
+  // CHECK-NEXT: %{{.*}} = zpl.load %[[F]] : !zpl.ref<f32>
+  %lk = zpl.load %k : !zpl.ref<i64>
+  %lb = zpl.load %b : !zpl.ref<i1>
+  %lf = zpl.load %f : !zpl.ref<f32>
+  // CHECK: return %[[L]] : f64
+  return %l : f64
+}
+
+// A read belongs to its innermost statement: here the rank-1 reduction.
+// CHECK-LABEL: func.func @nested_statement
+// CHECK:      zpl.assign %{{.*}} over %{{.*}} : !zpl.array<2 x f64>, !zpl.region<2> {
+// CHECK-NEXT:   %[[S:.*]] = zpl.reduce add over %{{.*}} : !zpl.region<1> -> f64 {
+// CHECK-NEXT:     %[[V:.*]] = zpl.read %{{.*}} [1] : !zpl.array<1 x f64>
+// CHECK-NEXT:     zpl.yield %[[V]] : f64
+// CHECK-NEXT:   }
+// CHECK-NEXT:   zpl.yield %[[S]] : f64
+func.func @nested_statement(%A: !zpl.array<2 x f64>, %V: !zpl.array<1 x f64>, %R: !zpl.region<2>, %L: !zpl.region<1>) {
+  zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+    %s = zpl.reduce add over %L : !zpl.region<1> -> f64 {
+      %v = zpl.read %V [1] : !zpl.array<1 x f64>
+      zpl.yield %v : f64
+    }
+    zpl.yield %s : f64
+  }
+  return
+}

@@ -1,11 +1,469 @@
-// Placeholder so the library links while the pass is written; replaced by its implementation.
+//===- LegalizeForEmitC.cpp - prepare lowered code for EmitC --------------===//
+//
+// Runs after zpl-lower-to-loops and before the upstream conversions to EmitC:
+//   * math operations become calls of the C library (math.h, which zplrt.h
+//     includes), `f`-suffixed for f32; integer ones become arith code (absi)
+//     or a square-and-multiply loop (ipowi) since C has no integer power;
+//   * the module gets `#include "zplrt.h"` and `#include "ironman.h"`;
+//   * scf is converted to emitc here (with the upstream patterns, so the
+//     later convert-scf-to-emitc finds nothing left) and the leftovers of
+//     that conversion that C compilers warn about under -Wall -Werror are
+//     removed: loads of loop results nobody uses (unused variables),
+//     variables that are only ever assigned (set but unused) and unused
+//     results of opaque calls, and whatever becomes dead with them.
+//
+//===----------------------------------------------------------------------===//
+
 #include "passes/Passes.h"
+
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
 namespace zpl {
 #define GEN_PASS_DEF_LEGALIZEFOREMITC
 #include "passes/Passes.h.inc"
-namespace {
-struct LegalizeForEmitCPass : impl::LegalizeForEmitCBase<LegalizeForEmitCPass> {
-  void runOnOperation() override {}
-};
-} // namespace
 } // namespace zpl
+
+using namespace mlir;
+
+namespace {
+
+/// The C library function for a float math op (double version), or "".
+StringRef cMathName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case<math::AbsFOp>([](auto) { return "fabs"; })
+      .Case<math::SqrtOp>([](auto) { return "sqrt"; })
+      .Case<math::CbrtOp>([](auto) { return "cbrt"; })
+      .Case<math::ExpOp>([](auto) { return "exp"; })
+      .Case<math::Exp2Op>([](auto) { return "exp2"; })
+      .Case<math::ExpM1Op>([](auto) { return "expm1"; })
+      .Case<math::LogOp>([](auto) { return "log"; })
+      .Case<math::Log10Op>([](auto) { return "log10"; })
+      .Case<math::Log2Op>([](auto) { return "log2"; })
+      .Case<math::Log1pOp>([](auto) { return "log1p"; })
+      .Case<math::SinOp>([](auto) { return "sin"; })
+      .Case<math::CosOp>([](auto) { return "cos"; })
+      .Case<math::TanOp>([](auto) { return "tan"; })
+      .Case<math::AsinOp>([](auto) { return "asin"; })
+      .Case<math::AcosOp>([](auto) { return "acos"; })
+      .Case<math::AtanOp>([](auto) { return "atan"; })
+      .Case<math::SinhOp>([](auto) { return "sinh"; })
+      .Case<math::CoshOp>([](auto) { return "cosh"; })
+      .Case<math::TanhOp>([](auto) { return "tanh"; })
+      .Case<math::AsinhOp>([](auto) { return "asinh"; })
+      .Case<math::AcoshOp>([](auto) { return "acosh"; })
+      .Case<math::AtanhOp>([](auto) { return "atanh"; })
+      .Case<math::ErfOp>([](auto) { return "erf"; })
+      .Case<math::ErfcOp>([](auto) { return "erfc"; })
+      .Case<math::FloorOp>([](auto) { return "floor"; })
+      .Case<math::CeilOp>([](auto) { return "ceil"; })
+      .Case<math::RoundOp>([](auto) { return "round"; })
+      .Case<math::TruncOp>([](auto) { return "trunc"; })
+      // Round half to even: the default rounding mode of nearbyint.
+      .Case<math::RoundEvenOp>([](auto) { return "nearbyint"; })
+      .Case<math::PowFOp>([](auto) { return "pow"; })
+      .Case<math::Atan2Op>([](auto) { return "atan2"; })
+      .Case<math::CopySignOp>([](auto) { return "copysign"; })
+      .Case<math::FmaOp>([](auto) { return "fma"; })
+      .Default([](Operation *) { return StringRef(); });
+}
+
+class Legalizer {
+public:
+  explicit Legalizer(ModuleOp module)
+      : module(module), ctx(module.getContext()) {}
+
+  LogicalResult run() {
+    if (failed(lowerMath()))
+      return failure();
+    addIncludes();
+    dropUnusedCallResults();
+    parenthesizeBitwiseOperands();
+    if (failed(convertSCF()))
+      return failure();
+    cleanup();
+    if (failed(convertFuncs()))
+      return failure();
+    declareFunctions();
+    return success();
+  }
+
+private:
+  Value call(OpBuilder &b, Location loc, Type result, StringRef callee,
+             ValueRange operands) {
+    return emitc::CallOpaqueOp::create(b, loc, TypeRange(result), callee,
+                                       operands)
+        .getResult(0);
+  }
+
+  LogicalResult lowerMath();
+  Value lowerIPowI(OpBuilder &b, Location loc, Value base, Value exp);
+  void addIncludes();
+  void dropUnusedCallResults();
+  void parenthesizeBitwiseOperands();
+  LogicalResult convertSCF();
+  LogicalResult convertFuncs();
+  void declareFunctions();
+  void cleanup();
+
+  ModuleOp module;
+  MLIRContext *ctx;
+};
+
+LogicalResult Legalizer::lowerMath() {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<math::MathDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value repl;
+    if (StringRef name = cMathName(op); !name.empty()) {
+      Type t = op->getResult(0).getType();
+      std::string fn = name.str();
+      if (t.isF32())
+        fn += "f";
+      else if (!t.isF64())
+        return op->emitError("no C function for this type: ") << t;
+      repl = call(b, loc, t, fn, op->getOperands());
+    } else if (isa<math::RsqrtOp>(op)) {
+      Type t = op->getResult(0).getType();
+      Value s = call(b, loc, t, t.isF32() ? "sqrtf" : "sqrt",
+                     op->getOperands());
+      Value one = arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, 1.0));
+      repl = arith::DivFOp::create(b, loc, one, s);
+    } else if (auto fp = dyn_cast<math::FPowIOp>(op)) {
+      Type t = fp.getType();
+      Value e = arith::SIToFPOp::create(b, loc, t, fp.getRhs());
+      repl = call(b, loc, t, t.isF32() ? "powf" : "pow",
+                  ValueRange{fp.getLhs(), e});
+    } else if (isa<math::IsNaNOp, math::IsInfOp, math::IsFiniteOp,
+                   math::IsNormalOp>(op)) {
+      StringRef fn = llvm::TypeSwitch<Operation *, StringRef>(op)
+                         .Case<math::IsNaNOp>([](auto) { return "isnan"; })
+                         .Case<math::IsInfOp>([](auto) { return "isinf"; })
+                         .Case<math::IsFiniteOp>([](auto) { return "isfinite"; })
+                         .Default([](auto) { return "isnormal"; });
+      repl = call(b, loc, b.getI1Type(), fn, op->getOperands());
+    } else if (auto ab = dyn_cast<math::AbsIOp>(op)) {
+      // x < 0 ? -x : x (two's complement, like llabs without stdlib.h).
+      Value x = ab.getOperand();
+      Type t = x.getType();
+      Value zero = arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, 0));
+      Value neg = arith::SubIOp::create(b, loc, zero, x);
+      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x,
+                                       zero);
+      repl = arith::SelectOp::create(b, loc, lt, neg, x);
+    } else if (auto ip = dyn_cast<math::IPowIOp>(op)) {
+      repl = lowerIPowI(b, loc, ip.getLhs(), ip.getRhs());
+    } else {
+      return op->emitError("no C equivalent for this math operation");
+    }
+    op->getResult(0).replaceAllUsesWith(repl);
+    op->erase();
+  }
+  return success();
+}
+
+/// base ** exp for integers: square and multiply while exp > 0; a negative
+/// exponent gives 0 except for base 1 (1) and base -1 (+-1).
+Value Legalizer::lowerIPowI(OpBuilder &b, Location loc, Value base,
+                            Value exp) {
+  Type t = base.getType();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v))
+        .getResult();
+  };
+  auto lv = emitc::LValueType::get(t);
+  Value r = emitc::VariableOp::create(b, loc, lv, b.getIntegerAttr(t, 1));
+  Value bb = emitc::VariableOp::create(b, loc, lv, b.getIntegerAttr(t, 0));
+  Value e = emitc::VariableOp::create(b, loc, lv, b.getIntegerAttr(t, 0));
+  emitc::AssignOp::create(b, loc, bb, base);
+  emitc::AssignOp::create(b, loc, e, exp);
+  Value zero = cst(0), one = cst(1), minusOne = cst(-1);
+  auto loop = scf::WhileOp::create(b, loc, TypeRange(), ValueRange());
+  {
+    Block *before = b.createBlock(&loop.getBefore());
+    OpBuilder bb2 = OpBuilder::atBlockEnd(before);
+    Value ev = emitc::LoadOp::create(bb2, loc, t, e);
+    Value c = arith::CmpIOp::create(bb2, loc, arith::CmpIPredicate::sgt, ev,
+                                    zero);
+    scf::ConditionOp::create(bb2, loc, c, ValueRange());
+  }
+  {
+    Block *after = b.createBlock(&loop.getAfter());
+    OpBuilder ab = OpBuilder::atBlockEnd(after);
+    Value ev = emitc::LoadOp::create(ab, loc, t, e);
+    Value bv = emitc::LoadOp::create(ab, loc, t, bb);
+    Value low = arith::AndIOp::create(ab, loc, ev, one);
+    Value odd = arith::CmpIOp::create(ab, loc, arith::CmpIPredicate::ne, low,
+                                      zero);
+    auto ifOp = scf::IfOp::create(ab, loc, TypeRange(), odd,
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder ib = ifOp.getThenBodyBuilder();
+      Value rv = emitc::LoadOp::create(ib, loc, t, r);
+      emitc::AssignOp::create(ib, loc, r,
+                              arith::MulIOp::create(ib, loc, rv, bv));
+    }
+    emitc::AssignOp::create(ab, loc, bb,
+                            arith::MulIOp::create(ab, loc, bv, bv));
+    emitc::AssignOp::create(ab, loc, e,
+                            arith::ShRSIOp::create(ab, loc, ev, one));
+    scf::YieldOp::create(ab, loc, ValueRange());
+  }
+  b.setInsertionPointAfter(loop);
+  Value pos = emitc::LoadOp::create(b, loc, t, r);
+  // Negative exponent.
+  Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, base,
+                                      one);
+  Value isMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           base, minusOne);
+  Value expOdd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, arith::AndIOp::create(b, loc, exp, one),
+      zero);
+  Value signed1 = arith::SelectOp::create(b, loc, expOdd, minusOne, one);
+  Value neg = arith::SelectOp::create(
+      b, loc, isOne, one, arith::SelectOp::create(b, loc, isMinusOne, signed1, zero));
+  Value expNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp,
+                                       zero);
+  return arith::SelectOp::create(b, loc, expNeg, neg, pos);
+}
+
+void Legalizer::addIncludes() {
+  llvm::StringSet<> have;
+  for (auto inc : module.getOps<emitc::IncludeOp>())
+    have.insert(inc.getInclude());
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  for (StringRef h : {"zplrt.h", "ironman.h"})
+    if (!have.contains(h))
+      emitc::IncludeOp::create(b, module.getLoc(), h,
+                               /*is_standard_include=*/false);
+  // Row copies of array statements use memmove.
+  bool usesMemmove = false;
+  module.walk([&](emitc::CallOpaqueOp c) {
+    usesMemmove |= c.getCallee() == "memmove";
+  });
+  if (usesMemmove && !have.contains("string.h"))
+    emitc::IncludeOp::create(b, module.getLoc(), "string.h",
+                             /*is_standard_include=*/true);
+}
+
+/// `bool v1 = zp_f();` with v1 unused is an unused variable in C: a call
+/// whose results are all unused becomes an opaque call without results.
+void Legalizer::dropUnusedCallResults() {
+  SmallVector<func::CallOp> calls;
+  module.walk([&](func::CallOp c) {
+    if (c->getNumResults() > 0 && c->use_empty())
+      calls.push_back(c);
+  });
+  for (func::CallOp c : calls) {
+    OpBuilder b(c);
+    emitc::CallOpaqueOp::create(b, c.getLoc(), TypeRange(), c.getCallee(),
+                                c.getOperands());
+    c->erase();
+  }
+}
+
+/// C prints `a | b > c` and `a & b + c` without parentheses (precedence
+/// allows it) and -Wall (-Wparentheses) rejects them: an operand of a
+/// bitwise or shift operation that is itself an operator expression is
+/// kept in a variable, `bool t = b > c; ... a | t`.
+void Legalizer::parenthesizeBitwiseOperands() {
+  SmallVector<OpOperand *> operands;
+  module.walk([&](Operation *op) {
+    if (!isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::ShLIOp,
+             arith::ShRSIOp, arith::ShRUIOp>(op))
+      return;
+    for (OpOperand &o : op->getOpOperands()) {
+      Operation *def = o.get().getDefiningOp();
+      if (!def || isa<arith::ConstantOp>(def))
+        continue;
+      if (isa<arith::ArithDialect>(def->getDialect()) ||
+          isa<emitc::CmpOp, emitc::ConditionalOp, emitc::AddOp, emitc::SubOp,
+              emitc::MulOp, emitc::DivOp, emitc::RemOp>(def))
+        operands.push_back(&o);
+    }
+  });
+  for (OpOperand *o : operands) {
+    Operation *user = o->getOwner();
+    Value v = o->get();
+    OpBuilder b(user);
+    Value var = emitc::VariableOp::create(
+        b, user->getLoc(), emitc::LValueType::get(v.getType()),
+        emitc::OpaqueAttr::get(ctx, ""));
+    emitc::AssignOp::create(b, user->getLoc(), var, v);
+    o->set(emitc::LoadOp::create(b, user->getLoc(), v.getType(), var));
+  }
+}
+
+/// The same conversion as upstream convert-scf-to-emitc.
+LogicalResult Legalizer::convertSCF() {
+  TypeConverter typeConverter;
+  typeConverter.addConversion([](Type type) -> std::optional<Type> {
+    if (!emitc::isSupportedEmitCType(type))
+      return {};
+    return type;
+  });
+  populateEmitCSizeTTypeConversions(typeConverter);
+  RewritePatternSet patterns(ctx);
+  populateSCFToEmitCConversionPatterns(patterns, typeConverter);
+  ConversionTarget target(*ctx);
+  target.addIllegalOp<scf::ForOp, scf::IfOp, scf::IndexSwitchOp,
+                      scf::WhileOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+/// An opaque call that names one value twice, `f(%a, %b, %a)`, is rebuilt
+/// as `f(%a, %b)` with args [0, 1, 0]: --form-expressions would otherwise
+/// wrap it in an emitc.expression whose printed form cannot be parsed back
+/// (a duplicated region entry argument).
+static void dedupeCallOperands(ModuleOp module) {
+  SmallVector<emitc::CallOpaqueOp> calls;
+  module.walk([&](emitc::CallOpaqueOp c) {
+    llvm::SmallPtrSet<void *, 8> seen;
+    for (Value v : c.getOperands())
+      if (!seen.insert(v.getAsOpaquePointer()).second) {
+        calls.push_back(c);
+        return;
+      }
+  });
+  for (emitc::CallOpaqueOp c : calls) {
+    OpBuilder b(c);
+    SmallVector<Value> operands;
+    auto indexOf = [&](Value v) -> int64_t {
+      for (auto [i, o] : llvm::enumerate(operands))
+        if (o == v)
+          return i;
+      operands.push_back(v);
+      return operands.size() - 1;
+    };
+    SmallVector<Attribute> args;
+    if (ArrayAttr old = c.getArgsAttr()) {
+      for (Attribute a : old) {
+        auto ia = dyn_cast<IntegerAttr>(a);
+        if (ia && isa<IndexType>(ia.getType()))
+          args.push_back(b.getIndexAttr(indexOf(c.getOperand(ia.getInt()))));
+        else
+          args.push_back(a);
+      }
+    } else {
+      for (Value v : c.getOperands())
+        args.push_back(b.getIndexAttr(indexOf(v)));
+    }
+    auto n = emitc::CallOpaqueOp::create(b, c.getLoc(), c->getResultTypes(),
+                                         c.getCallee(), operands,
+                                         b.getArrayAttr(args),
+                                         c.getTemplateArgsAttr());
+    c->replaceAllUsesWith(n);
+    c->erase();
+  }
+}
+
+/// The same conversion as upstream convert-func-to-emitc, so that the
+/// functions can be declared before they are defined.
+LogicalResult Legalizer::convertFuncs() {
+  TypeConverter typeConverter;
+  typeConverter.addConversion([](Type type) -> std::optional<Type> {
+    if (!emitc::isSupportedEmitCType(type))
+      return {};
+    return type;
+  });
+  RewritePatternSet patterns(ctx);
+  populateFuncToEmitCPatterns(typeConverter, patterns);
+  ConversionTarget target(*ctx);
+  target.addIllegalOp<func::FuncOp, func::CallOp, func::ReturnOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+/// C needs a function declared before its first call: every function gets
+/// a prototype after the globals (so procedures may call each other in any
+/// order, recursively too), and zpl_main, the program's entry (declared in
+/// zplrt.h), comes first.
+void Legalizer::declareFunctions() {
+  SmallVector<emitc::FuncOp> funcs(module.getOps<emitc::FuncOp>());
+  if (funcs.empty())
+    return;
+  OpBuilder b(funcs.front());
+  for (emitc::FuncOp f : funcs)
+    if (f.getSymName() != "zpl_main" && !f.isExternal())
+      emitc::DeclareFuncOp::create(b, f.getLoc(), f.getSymName());
+  for (emitc::FuncOp f : funcs)
+    if (f.getSymName() == "zpl_main")
+      f->moveBefore(funcs.front());
+}
+
+/// Removes what C compilers would report as unused under -Wall.
+void Legalizer::cleanup() {
+  dedupeCallOperands(module);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> dead;
+    SmallVector<emitc::CallOpaqueOp> unusedCalls;
+    module.walk([&](Operation *op) {
+      if (auto load = dyn_cast<emitc::LoadOp>(op)) {
+        if (load->use_empty())
+          dead.push_back(op);
+        return;
+      }
+      if (auto var = dyn_cast<emitc::VariableOp>(op)) {
+        // Only ever assigned: drop the variable and its assignments.
+        bool onlyAssigned = llvm::all_of(var->getUses(), [](OpOperand &u) {
+          auto assign = dyn_cast<emitc::AssignOp>(u.getOwner());
+          return assign && assign.getVar() == u.get();
+        });
+        if (onlyAssigned) {
+          for (Operation *user : llvm::to_vector(var->getUsers()))
+            dead.push_back(user);
+          dead.push_back(op);
+        }
+        return;
+      }
+      if (auto c = dyn_cast<emitc::CallOpaqueOp>(op)) {
+        if (c->getNumResults() > 0 && c->use_empty())
+          unusedCalls.push_back(c);
+        return;
+      }
+      if (op->getNumResults() > 0 && isOpTriviallyDead(op))
+        dead.push_back(op);
+    });
+    for (emitc::CallOpaqueOp c : unusedCalls) {
+      OpBuilder b(c);
+      emitc::CallOpaqueOp::create(b, c.getLoc(), TypeRange(), c.getCallee(),
+                                  c.getOperands(), c.getArgsAttr(),
+                                  c.getTemplateArgsAttr());
+      c->erase();
+      changed = true;
+    }
+    // Users before definitions.
+    llvm::DenseSet<Operation *> erased;
+    for (Operation *op : dead) {
+      if (erased.contains(op) || !op->use_empty())
+        continue;
+      erased.insert(op);
+      op->erase();
+      changed = true;
+    }
+  }
+}
+
+struct LegalizeForEmitCPass
+    : zpl::impl::LegalizeForEmitCBase<LegalizeForEmitCPass> {
+  void runOnOperation() override {
+    Legalizer legalizer(getOperation());
+    if (failed(legalizer.run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

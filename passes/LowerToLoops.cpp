@@ -1,11 +1,1246 @@
-// Placeholder so the library links while the pass is written; replaced by its implementation.
+//===- LowerToLoops.cpp - zpl and ironman to loops and runtime calls ------===//
+//
+// Lowers a module in the zpl and ironman dialects to func, scf, arith, math
+// and emitc:
+//   * global declarations become `emitc.global`s (`zg_` prefix) and a new
+//     `zpl_main` evaluates their init bodies in declaration order through
+//     the runtime (config vars, regions, arrays) and calls the entry
+//     procedure (module attribute `zpl.entry`); procedures get a `zp_`
+//     prefix so that no C name clashes with the C library or the runtime;
+//   * array statements and reductions become `scf.for` nests over this PE's
+//     part of the region, reading and writing each array through its base
+//     pointer with the linear index hoisted per row;
+//   * ironman transfers become `im_halo` calls on a static handle (`zt_<id>`)
+//     and the state ops `im_dr/im_sr/im_dn/im_sv`;
+//   * output, halt, regions and scalar locals become runtime calls and
+//     emitc variables.
+// The C ABI is runtime/include/zplrt.h and ironman.h.
+//
+//===----------------------------------------------------------------------===//
+
 #include "passes/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <functional>
+#include <limits>
+
 namespace zpl {
 #define GEN_PASS_DEF_LOWERTOLOOPS
 #include "passes/Passes.h.inc"
-namespace {
-struct LowerToLoopsPass : impl::LowerToLoopsBase<LowerToLoopsPass> {
-  void runOnOperation() override {}
-};
-} // namespace
 } // namespace zpl
+
+using namespace mlir;
+
+namespace {
+
+/// C names: globals, procedures, transfer handles.
+constexpr llvm::StringLiteral kGlobalPrefix = "zg_";
+constexpr llvm::StringLiteral kProcPrefix = "zp_";
+constexpr llvm::StringLiteral kTransferPrefix = "zt_";
+
+/// enum zrt_type and enum zrt_op of zplrt.h.
+enum ZrtType : int64_t { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3 };
+
+/// A C string literal (with quotes) for `s`.
+std::string cStringLiteral(StringRef s) {
+  std::string out = "\"";
+  char prev = 0;
+  for (unsigned char c : s) {
+    switch (c) {
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '?':
+      // Avoid trigraphs (C11 has them): "??x" -> "?\?x".
+      out += prev == '?' ? "\\?" : "?";
+      break;
+    default:
+      if (c < 0x20 || c == 0x7f) {
+        // Octal escapes stop after three digits; hex ones would not.
+        char buf[8];
+        snprintf(buf, sizeof buf, "\\%03o", c);
+        out += buf;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    prev = static_cast<char>(c);
+  }
+  out += "\"";
+  return out;
+}
+
+/// One argument of a runtime call: an SSA value or a constant attribute
+/// printed inline (integer literal, string literal).
+struct CArg {
+  CArg(Value v) : value(v) {}
+  CArg(Attribute a) : attr(a) {}
+  Value value;
+  Attribute attr;
+};
+
+/// Identity of an array within one statement: the global's name when it
+/// comes from zpl.get, else the value itself.
+const void *arrayKeyOf(Value orig) {
+  if (auto get = orig.getDefiningOp<zpl::GetOp>())
+    return get.getNameAttr().getAttr().getAsOpaquePointer();
+  return orig.getAsOpaquePointer();
+}
+
+class Lowering {
+public:
+  Lowering(ModuleOp module) : module(module), ctx(module.getContext()) {
+    i64 = IntegerType::get(ctx, 64);
+    i1 = IntegerType::get(ctx, 1);
+    regionTy = emitc::OpaqueType::get(ctx, "zrt_region");
+    arrayTy = emitc::PointerType::get(emitc::OpaqueType::get(ctx, "zrt_array"));
+    transferTy =
+        emitc::PointerType::get(emitc::OpaqueType::get(ctx, "im_transfer"));
+  }
+
+  LogicalResult run();
+
+private:
+  //===--- helpers ---------------------------------------------------------===//
+  Type convertType(Type t) const {
+    if (isa<zpl::RegionType>(t))
+      return regionTy;
+    if (isa<zpl::ArrayType>(t))
+      return arrayTy;
+    if (isa<ironman::TransferType>(t))
+      return transferTy;
+    if (auto ref = dyn_cast<zpl::RefType>(t))
+      return emitc::LValueType::get(ref.getElementType());
+    return t;
+  }
+
+  Attribute intAttr(int64_t v) const { return IntegerAttr::get(i64, v); }
+  Attribute strAttr(StringRef s) const {
+    return emitc::OpaqueAttr::get(ctx, cStringLiteral(s));
+  }
+
+  /// `callee(args...)` with zero or one result.
+  Value call(OpBuilder &b, Location loc, Type result, StringRef callee,
+             ArrayRef<CArg> args) {
+    SmallVector<Value> operands;
+    SmallVector<Attribute> argAttrs;
+    bool allValues = true;
+    for (const CArg &a : args) {
+      if (a.value) {
+        argAttrs.push_back(b.getIndexAttr(operands.size()));
+        operands.push_back(a.value);
+      } else {
+        argAttrs.push_back(a.attr);
+        allValues = false;
+      }
+    }
+    ArrayAttr argsAttr = allValues ? ArrayAttr() : b.getArrayAttr(argAttrs);
+    TypeRange results = result ? TypeRange(result) : TypeRange();
+    auto op = emitc::CallOpaqueOp::create(b, loc, results, callee, operands,
+                                          argsAttr);
+    return result ? op.getResult(0) : Value();
+  }
+
+  Value addI(OpBuilder &b, Location loc, Value x, Value y) {
+    return emitc::AddOp::create(b, loc, i64, x, y);
+  }
+  Value mulI(OpBuilder &b, Location loc, Value x, Value y) {
+    return emitc::MulOp::create(b, loc, i64, x, y);
+  }
+  Value constI(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, v));
+  }
+
+  Value loadGlobal(OpBuilder &b, Location loc, StringRef cname, Type t) {
+    Value lv = emitc::GetGlobalOp::create(b, loc, emitc::LValueType::get(t),
+                                          cname);
+    return emitc::LoadOp::create(b, loc, t, lv);
+  }
+  void storeGlobal(OpBuilder &b, Location loc, StringRef cname, Type t,
+                   Value v) {
+    Value lv = emitc::GetGlobalOp::create(b, loc, emitc::LValueType::get(t),
+                                          cname);
+    emitc::AssignOp::create(b, loc, lv, v);
+  }
+
+  static StringRef typeSuffix(Type t) {
+    if (t.isF64())
+      return "f64";
+    if (t.isF32())
+      return "f32";
+    if (t.isInteger(1))
+      return "bool";
+    return "i64";
+  }
+  static int64_t typeCode(Type t) {
+    if (t.isF64())
+      return ZRT_F64;
+    if (t.isF32())
+      return ZRT_F32;
+    if (t.isInteger(1))
+      return ZRT_BOOL;
+    return ZRT_I64;
+  }
+  Attribute zeroAttr(Type t) const {
+    if (auto ft = dyn_cast<FloatType>(t))
+      return FloatAttr::get(ft, 0.0);
+    return IntegerAttr::get(t, 0);
+  }
+
+  /// (d0, d1, d2) padded with zeros.
+  SmallVector<CArg> dirArgs(ArrayRef<int64_t> d) const {
+    SmallVector<CArg> out;
+    for (unsigned k = 0; k < 3; ++k)
+      out.push_back(intAttr(k < d.size() ? d[k] : 0));
+    return out;
+  }
+
+  //===--- module-level steps -----------------------------------------------===//
+  LogicalResult renameProcedures();
+  LogicalResult createGlobals();
+  LogicalResult buildMain();
+  LogicalResult lowerOps();
+  void convertSignatures();
+  void fixRemainingTypes();
+  void orderFunctions();
+
+  //===--- op lowering ------------------------------------------------------===//
+  LogicalResult lowerOp(Operation *op);
+  LogicalResult lowerAssign(zpl::AssignOp op);
+  LogicalResult lowerReduce(zpl::ReduceOp op);
+  LogicalResult lowerTransfer(ironman::TransferOp op);
+
+  /// Reads of one array at one offset in one statement.
+  struct Access {
+    const void *key = nullptr;   // arrayKey of the original array
+    Value array;                 // converted array (zrt_array *)
+    SmallVector<int64_t, 3> off; // padded to rank
+    Value base;                  // T * base pointer
+    Value offset;                // the array's zrt_array_offset
+    Value disp;                  // sum(off[d] * stride[d]) over the outer
+                                 // dimensions; null if 0
+    int64_t innerOff = 0;        // off[rank - 1] (stride 1)
+    SmallVector<Value, 3> strides; // strides[d] for d < rank-1
+    Value index;                 // linear index inside the innermost loop
+  };
+  struct ArrayParts {
+    Value base, offset;
+    SmallVector<Value, 3> strides;
+  };
+
+  /// Hoisted per-array values for one statement.
+  ArrayParts arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
+                        unsigned rank,
+                        DenseMap<Value, ArrayParts> &cache);
+
+  /// Builds the loop nest over this PE's part of `region`. `accesses` get
+  /// their `index` set inside the innermost loop, where `body` runs and
+  /// returns the new accumulator values.
+  SmallVector<Value>
+  buildNest(OpBuilder &b, Location loc, Value region, unsigned rank,
+            MutableArrayRef<Access> accesses, ValueRange init,
+            function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                            ArrayRef<Value>, ValueRange)>
+                body,
+            function_ref<void(OpBuilder &, Location, ArrayRef<Value>, Value,
+                              Value)>
+                rowBody = nullptr);
+
+  /// memmove of one row [lo, ub) from accesses[1] to accesses[0].
+  void copyRow(OpBuilder &nb, Location nloc, Type elem,
+               ArrayRef<Access> accesses, ArrayRef<Value> rowIdx, Value lo,
+               Value ub) {
+    auto ptrTy = emitc::PointerType::get(elem);
+    Value dst = emitc::AddOp::create(nb, nloc, ptrTy, accesses[0].base,
+                                     addI(nb, nloc, rowIdx[0], lo));
+    Value src = emitc::AddOp::create(nb, nloc, ptrTy, accesses[1].base,
+                                     addI(nb, nloc, rowIdx[1], lo));
+    Value n = emitc::SubOp::create(nb, nloc, i64, ub, lo);
+    Value zeroI = constI(nb, nloc, 0);
+    Value pos = emitc::CmpOp::create(nb, nloc, i1, emitc::CmpPredicate::gt, n,
+                                     zeroI);
+    Value cnt = emitc::ConditionalOp::create(nb, nloc, i64, pos, n, zeroI);
+    Value elemSize =
+        elem.isInteger(1)
+            ? Value(emitc::LiteralOp::create(nb, nloc, i64,
+                                             "(int64_t)sizeof(bool)"))
+            : constI(nb, nloc, elem.getIntOrFloatBitWidth() / 8);
+    call(nb, nloc, Type(), "memmove",
+         {dst, src, mulI(nb, nloc, cnt, elemSize)});
+  }
+
+  /// Clones the statement body `block` at `b`, replacing zpl.read and
+  /// zpl.index, and returns the (mapped) yielded value.
+  FailureOr<Value> cloneBody(OpBuilder &b, Block &block,
+                             ArrayRef<Value> ivs,
+                             MutableArrayRef<Access> accesses);
+  Access *findAccess(MutableArrayRef<Access> accesses, const void *key,
+                     ArrayRef<int64_t> off);
+
+  /// Converted value of a zpl-typed value (identity for others).
+  Value lookup(Value v) const { return vmap.lookupOrDefault(v); }
+  /// Records the replacement of `op`'s single result: zpl-typed results are
+  /// replaced (and their op erased) at the end, so that the zpl types stay
+  /// visible to the statements lowered later; others right away.
+  LogicalResult replaceOp(Operation *op, Value v) {
+    lastReplacement = v;
+    Value old = op->getResult(0);
+    if (convertType(old.getType()) != old.getType()) {
+      vmap.map(old, v);
+      deferred.push_back(op);
+      return success();
+    }
+    old.replaceAllUsesWith(v);
+    op->erase();
+    return success();
+  }
+  /// Identity of an array for one statement: the global's name when it
+  /// comes from zpl.get, else the value.
+  Access makeAccess(OpBuilder &b, Location loc, const void *key, Value array,
+                    ArrayRef<int64_t> off, Type elem, unsigned rank,
+                    DenseMap<Value, ArrayParts> &cache);
+  LogicalResult hoistBodyGets(Operation *stmt);
+  void finish();
+
+  IRMapping vmap;
+  Value lastReplacement;
+  SmallVector<Operation *> deferred;
+  ModuleOp module;
+  MLIRContext *ctx;
+  Type i64, i1, regionTy, arrayTy, transferTy;
+  /// zpl symbol name -> (C global name, converted type).
+  llvm::StringMap<std::pair<std::string, Type>> globals;
+  /// Transfer handle globals already created, by id.
+  llvm::DenseMap<int64_t, std::string> transferGlobals;
+  int64_t nextTransferId = 0;
+  Operation *lastTransferGlobal = nullptr;
+  std::string entryName;
+};
+
+//===----------------------------------------------------------------------===//
+// Procedures
+//===----------------------------------------------------------------------===//
+
+LogicalResult Lowering::renameProcedures() {
+  SymbolTable table(module);
+  std::string entry;
+  if (auto attr = module->getAttrOfType<FlatSymbolRefAttr>("zpl.entry"))
+    entry = attr.getValue().str();
+
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  for (func::FuncOp f : funcs) {
+    if (f.isExternal())
+      continue;
+    std::string oldName = f.getSymName().str();
+    std::string newName = (kProcPrefix + oldName).str();
+    if (table.lookup(newName))
+      return f.emitError("cannot rename procedure to '")
+             << newName << "': the name is taken";
+    if (failed(table.rename(f, StringAttr::get(ctx, newName))))
+      return f.emitError("cannot rename procedure");
+    if (oldName == entry)
+      entryName = newName;
+  }
+  if (!entry.empty() && entryName.empty())
+    return module.emitError("zpl.entry names @")
+           << entry << ", which is not a procedure of the module";
+  if (entry.empty()) {
+    // Without a front end (hand-written IR): fall back to a procedure
+    // called `main`.
+    if (auto f = table.lookup<func::FuncOp>((kProcPrefix + "main").str()))
+      entryName = f.getSymName().str();
+  }
+  return success();
+}
+
+/// Converts zpl types in function signatures (procedure arguments).
+void Lowering::convertSignatures() {
+  for (func::FuncOp f : module.getOps<func::FuncOp>()) {
+    FunctionType ft = f.getFunctionType();
+    SmallVector<Type> ins, outs;
+    for (Type t : ft.getInputs())
+      ins.push_back(convertType(t));
+    for (Type t : ft.getResults())
+      outs.push_back(convertType(t));
+    f.setFunctionType(FunctionType::get(ctx, ins, outs));
+    if (!f.isExternal())
+      for (BlockArgument arg : f.getArguments())
+        arg.setType(convertType(arg.getType()));
+  }
+}
+
+/// C needs a function defined (or declared) before it is called: order the
+/// procedures callees first (zpl_main last). Recursive procedures keep
+/// their order.
+void Lowering::orderFunctions() {
+  SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
+  llvm::StringMap<func::FuncOp> byName;
+  for (func::FuncOp f : funcs)
+    byName[f.getSymName()] = f;
+  llvm::DenseSet<Operation *> visited;
+  SmallVector<func::FuncOp> order;
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp f) {
+    if (!visited.insert(f).second)
+      return;
+    f.walk([&](func::CallOp c) {
+      auto it = byName.find(c.getCallee());
+      if (it != byName.end())
+        visit(it->second);
+    });
+    order.push_back(f);
+  };
+  for (func::FuncOp f : funcs)
+    visit(f);
+  for (func::FuncOp f : order)
+    f->moveBefore(module.getBody(), module.getBody()->end());
+}
+
+//===----------------------------------------------------------------------===//
+// Globals and zpl_main
+//===----------------------------------------------------------------------===//
+
+LogicalResult Lowering::createGlobals() {
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(module.getBody());
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (!isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp,
+             zpl::ArrayDeclOp>(op))
+      continue;
+    auto sym = cast<SymbolOpInterface>(op);
+    Type type = convertType(cast<TypeAttr>(op.getAttr("type")).getValue());
+    std::string cname = (kGlobalPrefix + sym.getName()).str();
+    Attribute init;
+    if (type.isIntOrFloat())
+      init = zeroAttr(type);
+    else if (isa<emitc::PointerType>(type))
+      init = emitc::OpaqueAttr::get(ctx, "NULL");
+    b.setInsertionPoint(&op);
+    emitc::GlobalOp::create(b, op.getLoc(), cname, type, init,
+                            /*extern=*/false, /*static=*/false,
+                            /*const=*/false);
+    globals[sym.getName()] = {cname, type};
+  }
+  return success();
+}
+
+LogicalResult Lowering::buildMain() {
+  Location loc = module.getLoc();
+  if (SymbolTable::lookupSymbolIn(module, "zpl_main"))
+    return module.emitError("the module already defines zpl_main");
+  OpBuilder mb(ctx);
+  mb.setInsertionPointToEnd(module.getBody());
+  auto mainFn = func::FuncOp::create(mb, loc, "zpl_main",
+                                     FunctionType::get(ctx, {}, {}));
+  Block *entry = mainFn.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+
+  SmallVector<Operation *> decls;
+  Operation *lastConfig = nullptr;
+  for (Operation &op : module.getBody()->getOperations())
+    if (isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp,
+            zpl::ArrayDeclOp>(op)) {
+      decls.push_back(&op);
+      if (isa<zpl::ConfigOp>(op))
+        lastConfig = &op;
+    }
+
+  // Without config vars the grid is still set up first.
+  if (!lastConfig)
+    call(b, loc, Type(), "zrt_config_done", {});
+
+  for (Operation *decl : decls) {
+    Location dloc = decl->getLoc();
+    StringRef name = cast<SymbolOpInterface>(decl).getName();
+    auto [cname, ctype] = globals[name];
+    Region &init = decl->getRegion(0);
+    Value v;
+    if (!init.empty()) {
+      IRMapping map;
+      Block &blk = init.front();
+      for (Operation &inner : blk.without_terminator())
+        b.clone(inner, map);
+      auto yield = cast<zpl::YieldOp>(blk.getTerminator());
+      if (yield.getValues().size() != 1)
+        return decl->emitError("init body must yield one value");
+      v = map.lookupOrDefault(yield.getValues().front());
+    }
+    if (auto cfg = dyn_cast<zpl::ConfigOp>(decl)) {
+      Type t = cfg.getType();
+      Value got = call(b, dloc, t, ("zrt_config_" + typeSuffix(t)).str(),
+                       {strAttr(name), v});
+      storeGlobal(b, dloc, cname, ctype, got);
+      if (decl == lastConfig)
+        call(b, dloc, Type(), "zrt_config_done", {});
+    } else if (isa<zpl::GlobalOp>(decl)) {
+      if (v)
+        storeGlobal(b, dloc, cname, ctype, v);
+    } else if (isa<zpl::RegionDeclOp>(decl)) {
+      storeGlobal(b, dloc, cname, ctype, v);
+      call(b, dloc, Type(), "zrt_dist_add", {v});
+    } else if (auto arr = dyn_cast<zpl::ArrayDeclOp>(decl)) {
+      zpl::ArrayType at = arr.getArrayType();
+      SmallVector<CArg> args{strAttr(name), v,
+                             intAttr(typeCode(at.getElementType()))};
+      for (unsigned d = 0; d < 3; ++d) {
+        auto [lo, hi] = d < at.getRank() ? arr.getFluffOf(d)
+                                         : std::pair<int64_t, int64_t>{0, 0};
+        args.push_back(intAttr(lo));
+        args.push_back(intAttr(hi));
+      }
+      Value a = call(b, dloc, arrayTy, "zrt_array_new", args);
+      storeGlobal(b, dloc, cname, ctype, a);
+    }
+  }
+
+  if (!entryName.empty()) {
+    auto f = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        module, StringAttr::get(ctx, entryName));
+    if (f.getNumArguments() != 0)
+      return f.emitError("the entry procedure must not take arguments");
+    func::CallOp::create(b, loc, f.getSymName(), f.getResultTypes(),
+                         ValueRange());
+  } else {
+    module.emitWarning("no zpl.entry attribute and no procedure 'main': "
+                       "zpl_main only initialises the globals");
+  }
+  func::ReturnOp::create(b, loc);
+  // zpl_main now names the entry; the attribute would dangle.
+  module->removeAttr("zpl.entry");
+
+  for (Operation *decl : decls)
+    decl->erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+Lowering::ArrayParts
+Lowering::arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
+                     unsigned rank, DenseMap<Value, ArrayParts> &cache) {
+  auto it = cache.find(array);
+  if (it != cache.end())
+    return it->second;
+  ArrayParts p;
+  p.base = call(b, loc, emitc::PointerType::get(elem),
+                ("zrt_array_" + typeSuffix(elem)).str(), {array});
+  p.offset = call(b, loc, i64, "zrt_array_offset", {array});
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    p.strides.push_back(
+        call(b, loc, i64, "zrt_array_stride", {array, intAttr(d)}));
+  cache[array] = p;
+  return p;
+}
+
+Lowering::Access *Lowering::findAccess(MutableArrayRef<Access> accesses,
+                                       const void *key,
+                                       ArrayRef<int64_t> off) {
+  for (Access &a : accesses)
+    if (a.key == key && ArrayRef<int64_t>(a.off) == off)
+      return &a;
+  return nullptr;
+}
+
+Lowering::Access Lowering::makeAccess(OpBuilder &b, Location loc,
+                                      const void *key, Value array,
+                                      ArrayRef<int64_t> off, Type elem,
+                                      unsigned rank,
+                                      DenseMap<Value, ArrayParts> &cache) {
+  ArrayParts p = arrayParts(b, loc, array, elem, rank, cache);
+  Access a;
+  a.key = key;
+  a.array = array;
+  a.off.assign(off.begin(), off.end());
+  a.base = p.base;
+  a.strides = p.strides;
+  a.offset = p.offset;
+  // The displacement of the shift in the outer dimensions, sum of
+  // off[d] * stride[d], computed before the loop nest; the innermost offset
+  // is added as a constant in the innermost loop, so that reads of one row
+  // share their row index (as in hand-written C: a[r + j - 1], a[r + j + 1]).
+  Value disp;
+  auto acc = [&](Value v) { disp = disp ? addI(b, loc, disp, v) : v; };
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (off[d] != 0)
+      acc(off[d] == 1 ? p.strides[d]
+                      : mulI(b, loc, constI(b, loc, off[d]), p.strides[d]));
+  a.disp = disp;
+  a.innerOff = rank > 0 ? off[rank - 1] : 0;
+  return a;
+}
+
+/// zpl.get of arrays and regions inside a statement body name values that
+/// do not change during the statement: move them before it and lower them.
+LogicalResult Lowering::hoistBodyGets(Operation *stmt) {
+  SmallVector<zpl::GetOp> gets;
+  stmt->getRegion(0).walk([&](zpl::GetOp g) {
+    if (isa<zpl::ArrayType, zpl::RegionType>(g.getType()))
+      gets.push_back(g);
+  });
+  for (zpl::GetOp g : gets) {
+    g->moveBefore(stmt);
+    if (failed(lowerOp(g)))
+      return failure();
+  }
+  return success();
+}
+
+SmallVector<Value> Lowering::buildNest(
+    OpBuilder &b, Location loc, Value region, unsigned rank,
+    MutableArrayRef<Access> accesses, ValueRange init,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ArrayRef<Value>,
+                                    ValueRange)>
+        body,
+    function_ref<void(OpBuilder &, Location, ArrayRef<Value>, Value, Value)>
+        rowBody) {
+  // Bounds of this PE's part, hoisted.
+  SmallVector<Value> lbs, ubs;
+  Value one = constI(b, loc, 1);
+  for (unsigned d = 0; d < rank; ++d) {
+    lbs.push_back(call(b, loc, i64, "zrt_local_lo", {region, intAttr(d)}));
+    Value hi = call(b, loc, i64, "zrt_local_hi", {region, intAttr(d)});
+    ubs.push_back(addI(b, loc, hi, one));
+  }
+  // The arrays touched; the linear index is built per array and shared by
+  // its accesses, which add their constant displacement once per row.
+  SmallVector<Access *> arrays;
+  SmallVector<unsigned> arrayOf;
+  for (Access &a : accesses) {
+    auto it = llvm::find_if(arrays, [&](Access *o) { return o->array == a.array; });
+    arrayOf.push_back(it - arrays.begin());
+    if (it == arrays.end())
+      arrays.push_back(&a);
+  }
+  // The row index each access uses in the innermost loop, kept in a C
+  // variable so that --form-expressions does not sink its computation
+  // into the innermost loop.
+  // Accesses with the same array and outer offsets share one row.
+  SmallVector<unsigned> rowOf;
+  SmallVector<unsigned> rowLeader; // first access of each row
+  for (auto [k, a] : llvm::enumerate(accesses)) {
+    auto it = llvm::find_if(rowLeader, [&](unsigned l) {
+      const Access &o = accesses[l];
+      return o.array == a.array &&
+             ArrayRef<int64_t>(o.off).drop_back() ==
+                 ArrayRef<int64_t>(a.off).drop_back();
+    });
+    rowOf.push_back(it - rowLeader.begin());
+    if (it == rowLeader.end())
+      rowLeader.push_back(k);
+  }
+  auto rows = [&](OpBuilder &rb, Location rloc, ArrayRef<Value> partial) {
+    SmallVector<Value> rowVals;
+    for (unsigned l : rowLeader) {
+      const Access &a = accesses[l];
+      Value row = partial[arrayOf[l]];
+      if (a.disp)
+        row = addI(rb, rloc, row, a.disp);
+      auto lv = emitc::LValueType::get(i64);
+      Value var = emitc::VariableOp::create(rb, rloc, lv,
+                                            emitc::OpaqueAttr::get(ctx, ""));
+      emitc::AssignOp::create(rb, rloc, var, row);
+      rowVals.push_back(emitc::LoadOp::create(rb, rloc, i64, var));
+    }
+    SmallVector<Value> out;
+    for (unsigned k = 0; k < accesses.size(); ++k)
+      out.push_back(rowVals[rowOf[k]]);
+    return out;
+  };
+  SmallVector<Value> ivs;
+  std::function<SmallVector<Value>(OpBuilder &, unsigned, SmallVector<Value>,
+                                   SmallVector<Value>, ValueRange)>
+      level = [&](OpBuilder &lb, unsigned d, SmallVector<Value> partial,
+                  SmallVector<Value> rowIdx,
+                  ValueRange acc) -> SmallVector<Value> {
+    if (d + 1 == rank && rowBody) {
+      // The innermost dimension as a whole row (no accumulators).
+      rowBody(lb, loc, rowIdx, lbs[d], ubs[d]);
+      return {};
+    }
+    auto forOp = scf::ForOp::create(
+        lb, loc, lbs[d], ubs[d], one, acc,
+        [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
+          ivs.push_back(iv);
+          SmallVector<Value> results;
+          if (d + 1 == rank) {
+            for (auto [k, a] : llvm::enumerate(accesses)) {
+              a.index = addI(fb, floc, rowIdx[k], iv);
+              if (a.innerOff != 0)
+                a.index =
+                    addI(fb, floc, a.index, constI(fb, floc, a.innerOff));
+            }
+            results = body(fb, floc, ivs, iterArgs);
+          } else {
+            SmallVector<Value> next;
+            for (auto [k, a] : llvm::enumerate(arrays))
+              next.push_back(addI(fb, floc, partial[k],
+                                  mulI(fb, floc, iv, a->strides[d])));
+            SmallVector<Value> nextRows;
+            if (d + 2 == rank)
+              nextRows = rows(fb, floc, next);
+            results = level(fb, d + 1, next, nextRows, iterArgs);
+          }
+          scf::YieldOp::create(fb, floc, results);
+          ivs.pop_back();
+        });
+    return SmallVector<Value>(forOp.getResults());
+  };
+  SmallVector<Value> start;
+  for (Access *a : arrays)
+    start.push_back(a->offset);
+  SmallVector<Value> startRows;
+  if (rank == 1)
+    startRows = rows(b, loc, start);
+  return level(b, 0, start, startRows, init);
+}
+
+/// Reads (array, offset) of a statement body, in order of appearance.
+static void collectReads(Block &block,
+                         SmallVectorImpl<std::pair<Value, SmallVector<int64_t, 3>>> &out,
+                         unsigned rank) {
+  block.walk([&](zpl::ReadOp r) {
+    SmallVector<int64_t, 3> off(r.getOffset());
+    off.resize(rank, 0);
+    for (auto &e : out)
+      if (arrayKeyOf(e.first) == arrayKeyOf(r.getArray()) &&
+          e.second == off)
+        return;
+    out.push_back({r.getArray(), off});
+  });
+}
+
+FailureOr<Value> Lowering::cloneBody(OpBuilder &b, Block &block,
+                                     ArrayRef<Value> ivs,
+                                     MutableArrayRef<Access> accesses) {
+  // Clone the body into the innermost loop, remembering the clones.
+  IRMapping map;
+  SmallVector<Operation *> clones;
+  for (Operation &op : block.without_terminator())
+    clones.push_back(b.clone(op, map));
+  Value result = map.lookupOrDefault(
+      cast<zpl::YieldOp>(block.getTerminator()).getValues().front());
+
+  // Lower the zpl ops among the clones (also inside nested regions).
+  SmallVector<Operation *> todo;
+  for (Operation *c : clones)
+    c->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<zpl::ZPLDialect, ironman::IronmanDialect>(op->getDialect()))
+        todo.push_back(op);
+    });
+  for (Operation *op : todo) {
+    OpBuilder ob(op);
+    Value repl;
+    if (auto r = dyn_cast<zpl::ReadOp>(op)) {
+      SmallVector<int64_t, 3> off(r.getOffset());
+      off.resize(ivs.size(), 0);
+      Access *a = findAccess(accesses, arrayKeyOf(r.getArray()), off);
+      if (!a)
+        return op->emitError("internal error: a read without its access");
+      Type elem = r.getType();
+      Value lv = emitc::SubscriptOp::create(
+          ob, op->getLoc(), emitc::LValueType::get(elem), a->base,
+          ValueRange{a->index});
+      repl = emitc::LoadOp::create(ob, op->getLoc(), elem, lv);
+    } else if (auto ix = dyn_cast<zpl::IndexOp>(op)) {
+      int64_t d = ix.getDim();
+      if (d < 0 || d >= (int64_t)ivs.size())
+        return op->emitError("index dimension ")
+               << d << " is outside the statement's rank " << ivs.size();
+      repl = ivs[d];
+    } else {
+      if (isa<zpl::AssignOp, zpl::ReduceOp>(op))
+        return op->emitError("a statement cannot nest another");
+      if (op->getNumResults() == 1 && op->getResult(0) == result &&
+          convertType(result.getType()) != result.getType())
+        return op->emitError("a statement body must yield a scalar");
+      bool yieldsIt = op->getNumResults() == 1 && op->getResult(0) == result;
+      lastReplacement = Value();
+      if (failed(lowerOp(op)))
+        return failure();
+      if (yieldsIt)
+        result = lastReplacement;
+      continue;
+    }
+    if (op->getResult(0) == result)
+      result = repl;
+    op->getResult(0).replaceAllUsesWith(repl);
+    op->erase();
+  }
+  return result;
+}
+
+LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
+  Location loc = op.getLoc();
+  auto at = cast<zpl::ArrayType>(op.getDest().getType());
+  unsigned rank = at.getRank();
+  Type elem = at.getElementType();
+  if (failed(hoistBodyGets(op)))
+    return failure();
+  Value dest = lookup(op.getDest());
+  Value region = lookup(op.getRegion());
+  const void *destKey = arrayKeyOf(op.getDest());
+  Block &block = op.getBody().front();
+  OpBuilder b(op);
+
+  SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
+  collectReads(block, reads, rank);
+  auto shifted = [](ArrayRef<int64_t> off) {
+    return llvm::any_of(off, [](int64_t d) { return d != 0; });
+  };
+  // ZPL: every read sees the old values. Reading the destination at
+  // another index needs a temporary.
+  bool needTemp = llvm::any_of(reads, [&](auto &r) {
+    return arrayKeyOf(r.first) == destKey && shifted(r.second);
+  });
+
+  // Storage checks for every shifted read.
+  for (auto &[arr, off] : reads)
+    if (shifted(off)) {
+      SmallVector<CArg> args{lookup(arr), region};
+      llvm::append_range(args, dirArgs(off));
+      call(b, loc, Type(), "zrt_array_check", args);
+    }
+
+  Value target = dest;
+  if (needTemp)
+    target = call(b, loc, arrayTy, "zrt_array_temp", {dest});
+
+  DenseMap<Value, ArrayParts> cache;
+  SmallVector<Access> accesses;
+  // The destination first (index 0); the reads follow. Without a temporary,
+  // an unshifted read of the destination shares its access.
+  SmallVector<int64_t, 3> zero(rank, 0);
+  accesses.push_back(makeAccess(b, loc, needTemp ? nullptr : destKey, target,
+                                zero, elem, rank, cache));
+  for (auto &[arr, off] : reads) {
+    const void *key = arrayKeyOf(arr);
+    if (findAccess(accesses, key, off))
+      continue;
+    Type relem = cast<zpl::ArrayType>(arr.getType()).getElementType();
+    accesses.push_back(
+        makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
+  }
+
+  // `A := B` (another array, same element type, no shift): copy whole rows
+  // with memmove, as C compilers do with such loops when they can.
+  bool rowCopy = false;
+  if (!needTemp && accesses.size() == 2 && block.getOperations().size() == 2)
+    if (auto r = dyn_cast<zpl::ReadOp>(block.front()))
+      rowCopy = !r.isShifted() && r.getType() == elem &&
+                cast<zpl::YieldOp>(block.getTerminator()).getValues().front() ==
+                    r.getResult();
+  if (rowCopy) {
+    buildNest(
+        b, loc, region, rank, accesses, ValueRange(),
+        [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
+          return SmallVector<Value>();
+        },
+        [&](OpBuilder &nb, Location nloc, ArrayRef<Value> rowIdx, Value lo,
+            Value ub) {
+          copyRow(nb, nloc, elem, accesses, rowIdx, lo, ub);
+        });
+    op.erase();
+    return success();
+  }
+
+  LogicalResult status = success();
+  buildNest(b, loc, region, rank, accesses, ValueRange(),
+            [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
+                ValueRange) -> SmallVector<Value> {
+              FailureOr<Value> v = cloneBody(nb, block, ivs, accesses);
+              if (failed(v)) {
+                status = failure();
+                return {};
+              }
+              nb.setInsertionPointToEnd(nb.getInsertionBlock());
+              Value lv = emitc::SubscriptOp::create(
+                  nb, nloc, emitc::LValueType::get(elem), accesses[0].base,
+                  ValueRange{accesses[0].index});
+              emitc::AssignOp::create(nb, nloc, lv, *v);
+              return {};
+            });
+  if (failed(status))
+    return failure();
+
+  if (needTemp) {
+    // Copy the temporary back over the region, then free it.
+    SmallVector<Access> copy;
+    copy.push_back(makeAccess(b, loc, destKey, dest, zero, elem, rank, cache));
+    copy.push_back(makeAccess(b, loc, nullptr, target, zero, elem, rank, cache));
+    buildNest(
+        b, loc, region, rank, copy, ValueRange(),
+        [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
+          return SmallVector<Value>();
+        },
+        [&](OpBuilder &nb, Location nloc, ArrayRef<Value> rowIdx, Value lo,
+            Value ub) { copyRow(nb, nloc, elem, copy, rowIdx, lo, ub); });
+    call(b, loc, Type(), "zrt_array_free", {target});
+  }
+  op.erase();
+  return success();
+}
+
+LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
+  Location loc = op.getLoc();
+  auto rt = cast<zpl::RegionType>(op.getRegion().getType());
+  unsigned rank = rt.getRank();
+  Type t = op.getType();
+  if (failed(hoistBodyGets(op)))
+    return failure();
+  Value region = lookup(op.getRegion());
+  Block &block = op.getBody().front();
+  OpBuilder b(op);
+
+  SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
+  collectReads(block, reads, rank);
+  for (auto &[arr, off] : reads)
+    if (llvm::any_of(off, [](int64_t d) { return d != 0; })) {
+      SmallVector<CArg> args{lookup(arr), region};
+      llvm::append_range(args, dirArgs(off));
+      call(b, loc, Type(), "zrt_array_check", args);
+    }
+
+  DenseMap<Value, ArrayParts> cache;
+  SmallVector<Access> accesses;
+  for (auto &[arr, off] : reads) {
+    const void *key = arrayKeyOf(arr);
+    if (findAccess(accesses, key, off))
+      continue;
+    Type relem = cast<zpl::ArrayType>(arr.getType()).getElementType();
+    accesses.push_back(
+        makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
+  }
+
+  // Identity of the operator.
+  zpl::ReduceKind kind = op.getKind();
+  TypedAttr identity;
+  auto ft = dyn_cast<FloatType>(t);
+  bool isBool = t.isInteger(1);
+  auto intId = [&](int64_t v) -> TypedAttr { return IntegerAttr::get(t, v); };
+  switch (kind) {
+  case zpl::ReduceKind::Add:
+    identity = ft ? TypedAttr(FloatAttr::get(ft, 0.0)) : intId(0);
+    break;
+  case zpl::ReduceKind::Mul:
+    identity = ft ? TypedAttr(FloatAttr::get(ft, 1.0)) : intId(1);
+    break;
+  case zpl::ReduceKind::Max:
+    identity = ft ? TypedAttr(FloatAttr::get(
+                        t, APFloat::getInf(ft.getFloatSemantics(), true)))
+               : isBool ? intId(0)
+                        : intId(std::numeric_limits<int64_t>::min());
+    break;
+  case zpl::ReduceKind::Min:
+    identity = ft ? TypedAttr(FloatAttr::get(
+                        t, APFloat::getInf(ft.getFloatSemantics(), false)))
+               : isBool ? intId(1)
+                        : intId(std::numeric_limits<int64_t>::max());
+    break;
+  case zpl::ReduceKind::And:
+  case zpl::ReduceKind::Or:
+    if (!isBool)
+      return op.emitError("and<< and or<< need a boolean operand");
+    identity = intId(kind == zpl::ReduceKind::And ? 1 : 0);
+    break;
+  }
+  Value init;
+  // C has no literal for INT64_MIN (-9223372036854775808 is unsigned
+  // 9223372036854775808 negated): name the limits.
+  auto ia = dyn_cast<IntegerAttr>(identity);
+  if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::min())
+    init = emitc::LiteralOp::create(b, loc, t, "INT64_MIN");
+  else if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::max())
+    init = emitc::LiteralOp::create(b, loc, t, "INT64_MAX");
+  else
+    init = arith::ConstantOp::create(b, loc, t, identity);
+
+  LogicalResult status = success();
+  SmallVector<Value> res = buildNest(
+      b, loc, region, rank, accesses, ValueRange{init},
+      [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
+          ValueRange acc) -> SmallVector<Value> {
+        FailureOr<Value> vOr = cloneBody(nb, block, ivs, accesses);
+        if (failed(vOr)) {
+          status = failure();
+          return {acc[0]};
+        }
+        nb.setInsertionPointToEnd(nb.getInsertionBlock());
+        Value v = *vOr, a = acc[0], r;
+        switch (kind) {
+        case zpl::ReduceKind::Add:
+          r = ft ? Value(arith::AddFOp::create(nb, nloc, a, v))
+              : isBool ? Value(arith::OrIOp::create(nb, nloc, a, v))
+                       : Value(arith::AddIOp::create(nb, nloc, a, v));
+          break;
+        case zpl::ReduceKind::Mul:
+          r = ft ? Value(arith::MulFOp::create(nb, nloc, a, v))
+              : isBool ? Value(arith::AndIOp::create(nb, nloc, a, v))
+                       : Value(arith::MulIOp::create(nb, nloc, a, v));
+          break;
+        case zpl::ReduceKind::Max:
+        case zpl::ReduceKind::Min: {
+          if (isBool) {
+            r = kind == zpl::ReduceKind::Max
+                    ? Value(arith::OrIOp::create(nb, nloc, a, v))
+                    : Value(arith::AndIOp::create(nb, nloc, a, v));
+            break;
+          }
+          // `v > a ? v : a` in C (a NaN element is skipped).
+          auto pred = kind == zpl::ReduceKind::Max ? emitc::CmpPredicate::gt
+                                                   : emitc::CmpPredicate::lt;
+          Value c = emitc::CmpOp::create(nb, nloc, i1, pred, v, a);
+          r = emitc::ConditionalOp::create(nb, nloc, t, c, v, a);
+          break;
+        }
+        case zpl::ReduceKind::And:
+          r = arith::AndIOp::create(nb, nloc, a, v);
+          break;
+        case zpl::ReduceKind::Or:
+          r = arith::OrIOp::create(nb, nloc, a, v);
+          break;
+        }
+        return {r};
+      });
+  if (failed(status))
+    return failure();
+  Value total = call(b, loc, t, ("zrt_allreduce_" + typeSuffix(t)).str(),
+                     {intAttr(static_cast<int64_t>(kind)), res[0]});
+  op.getResult().replaceAllUsesWith(total);
+  op.erase();
+  return success();
+}
+
+
+//===----------------------------------------------------------------------===//
+// IRONMAN
+//===----------------------------------------------------------------------===//
+
+LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
+  Location loc = op.getLoc();
+  int64_t id;
+  if (auto idAttr = op.getIdAttr())
+    id = idAttr.getInt();
+  else
+    id = nextTransferId++;
+  std::string &gname = transferGlobals[id];
+  if (gname.empty()) {
+    gname = (kTransferPrefix + Twine(id)).str();
+    OpBuilder gb(ctx);
+    if (lastTransferGlobal)
+      gb.setInsertionPointAfter(lastTransferGlobal);
+    else
+      gb.setInsertionPointToStart(module.getBody());
+    lastTransferGlobal = emitc::GlobalOp::create(gb, loc, gname, transferTy,
+                            emitc::OpaqueAttr::get(ctx, "NULL"),
+                            /*extern=*/false, /*static=*/false,
+                            /*const=*/false);
+  }
+  OpBuilder b(op);
+  Value cached = loadGlobal(b, loc, gname, transferTy);
+  SmallVector<CArg> args{cached, intAttr(id), lookup(op.getSrc()),
+                         lookup(op.getRegion())};
+  llvm::append_range(args, dirArgs(op.getShift()));
+  Value h = call(b, loc, transferTy, "im_halo", args);
+  storeGlobal(b, loc, gname, transferTy, h);
+  return replaceOp(op, h);
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+LogicalResult Lowering::lowerOp(Operation *op) {
+  Location loc = op->getLoc();
+  OpBuilder b(op);
+  auto replace = [&](Value v) { return replaceOp(op, v); };
+
+  if (auto get = dyn_cast<zpl::GetOp>(op)) {
+    auto it = globals.find(get.getName());
+    if (it == globals.end())
+      return op->emitError("unknown global @") << get.getName();
+    return replace(
+        loadGlobal(b, loc, it->second.first, it->second.second));
+  }
+  if (auto set = dyn_cast<zpl::SetOp>(op)) {
+    auto it = globals.find(set.getName());
+    if (it == globals.end())
+      return op->emitError("unknown global @") << set.getName();
+    storeGlobal(b, loc, it->second.first, it->second.second, set.getValue());
+    op->erase();
+    return success();
+  }
+  if (auto alloca = dyn_cast<zpl::AllocaOp>(op)) {
+    Type t = cast<zpl::RefType>(alloca.getType()).getElementType();
+    return replace(emitc::VariableOp::create(
+        b, loc, emitc::LValueType::get(t), zeroAttr(t)));
+  }
+  if (auto load = dyn_cast<zpl::LoadOp>(op))
+    return replace(emitc::LoadOp::create(b, loc, load.getType(), lookup(load.getRef())));
+  if (auto store = dyn_cast<zpl::StoreOp>(op)) {
+    emitc::AssignOp::create(b, loc, lookup(store.getRef()), store.getValue());
+    op->erase();
+    return success();
+  }
+  if (auto mk = dyn_cast<zpl::MakeRegionOp>(op)) {
+    auto rt = cast<zpl::RegionType>(mk.getType());
+    SmallVector<CArg> args{intAttr(rt.getRank())};
+    for (unsigned d = 0; d < 3; ++d) {
+      if (d < rt.getRank()) {
+        args.push_back(mk.getLows()[d]);
+        args.push_back(mk.getHighs()[d]);
+      } else {
+        args.push_back(intAttr(0));
+        args.push_back(intAttr(0));
+      }
+    }
+    return replace(call(b, loc, regionTy, "zrt_region_make", args));
+  }
+  if (auto der = dyn_cast<zpl::DeriveRegionOp>(op)) {
+    StringRef fn;
+    switch (der.getKind()) {
+    case zpl::DeriveKind::of: fn = "zrt_region_of"; break;
+    case zpl::DeriveKind::in: fn = "zrt_region_in"; break;
+    case zpl::DeriveKind::at: fn = "zrt_region_at"; break;
+    }
+    SmallVector<CArg> args{lookup(der.getBase())};
+    llvm::append_range(args, dirArgs(der.getDirection()));
+    return replace(call(b, loc, regionTy, fn, args));
+  }
+  if (auto assign = dyn_cast<zpl::AssignOp>(op))
+    return lowerAssign(assign);
+  if (auto red = dyn_cast<zpl::ReduceOp>(op))
+    return lowerReduce(red);
+  if (auto w = dyn_cast<zpl::WriteOp>(op)) {
+    Type t = w.getValue().getType();
+    StringRef fmt = w.getFormat() ? *w.getFormat() : StringRef();
+    call(b, loc, Type(), ("zrt_write_" + typeSuffix(t)).str(),
+         {w.getValue(), strAttr(fmt)});
+    op->erase();
+    return success();
+  }
+  if (auto w = dyn_cast<zpl::WriteStrOp>(op)) {
+    call(b, loc, Type(), "zrt_write_str", {strAttr(w.getText())});
+    op->erase();
+    return success();
+  }
+  if (auto w = dyn_cast<zpl::WriteArrayOp>(op)) {
+    StringRef fmt = w.getFormat() ? *w.getFormat() : StringRef();
+    call(b, loc, Type(), "zrt_write_array",
+         {lookup(w.getArray()), lookup(w.getRegion()), strAttr(fmt)});
+    op->erase();
+    return success();
+  }
+  if (isa<zpl::WritelnOp>(op)) {
+    call(b, loc, Type(), "zrt_writeln", {});
+    op->erase();
+    return success();
+  }
+  if (isa<zpl::HaltOp>(op)) {
+    call(b, loc, Type(), "zrt_halt", {});
+    op->erase();
+    return success();
+  }
+  if (auto t = dyn_cast<ironman::TransferOp>(op))
+    return lowerTransfer(t);
+  StringRef stateFn =
+      llvm::TypeSwitch<Operation *, StringRef>(op)
+          .Case<ironman::DROp>([](auto) { return "im_dr"; })
+          .Case<ironman::SROp>([](auto) { return "im_sr"; })
+          .Case<ironman::DNOp>([](auto) { return "im_dn"; })
+          .Case<ironman::SVOp>([](auto) { return "im_sv"; })
+          .Default([](Operation *) { return StringRef(); });
+  if (!stateFn.empty()) {
+    call(b, loc, Type(), stateFn, {lookup(op->getOperand(0))});
+    op->erase();
+    return success();
+  }
+  return op->emitError("cannot lower this operation to loops");
+}
+
+LogicalResult Lowering::lowerOps() {
+  // Program order, outer statements first; statement bodies are lowered
+  // with their statement.
+  SmallVector<Operation *> ops;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isa<zpl::ZPLDialect, ironman::IronmanDialect>(op->getDialect()))
+      return WalkResult::advance();
+    ops.push_back(op);
+    if (isa<zpl::AssignOp, zpl::ReduceOp>(op))
+      return WalkResult::skip();
+    return WalkResult::advance();
+  });
+  // Transfers without an id are numbered after the largest given one.
+  for (Operation *op : ops)
+    if (auto t = dyn_cast<ironman::TransferOp>(op))
+      if (auto id = t.getIdAttr())
+        nextTransferId = std::max(nextTransferId, id.getInt() + 1);
+  for (Operation *op : ops)
+    if (failed(lowerOp(op)))
+      return failure();
+  return success();
+}
+
+/// Replaces the zpl-typed values by their lowered values and erases the ops
+/// that defined them.
+void Lowering::finish() {
+  for (Operation *op : deferred)
+    op->getResult(0).replaceAllUsesWith(vmap.lookup(op->getResult(0)));
+  for (Operation *op : llvm::reverse(deferred))
+    op->erase();
+  deferred.clear();
+}
+
+/// Values whose type is still a zpl/ironman type (results of scf ops and
+/// calls that carry regions or arrays) get the converted type.
+void Lowering::fixRemainingTypes() {
+  auto fix = [&](Value v) {
+    Type t = convertType(v.getType());
+    if (t != v.getType())
+      v.setType(t);
+  };
+  module.walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      fix(r);
+    for (Region &region : op->getRegions())
+      for (Block &blk : region)
+        for (BlockArgument a : blk.getArguments())
+          fix(a);
+  });
+}
+
+LogicalResult Lowering::run() {
+  if (failed(renameProcedures()))
+    return failure();
+  if (failed(createGlobals()))
+    return failure();
+  if (failed(buildMain()))
+    return failure();
+  if (failed(lowerOps()))
+    return failure();
+  finish();
+  convertSignatures();
+  fixRemainingTypes();
+  orderFunctions();
+  return success();
+}
+
+struct LowerToLoopsPass
+    : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
+  void runOnOperation() override {
+    Lowering lowering(getOperation());
+    if (failed(lowering.run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,289 @@
+// RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s
+
+// zpl-lower-to-loops: statements become loop nests over each PE's block,
+// declarations become emitc globals initialised by zpl_main, transfers and
+// I/O become runtime calls.
+
+// Globals first, with C-safe names (zg_ declarations, zt_ transfer
+// handles; procedures get zp_), zero or NULL initialised.
+// CHECK-DAG: emitc.global @zt_7 : !emitc.ptr<!emitc.opaque<"im_transfer">> = #emitc.opaque<"NULL">
+// CHECK-DAG: emitc.global @zt_8 : !emitc.ptr<!emitc.opaque<"im_transfer">> = #emitc.opaque<"NULL">
+// CHECK-DAG: emitc.global @zg_n : i64 = 0
+// CHECK-DAG: emitc.global @zg_h : f64 = 0.000000e+00
+// CHECK-DAG: emitc.global @zg_verbose : i1 = false
+// CHECK-DAG: emitc.global @zg_R : !emitc.opaque<"zrt_region">
+// CHECK-DAG: emitc.global @zg_A : !emitc.ptr<!emitc.opaque<"zrt_array">> = #emitc.opaque<"NULL">
+
+module attributes {zpl.entry = @prog} {
+  zpl.config @n : i64 init {
+    %c = arith.constant 8 : i64
+    zpl.yield %c : i64
+  }
+  zpl.config @h : f64 init {
+    %c = arith.constant 5.000000e-01 : f64
+    zpl.yield %c : f64
+  }
+  zpl.config @verbose : i1 init {
+    %c = arith.constant false
+    zpl.yield %c : i1
+  }
+  zpl.global @two : i64 constant init {
+    %c = arith.constant 2 : i64
+    zpl.yield %c : i64
+  }
+  zpl.global @s : f64
+  zpl.region_decl @R : !zpl.region<2> init {
+    %c1 = arith.constant 1 : i64
+    %n = zpl.get @n : i64
+    %r = zpl.make_region [%c1 : %n, %c1 : %n] : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.region_decl @L : !zpl.region<1> init {
+    %c1 = arith.constant 1 : i64
+    %n = zpl.get @n : i64
+    %r = zpl.make_region [%c1 : %n] : !zpl.region<1>
+    zpl.yield %r : !zpl.region<1>
+  }
+  zpl.array_decl @A : !zpl.array<2 x f64> attributes {fluff = array<i64: 1, 1, 0, 2>} init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @B : !zpl.array<2 x f64> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @V : !zpl.array<1 x i64> init {
+    %r = zpl.get @L : !zpl.region<1>
+    zpl.yield %r : !zpl.region<1>
+  }
+
+  // A := A@west needs a temporary: every read sees the old A.
+  // CHECK-LABEL: func.func @zp_shift_self()
+  // CHECK:         %[[A:.*]] = emitc.load %{{.*}} : <!emitc.ptr<!emitc.opaque<"zrt_array">>>
+  // CHECK:         %[[R:.*]] = emitc.load %{{.*}} : <!emitc.opaque<"zrt_region">>
+  // CHECK:         emitc.call_opaque "zrt_array_check"(%[[A]], %[[R]]) {args = [0 : index, 1 : index, 0, -1, 0]}
+  // CHECK:         %[[T:.*]] = emitc.call_opaque "zrt_array_temp"(%[[A]])
+  // CHECK-DAG:     %[[TB:.*]] = emitc.call_opaque "zrt_array_f64"(%[[T]]) : {{.*}} -> !emitc.ptr<f64>
+  // CHECK-DAG:     %[[TO:.*]] = emitc.call_opaque "zrt_array_offset"(%[[T]])
+  // CHECK-DAG:     %[[TS:.*]] = emitc.call_opaque "zrt_array_stride"(%[[T]]) {args = [0 : index, 0]}
+  // CHECK-DAG:     %[[AB:.*]] = emitc.call_opaque "zrt_array_f64"(%[[A]])
+  // CHECK-DAG:     %[[AO:.*]] = emitc.call_opaque "zrt_array_offset"(%[[A]])
+  // CHECK-DAG:     %[[AS:.*]] = emitc.call_opaque "zrt_array_stride"(%[[A]]) {args = [0 : index, 0]}
+  // CHECK:         %[[LO0:.*]] = emitc.call_opaque "zrt_local_lo"(%[[R]]) {args = [0 : index, 0]}
+  // CHECK:         %[[HI0:.*]] = emitc.call_opaque "zrt_local_hi"(%[[R]]) {args = [0 : index, 0]}
+  // CHECK:         %[[UB0:.*]] = emitc.add %[[HI0]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:         %[[LO1:.*]] = emitc.call_opaque "zrt_local_lo"(%[[R]]) {args = [0 : index, 1]}
+  // CHECK:         %[[HI1:.*]] = emitc.call_opaque "zrt_local_hi"(%[[R]]) {args = [0 : index, 1]}
+  // CHECK:         %[[UB1:.*]] = emitc.add %[[HI1]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:         scf.for %[[I:.*]] = %[[LO0]] to %[[UB0]] step %{{.*}} : i64 {
+  // Row indices once per row, kept in variables.
+  // CHECK:           %[[TR:.*]] = emitc.mul %[[I]], %[[TS]]
+  // CHECK:           %[[TROW:.*]] = emitc.add %[[TO]], %[[TR]]
+  // CHECK:           %[[AR:.*]] = emitc.mul %[[I]], %[[AS]]
+  // CHECK:           %[[AROW:.*]] = emitc.add %[[AO]], %[[AR]]
+  // CHECK:           %[[TV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<i64>
+  // CHECK:           emitc.assign %[[TROW]] : i64 to %[[TV]]
+  // CHECK:           %[[TRL:.*]] = emitc.load %[[TV]]
+  // CHECK:           %[[AV:.*]] = "emitc.variable"()
+  // CHECK:           emitc.assign %[[AROW]] : i64 to %[[AV]]
+  // CHECK:           %[[ARL:.*]] = emitc.load %[[AV]]
+  // CHECK:           scf.for %[[J:.*]] = %[[LO1]] to %[[UB1]] step %{{.*}} : i64 {
+  // CHECK:             %[[TI:.*]] = emitc.add %[[TRL]], %[[J]]
+  // CHECK:             %[[AJ:.*]] = emitc.add %[[ARL]], %[[J]]
+  // CHECK:             %[[AI:.*]] = emitc.add %[[AJ]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:             %[[SRC:.*]] = emitc.subscript %[[AB]][%[[AI]]] : (!emitc.ptr<f64>, i64) -> !emitc.lvalue<f64>
+  // CHECK:             %[[X:.*]] = emitc.load %[[SRC]]
+  // CHECK:             %[[DST:.*]] = emitc.subscript %[[TB]][%[[TI]]]
+  // CHECK:             emitc.assign %[[X]] : f64 to %[[DST]]
+  // Then the temporary is copied back (rows with memmove) and freed.
+  // CHECK:         scf.for
+  // CHECK:           emitc.call_opaque "memmove"
+  // CHECK:         emitc.call_opaque "zrt_array_free"(%[[T]])
+  // CHECK:         return
+  func.func @shift_self() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %w = zpl.read %A [0, -1] : !zpl.array<2 x f64>
+      zpl.yield %w : f64
+    }
+    return
+  }
+
+  // In place: B := B + A@north * Index2; no temporary.
+  // CHECK-LABEL: func.func @zp_in_place()
+  // CHECK-NOT:     zrt_array_temp
+  // CHECK:         emitc.call_opaque "zrt_array_check"({{.*}}) {args = [0 : index, 1 : index, -1, 0, 0]}
+  // CHECK:         scf.for %{{.*}} = {{.*}} : i64 {
+  // CHECK:           scf.for %[[J:.*]] = {{.*}} : i64 {
+  // CHECK:             emitc.load
+  // CHECK:             emitc.load
+  // CHECK:             arith.sitofp %[[J]] : i64 to f64
+  // CHECK:             arith.mulf
+  // CHECK:             arith.addf
+  // CHECK:             emitc.assign
+  // CHECK-NOT:     zrt_array_free
+  // CHECK:         return
+  func.func @in_place() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %B = zpl.get @B : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %b = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+      %a = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+      %j = zpl.index 1
+      %jf = arith.sitofp %j : i64 to f64
+      %p = arith.mulf %a, %jf : f64
+      %s = arith.addf %b, %p : f64
+      zpl.yield %s : f64
+    }
+    return
+  }
+
+  // Reductions: an accumulator through the nest, then the allreduce.
+  // CHECK-LABEL: func.func @zp_reductions()
+  // CHECK:         %[[INF:.*]] = arith.constant 0xFFF0000000000000 : f64
+  // CHECK:         %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INF]]) -> (f64) : i64 {
+  // CHECK:           %[[IN:.*]] = scf.for {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (f64) : i64 {
+  // CHECK:             %[[V:.*]] = emitc.load
+  // CHECK:             %[[GT:.*]] = emitc.cmp gt, %[[V]], %[[ACC2]] : (f64, f64) -> i1
+  // CHECK:             %[[MAX:.*]] = emitc.conditional %[[GT]], %[[V]], %[[ACC2]] : f64
+  // CHECK:             scf.yield %[[MAX]] : f64
+  // CHECK:           scf.yield %[[IN]] : f64
+  // CHECK:         %[[ALL:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]) {args = [2, 0 : index]} : (f64) -> f64
+  // CHECK:         %[[SG:.*]] = emitc.get_global @zg_s : !emitc.lvalue<f64>
+  // CHECK:         emitc.assign %[[ALL]] : f64 to %[[SG]]
+  // Integer sum of a rank-1 array: one loop, identity 0.
+  // CHECK-DAG:     %[[Z:.*]] = arith.constant 0 : i64
+  // CHECK-DAG:     %[[VB:.*]] = emitc.call_opaque "zrt_array_i64"({{.*}}) : {{.*}} -> !emitc.ptr<i64>
+  // CHECK-NOT:     zrt_array_stride
+  // CHECK:         %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A1:.*]] = %[[Z]]) -> (i64) : i64 {
+  // CHECK:           emitc.subscript %[[VB]]
+  // CHECK:           arith.addi %[[A1]], %{{.*}} : i64
+  // CHECK:         emitc.call_opaque "zrt_allreduce_i64"(%[[SUM]]) {args = [0, 0 : index]}
+  // Boolean or<<.
+  // CHECK:         %[[F:.*]] = arith.constant false
+  // CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[F]]) -> (i1)
+  // CHECK:           arith.ori
+  // CHECK:         emitc.call_opaque "zrt_allreduce_bool"({{.*}}) {args = [5, 0 : index]} : (i1) -> i1
+  func.func @reductions() -> i1 {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %m = zpl.reduce max over %R : !zpl.region<2> -> f64 {
+      %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      zpl.yield %a : f64
+    }
+    zpl.set @s, %m : f64
+    %V = zpl.get @V : !zpl.array<1 x i64>
+    %L = zpl.get @L : !zpl.region<1>
+    %t = zpl.reduce add over %L : !zpl.region<1> -> i64 {
+      %v = zpl.read %V [0] : !zpl.array<1 x i64>
+      zpl.yield %v : i64
+    }
+    zpl.write %t : i64
+    %any = zpl.reduce or over %L : !zpl.region<1> -> i1 {
+      %v = zpl.read %V [0] : !zpl.array<1 x i64>
+      %two = zpl.get @two : i64
+      %c = arith.cmpi sgt, %v, %two : i64
+      zpl.yield %c : i1
+    }
+    return %any : i1
+  }
+
+  // Transfers get a static handle each; the state ops call the runtime.
+  // CHECK-LABEL: func.func @zp_comm()
+  // CHECK:         %[[H0:.*]] = emitc.get_global @zt_7 : !emitc.lvalue<!emitc.ptr<!emitc.opaque<"im_transfer">>>
+  // CHECK:         %[[C0:.*]] = emitc.load %[[H0]]
+  // CHECK:         %[[T:.*]] = emitc.call_opaque "im_halo"(%[[C0]], %{{.*}}, %{{.*}}) {args = [0 : index, 7, 1 : index, 2 : index, -1, 0, 0]}
+  // CHECK:         %[[H1:.*]] = emitc.get_global @zt_7
+  // CHECK:         emitc.assign %[[T]] : !emitc.ptr<!emitc.opaque<"im_transfer">> to %[[H1]]
+  // CHECK:         emitc.call_opaque "im_dr"(%[[T]])
+  // CHECK:         emitc.call_opaque "im_sr"(%[[T]])
+  // CHECK:         emitc.call_opaque "im_dn"(%[[T]])
+  // CHECK:         emitc.call_opaque "im_sv"(%[[T]])
+  // A transfer without an id is numbered after the largest one.
+  // CHECK:         emitc.get_global @zt_8
+  // CHECK:         emitc.call_opaque "im_halo"({{.*}}) {args = [0 : index, 8, 1 : index, 2 : index, 0, 1, 0]}
+  func.func @comm() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 7 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ironman.dr %t
+    ironman.sr %t
+    ironman.dn %t
+    ironman.sv %t
+    %u = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ironman.dr %u
+    ironman.sr %u
+    ironman.dn %u
+    ironman.sv %u
+    return
+  }
+
+  // Scalars, regions and output.
+  // CHECK-LABEL: func.func @zp_misc()
+  // CHECK:         %[[X:.*]] = "emitc.variable"() <{value = 0 : i64}> : () -> !emitc.lvalue<i64>
+  // CHECK:         emitc.call_opaque "zrt_region_in"(%{{.*}}) {args = [0 : index, 0, 1, 0]}
+  // CHECK:         emitc.call_opaque "zrt_region_at"(%{{.*}}) {args = [0 : index, 1, 1, 0]}
+  // CHECK:         emitc.assign %{{.*}} : i64 to %[[X]]
+  // CHECK:         %[[XV:.*]] = emitc.load %[[X]] : <i64>
+  // CHECK:         emitc.call_opaque "zrt_write_i64"(%[[XV]]) {args = [0 : index, #emitc.opaque<"\22%5lld\22">]}
+  // CHECK:         emitc.call_opaque "zrt_write_str"() {args = [#emitc.opaque<"\22a \\\22q\\\22\\n\\t\\\\ b?\\?=\\001\22">]}
+  // CHECK:         emitc.call_opaque "zrt_write_bool"(%{{.*}}) {args = [0 : index, #emitc.opaque<"\22\22">]}
+  // CHECK:         emitc.call_opaque "zrt_write_array"(%{{.*}}, %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"\22%.2f\22">]}
+  // CHECK:         emitc.call_opaque "zrt_writeln"()
+  // CHECK:         emitc.call_opaque "zrt_halt"()
+  // CHECK:         call @zp_shift_self() : () -> ()
+  func.func @misc() {
+    %x = zpl.alloca "x" : !zpl.ref<i64>
+    %R = zpl.get @R : !zpl.region<2>
+    %in = zpl.derive in %R [0, 1] : !zpl.region<2>
+    %at = zpl.derive at %in [1, 1] : !zpl.region<2>
+    %c3 = arith.constant 3 : i64
+    zpl.store %c3, %x : !zpl.ref<i64>
+    %xv = zpl.load %x : !zpl.ref<i64>
+    zpl.write %xv {format = "%5lld"} : i64
+    zpl.write_str "a \"q\"\n\t\\ b??=\01"
+    %v = zpl.get @verbose : i1
+    zpl.write %v : i1
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    zpl.write_array %A over %at {format = "%.2f"} : !zpl.array<2 x f64>, !zpl.region<2>
+    zpl.writeln
+    zpl.halt
+    func.call @shift_self() : () -> ()
+    return
+  }
+
+  func.func @prog() {
+    func.call @misc() : () -> ()
+    %r = func.call @reductions() : () -> i1
+    func.call @comm() : () -> ()
+    func.call @in_place() : () -> ()
+    return
+  }
+}
+
+// zpl_main: configs, one zrt_config_done, then the rest in declaration
+// order, then the entry procedure.
+// CHECK-LABEL: func.func @zpl_main()
+// CHECK:         %[[C8:.*]] = arith.constant 8 : i64
+// CHECK:         %[[N:.*]] = emitc.call_opaque "zrt_config_i64"(%[[C8]]) {args = [#emitc.opaque<"\22n\22">, 0 : index]} : (i64) -> i64
+// CHECK:         %[[NG:.*]] = emitc.get_global @zg_n : !emitc.lvalue<i64>
+// CHECK:         emitc.assign %[[N]] : i64 to %[[NG]]
+// CHECK:         emitc.call_opaque "zrt_config_f64"({{.*}}) {args = [#emitc.opaque<"\22h\22">, 0 : index]}
+// CHECK:         emitc.call_opaque "zrt_config_bool"({{.*}}) {args = [#emitc.opaque<"\22verbose\22">, 0 : index]}
+// CHECK-NEXT:    emitc.get_global @zg_verbose
+// CHECK-NEXT:    emitc.assign
+// CHECK-NEXT:    emitc.call_opaque "zrt_config_done"() : () -> ()
+// CHECK-NOT:     zrt_config_done
+// CHECK:         emitc.get_global @zg_two
+// CHECK:         %[[RR:.*]] = emitc.call_opaque "zrt_region_make"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {args = [2, 0 : index, 1 : index, 2 : index, 3 : index, 0, 0]}
+// CHECK:         emitc.get_global @zg_R
+// CHECK:         emitc.call_opaque "zrt_dist_add"(%[[RR]])
+// CHECK:         %[[RL:.*]] = emitc.call_opaque "zrt_region_make"(%{{.*}}, %{{.*}}) {args = [1, 0 : index, 1 : index, 0, 0, 0, 0]}
+// CHECK:         emitc.call_opaque "zrt_dist_add"(%[[RL]])
+// CHECK:         emitc.call_opaque "zrt_array_new"(%{{.*}}) {args = [#emitc.opaque<"\22A\22">, 0 : index, 1, 1, 1, 0, 2, 0, 0]}
+// CHECK:         emitc.call_opaque "zrt_array_new"(%{{.*}}) {args = [#emitc.opaque<"\22B\22">, 0 : index, 1, 0, 0, 0, 0, 0, 0]}
+// CHECK:         emitc.call_opaque "zrt_array_new"(%{{.*}}) {args = [#emitc.opaque<"\22V\22">, 0 : index, 0, 0, 0, 0, 0, 0, 0]}
+// CHECK:         call @zp_prog() : () -> ()
+// CHECK-NEXT:    return

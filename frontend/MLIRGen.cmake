@@ -2,7 +2,7 @@
 # frontend/CMakeLists.txt. Built with LLVM's flags (no exceptions); it uses
 # only the front end's public headers (AST.h, Diagnostics.h).
 # PARTIAL_SOURCES_INTENDED: the other .cpp files here belong to ZPLFrontend.
-add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED
+add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED DISABLE_INSTALL
   MLIRGen.cpp
 
   DEPENDS ZPLIncGen

@@ -161,7 +161,7 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
     ironman::PatternAttr pattern = patternFor(ctx, need.shift);
     auto transfer = ironman::TransferOp::create(
         builder, need.loc, transferType, need.array, need.array, need.region,
-        need.shift, pattern, pattern, /*id=*/IntegerAttr());
+        need.shift, pattern, pattern, /*id=*/IntegerAttr(), /*kind=*/StringAttr());
     Value handle = transfer.getTransfer();
     ironman::DROp::create(builder, need.loc, handle);
     ironman::SROp::create(builder, need.loc, handle);

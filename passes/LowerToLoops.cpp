@@ -23,6 +23,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -98,7 +99,8 @@ const void *arrayKeyOf(Value orig) {
 
 class Lowering {
 public:
-  Lowering(ModuleOp module) : module(module), ctx(module.getContext()) {
+  Lowering(ModuleOp module, bool fuse)
+      : module(module), ctx(module.getContext()), fuse(fuse) {
     i64 = IntegerType::get(ctx, 64);
     i1 = IntegerType::get(ctx, 1);
     regionTy = emitc::OpaqueType::get(ctx, "zrt_region");
@@ -217,6 +219,21 @@ private:
   LogicalResult lowerOp(Operation *op);
   LogicalResult lowerAssign(zpl::AssignOp op);
   LogicalResult lowerReduce(zpl::ReduceOp op);
+  /// The identity of `op`'s operator as a value built at `b`.
+  FailureOr<Value> reduceInit(OpBuilder &b, Location loc, zpl::ReduceOp op);
+  /// One step `acc op v` of a reduction of kind `kind` over type `t`.
+  Value reduceStep(OpBuilder &nb, Location nloc, zpl::ReduceKind kind, Type t,
+                   Value acc, Value v);
+
+  /// Statement fusion (see planFusion): a run of consecutive statements
+  /// lowered as one loop nest, and the side-effect-free ops between them,
+  /// which move before the nest.
+  struct FusedRun {
+    SmallVector<Operation *> stmts;
+    SmallVector<Operation *> hoisted;
+  };
+  void planFusion();
+  LogicalResult lowerRun(const FusedRun &run);
   LogicalResult lowerTransfer(ironman::TransferOp op);
 
   /// Reads of one array at one offset in one statement.
@@ -280,9 +297,13 @@ private:
 
   /// Clones the statement body `block` at `b`, replacing zpl.read and
   /// zpl.index, and returns the (mapped) yielded value.
-  FailureOr<Value> cloneBody(OpBuilder &b, Block &block,
-                             ArrayRef<Value> ivs,
-                             MutableArrayRef<Access> accesses);
+  /// With `fresh` (array key -> value stored at the current index by an
+  /// earlier statement of a fused run), an unshifted read of such an array
+  /// uses that value instead of loading it.
+  FailureOr<Value>
+  cloneBody(OpBuilder &b, Block &block, ArrayRef<Value> ivs,
+            MutableArrayRef<Access> accesses,
+            const DenseMap<const void *, Value> *fresh = nullptr);
   Access *findAccess(MutableArrayRef<Access> accesses, const void *key,
                      ArrayRef<int64_t> off);
 
@@ -308,7 +329,8 @@ private:
   Access makeAccess(OpBuilder &b, Location loc, const void *key, Value array,
                     ArrayRef<int64_t> off, Type elem, unsigned rank,
                     DenseMap<Value, ArrayParts> &cache);
-  LogicalResult hoistBodyGets(Operation *stmt);
+  /// Moves them before `before` (default: `stmt`).
+  LogicalResult hoistBodyGets(Operation *stmt, Operation *before = nullptr);
   void finish();
 
   IRMapping vmap;
@@ -324,6 +346,12 @@ private:
   int64_t nextTransferId = 0;
   Operation *lastTransferGlobal = nullptr;
   std::string entryName;
+  /// Statement fusion enabled (the pass option `fuse`).
+  bool fuse;
+  /// Fused runs by their first statement, and the other statements of the
+  /// runs (lowered, and erased, with their first one).
+  DenseMap<Operation *, FusedRun> fusedRuns;
+  llvm::DenseSet<Operation *> fusedMembers;
 };
 
 //===----------------------------------------------------------------------===//
@@ -581,14 +609,14 @@ Lowering::Access Lowering::makeAccess(OpBuilder &b, Location loc,
 
 /// zpl.get of arrays and regions inside a statement body name values that
 /// do not change during the statement: move them before it and lower them.
-LogicalResult Lowering::hoistBodyGets(Operation *stmt) {
+LogicalResult Lowering::hoistBodyGets(Operation *stmt, Operation *before) {
   SmallVector<zpl::GetOp> gets;
   stmt->getRegion(0).walk([&](zpl::GetOp g) {
     if (isa<zpl::ArrayType, zpl::RegionType>(g.getType()))
       gets.push_back(g);
   });
   for (zpl::GetOp g : gets) {
-    g->moveBefore(stmt);
+    g->moveBefore(before ? before : stmt);
     if (failed(lowerOp(g)))
       return failure();
   }
@@ -719,9 +747,10 @@ static void collectReads(Block &block,
   });
 }
 
-FailureOr<Value> Lowering::cloneBody(OpBuilder &b, Block &block,
-                                     ArrayRef<Value> ivs,
-                                     MutableArrayRef<Access> accesses) {
+FailureOr<Value>
+Lowering::cloneBody(OpBuilder &b, Block &block, ArrayRef<Value> ivs,
+                    MutableArrayRef<Access> accesses,
+                    const DenseMap<const void *, Value> *fresh) {
   // Clone the body into the innermost loop, remembering the clones.
   IRMapping map;
   SmallVector<Operation *> clones;
@@ -743,7 +772,20 @@ FailureOr<Value> Lowering::cloneBody(OpBuilder &b, Block &block,
     if (auto r = dyn_cast<zpl::ReadOp>(op)) {
       SmallVector<int64_t, 3> off(r.getOffset());
       off.resize(ivs.size(), 0);
-      Access *a = findAccess(accesses, arrayKeyOf(r.getArray()), off);
+      const void *key = arrayKeyOf(r.getArray());
+      if (fresh && !r.isShifted()) {
+        auto it = fresh->find(key);
+        if (it != fresh->end() && it->second.getType() == r.getType()) {
+          // Written at this index earlier in the fused run: the stored
+          // value, without reloading it.
+          if (op->getResult(0) == result)
+            result = it->second;
+          op->getResult(0).replaceAllUsesWith(it->second);
+          op->erase();
+          continue;
+        }
+      }
+      Access *a = findAccess(accesses, key, off);
       if (!a)
         return op->emitError("internal error: a read without its access");
       Type elem = r.getType();
@@ -921,7 +963,36 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
         makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
   }
 
-  // Identity of the operator.
+  FailureOr<Value> init = reduceInit(b, loc, op);
+  if (failed(init))
+    return failure();
+
+  zpl::ReduceKind kind = op.getKind();
+  LogicalResult status = success();
+  SmallVector<Value> res = buildNest(
+      b, loc, region, rank, accesses, ValueRange{*init},
+      [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
+          ValueRange acc) -> SmallVector<Value> {
+        FailureOr<Value> vOr = cloneBody(nb, block, ivs, accesses);
+        if (failed(vOr)) {
+          status = failure();
+          return {acc[0]};
+        }
+        nb.setInsertionPointToEnd(nb.getInsertionBlock());
+        return {reduceStep(nb, nloc, kind, t, acc[0], *vOr)};
+      });
+  if (failed(status))
+    return failure();
+  Value total = call(b, loc, t, ("zrt_allreduce_" + typeSuffix(t)).str(),
+                     {intAttr(static_cast<int64_t>(kind)), res[0]});
+  op.getResult().replaceAllUsesWith(total);
+  op.erase();
+  return success();
+}
+
+FailureOr<Value> Lowering::reduceInit(OpBuilder &b, Location loc,
+                                      zpl::ReduceOp op) {
+  Type t = op.getType();
   zpl::ReduceKind kind = op.getKind();
   TypedAttr identity;
   auto ft = dyn_cast<FloatType>(t);
@@ -953,73 +1024,365 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
     identity = intId(kind == zpl::ReduceKind::And ? 1 : 0);
     break;
   }
-  Value init;
   // C has no literal for INT64_MIN (-9223372036854775808 is unsigned
   // 9223372036854775808 negated): name the limits.
   auto ia = dyn_cast<IntegerAttr>(identity);
   if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::min())
-    init = emitc::LiteralOp::create(b, loc, t, "INT64_MIN");
-  else if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::max())
-    init = emitc::LiteralOp::create(b, loc, t, "INT64_MAX");
-  else
-    init = arith::ConstantOp::create(b, loc, t, identity);
+    return Value(emitc::LiteralOp::create(b, loc, t, "INT64_MIN"));
+  if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::max())
+    return Value(emitc::LiteralOp::create(b, loc, t, "INT64_MAX"));
+  return Value(arith::ConstantOp::create(b, loc, t, identity));
+}
+
+Value Lowering::reduceStep(OpBuilder &nb, Location nloc, zpl::ReduceKind kind,
+                           Type t, Value a, Value v) {
+  auto ft = dyn_cast<FloatType>(t);
+  bool isBool = t.isInteger(1);
+  switch (kind) {
+  case zpl::ReduceKind::Add:
+    return ft ? Value(arith::AddFOp::create(nb, nloc, a, v))
+           : isBool ? Value(arith::OrIOp::create(nb, nloc, a, v))
+                    : Value(arith::AddIOp::create(nb, nloc, a, v));
+  case zpl::ReduceKind::Mul:
+    return ft ? Value(arith::MulFOp::create(nb, nloc, a, v))
+           : isBool ? Value(arith::AndIOp::create(nb, nloc, a, v))
+                    : Value(arith::MulIOp::create(nb, nloc, a, v));
+  case zpl::ReduceKind::Max:
+  case zpl::ReduceKind::Min: {
+    if (isBool)
+      return kind == zpl::ReduceKind::Max
+                 ? Value(arith::OrIOp::create(nb, nloc, a, v))
+                 : Value(arith::AndIOp::create(nb, nloc, a, v));
+    // `v > a ? v : a` in C (a NaN element is skipped).
+    auto pred = kind == zpl::ReduceKind::Max ? emitc::CmpPredicate::gt
+                                             : emitc::CmpPredicate::lt;
+    Value c = emitc::CmpOp::create(nb, nloc, i1, pred, v, a);
+    return emitc::ConditionalOp::create(nb, nloc, t, c, v, a);
+  }
+  case zpl::ReduceKind::And:
+    return arith::AndIOp::create(nb, nloc, a, v);
+  case zpl::ReduceKind::Or:
+    return arith::OrIOp::create(nb, nloc, a, v);
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+
+//===----------------------------------------------------------------------===//
+// Statement fusion
+//===----------------------------------------------------------------------===//
+//
+// A maximal run S1..Sk (k >= 2) of zpl.assign / zpl.reduce ops that are
+// consecutive in one block becomes ONE loop nest over their common
+// iteration space, which executes at each index the statements' bodies in
+// order. Between the statements only ops with no memory effects and no
+// regions are allowed, whose operands are all defined before S1 (or by such
+// ops before them in the run); they move before the fused nest. The run is
+// fused when:
+//   1. all statements are over the same region SSA value;
+//   2. no statement needs the temporary: none reads its own destination at
+//      a nonzero offset;
+//   3. for i < j: Sj reads an array written by Si only at offset 0 (it
+//      then sees Si's value at the same index, as in the unfused order);
+//   4. for i < j: Si reads an array written by Sj only at offset 0 (so no
+//      index is overwritten by Sj before Si has read it);
+//   5. no statement's body uses the result of an earlier reduction of the
+//      run (a reduction is complete only after its loop), and no op between
+//      the statements uses such a result (implied by the operand rule
+//      above);
+//   6. arrays are identified by their declaration, traced through
+//      `zpl.get @sym`; a statement with an array that cannot be traced (a
+//      procedure argument, ...) takes part in no run.
+// A plain copy `[R] A := B` (lowered to memmove rows) takes part in no run
+// either: it ends the current one.
+//
+// Why this is the unfused meaning: at index p, the fused nest runs Si
+// before Sj (i < j). Sj's reads of arrays written by Si are at p (rule 3),
+// already written by Si at p, as after Si's whole loop; its other reads are
+// of arrays no earlier statement writes. Si's reads of arrays written by a
+// later Sj are at p (rule 4), not yet written by Sj, as before Sj's loop.
+// Reads of a statement's own destination are at p (rule 2), before its
+// write at p. Reductions only accumulate; their results are used after the
+// nest (rule 5).
+//
+// Storage checks (zrt_array_check) of all the statements go before the
+// nest; each reduction carries its own accumulator through the nest (one
+// iter_arg each) and gets its own zrt_allreduce_* after it, in statement
+// order. An unshifted read of an array written at the same index earlier in
+// the run uses the value just stored instead of reloading it.
+
+/// The declaration an array value names (rule 6), or null.
+static StringAttr arraySymbol(Value array) {
+  if (auto get = array.getDefiningOp<zpl::GetOp>())
+    return get.getNameAttr().getAttr();
+  return {};
+}
+
+static bool isShiftedOffset(ArrayRef<int64_t> off) {
+  return llvm::any_of(off, [](int64_t d) { return d != 0; });
+}
+
+/// What the fusion legality test needs of one statement.
+struct FusionInfo {
+  Operation *op = nullptr;
+  Value region;
+  StringAttr dest; // null for a reduction
+  SmallVector<std::pair<StringAttr, SmallVector<int64_t, 3>>> reads;
+};
+
+/// Fills `info` for `op`; false if `op` cannot take part in a run (not a
+/// statement, an untraceable array, a temporary, a plain copy).
+static bool fusionCandidate(Operation *op, FusionInfo &info) {
+  Block *body;
+  info.op = op;
+  if (auto a = dyn_cast<zpl::AssignOp>(op)) {
+    info.region = a.getRegion();
+    info.dest = arraySymbol(a.getDest());
+    if (!info.dest)
+      return false; // rule 6
+    body = &a.getBody().front();
+  } else if (auto r = dyn_cast<zpl::ReduceOp>(op)) {
+    info.region = r.getRegion();
+    body = &r.getBody().front();
+  } else {
+    return false;
+  }
+  bool traced = true;
+  body->walk([&](zpl::ReadOp r) {
+    StringAttr sym = arraySymbol(r.getArray());
+    if (!sym)
+      traced = false;
+    info.reads.push_back({sym, SmallVector<int64_t, 3>(r.getOffset())});
+  });
+  if (!traced)
+    return false; // rule 6
+  if (!info.dest)
+    return true;
+  // Rule 2: a shifted read of the destination needs the temporary.
+  for (auto &[sym, off] : info.reads)
+    if (sym == info.dest && isShiftedOffset(off))
+      return false;
+  // A plain copy keeps its memmove rows.
+  if (body->getOperations().size() == 2)
+    if (auto r = dyn_cast<zpl::ReadOp>(body->front()))
+      if (!r.isShifted() && arraySymbol(r.getArray()) != info.dest &&
+          cast<zpl::YieldOp>(body->getTerminator()).getValues().front() ==
+              r.getResult())
+        return false;
+  return true;
+}
+
+/// Rules 1, 3, 4 and 5 for appending `next` to `run`.
+static bool canJoinRun(ArrayRef<FusionInfo> run, const FusionInfo &next) {
+  if (next.region != run.front().region)
+    return false; // rule 1
+  for (const FusionInfo &prev : run) {
+    if (prev.dest)
+      for (auto &[sym, off] : next.reads)
+        if (sym == prev.dest && isShiftedOffset(off))
+          return false; // rule 3
+    if (next.dest)
+      for (auto &[sym, off] : prev.reads)
+        if (sym == next.dest && isShiftedOffset(off))
+          return false; // rule 4
+    if (auto red = dyn_cast<zpl::ReduceOp>(prev.op))
+      for (Operation *user : red.getResult().getUsers())
+        if (next.op->isAncestor(user))
+          return false; // rule 5
+  }
+  return true;
+}
+
+void Lowering::planFusion() {
+  if (!fuse)
+    return;
+  SmallVector<Block *> blocks;
+  module.walk([&](Block *blk) { blocks.push_back(blk); });
+  for (Block *blk : blocks) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : *blk)
+      ops.push_back(&op);
+    size_t i = 0;
+    while (i < ops.size()) {
+      SmallVector<FusionInfo> run(1);
+      if (!fusionCandidate(ops[i], run.front())) {
+        ++i;
+        continue;
+      }
+      Operation *first = ops[i];
+      SmallVector<Operation *> hoisted, pending;
+      llvm::SmallPtrSet<Operation *, 8> movable;
+      // Defined before S1, or by an op that moves before the nest.
+      auto definedBefore = [&](Value v) {
+        Operation *def = v.getDefiningOp();
+        if (!def || def->getBlock() != blk)
+          return true; // a block argument or an enclosing block's op
+        return def->isBeforeInBlock(first) || movable.contains(def);
+      };
+      size_t last = i;
+      for (size_t j = i + 1; j < ops.size(); ++j) {
+        Operation *o = ops[j];
+        if (isa<zpl::AssignOp, zpl::ReduceOp>(o)) {
+          FusionInfo next;
+          if (!fusionCandidate(o, next) || !canJoinRun(run, next))
+            break;
+          run.push_back(std::move(next));
+          llvm::append_range(hoisted, pending);
+          pending.clear();
+          last = j;
+          continue;
+        }
+        if (o->getNumRegions() == 0 && isMemoryEffectFree(o) &&
+            llvm::all_of(o->getOperands(), definedBefore)) {
+          pending.push_back(o);
+          movable.insert(o);
+          continue;
+        }
+        break;
+      }
+      if (run.size() < 2) {
+        ++i;
+        continue;
+      }
+      FusedRun fr;
+      for (const FusionInfo &info : run)
+        fr.stmts.push_back(info.op);
+      fr.hoisted = std::move(hoisted);
+      for (Operation *member : ArrayRef<Operation *>(fr.stmts).drop_front())
+        fusedMembers.insert(member);
+      fusedRuns[first] = std::move(fr);
+      i = last + 1;
+    }
+  }
+}
+
+LogicalResult Lowering::lowerRun(const FusedRun &run) {
+  Operation *head = run.stmts.front();
+  for (Operation *h : run.hoisted)
+    h->moveBefore(head);
+  for (Operation *stmt : run.stmts)
+    if (failed(hoistBodyGets(stmt, head)))
+      return failure();
+  SmallVector<Location> locs;
+  for (Operation *stmt : run.stmts)
+    locs.push_back(stmt->getLoc());
+  Location loc = FusedLoc::get(ctx, locs);
+
+  auto regionOf = [](Operation *stmt) -> Value {
+    if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+      return a.getRegion();
+    return cast<zpl::ReduceOp>(stmt).getRegion();
+  };
+  Value zregion = regionOf(head);
+  unsigned rank = cast<zpl::RegionType>(zregion.getType()).getRank();
+  Value region = lookup(zregion);
+  SmallVector<int64_t, 3> zero(rank, 0);
+  OpBuilder b(head);
+
+  // Storage checks for every distinct shifted read of the run.
+  SmallVector<SmallVector<std::pair<Value, SmallVector<int64_t, 3>>>> reads(
+      run.stmts.size());
+  SmallVector<std::pair<const void *, SmallVector<int64_t, 3>>> checked;
+  for (auto [k, stmt] : llvm::enumerate(run.stmts)) {
+    collectReads(stmt->getRegion(0).front(), reads[k], rank);
+    for (auto &[arr, off] : reads[k]) {
+      if (!isShiftedOffset(off))
+        continue;
+      std::pair<const void *, SmallVector<int64_t, 3>> id{arrayKeyOf(arr),
+                                                          off};
+      if (llvm::is_contained(checked, id))
+        continue;
+      checked.push_back(id);
+      SmallVector<CArg> args{lookup(arr), region};
+      llvm::append_range(args, dirArgs(off));
+      call(b, loc, Type(), "zrt_array_check", args);
+    }
+  }
+
+  // One access per (array, offset) of the whole run: each destination at
+  // offset 0, then the statement's reads.
+  DenseMap<Value, ArrayParts> cache;
+  SmallVector<Access> accesses;
+  for (auto [k, stmt] : llvm::enumerate(run.stmts)) {
+    if (auto a = dyn_cast<zpl::AssignOp>(stmt)) {
+      const void *key = arrayKeyOf(a.getDest());
+      Type elem = cast<zpl::ArrayType>(a.getDest().getType()).getElementType();
+      if (!findAccess(accesses, key, zero))
+        accesses.push_back(makeAccess(b, loc, key, lookup(a.getDest()), zero,
+                                      elem, rank, cache));
+    }
+    for (auto &[arr, off] : reads[k]) {
+      const void *key = arrayKeyOf(arr);
+      if (findAccess(accesses, key, off))
+        continue;
+      Type relem = cast<zpl::ArrayType>(arr.getType()).getElementType();
+      accesses.push_back(
+          makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
+    }
+  }
+
+  // One accumulator per reduction, in statement order.
+  SmallVector<Value> inits;
+  for (Operation *stmt : run.stmts)
+    if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
+      FailureOr<Value> init = reduceInit(b, loc, red);
+      if (failed(init))
+        return failure();
+      inits.push_back(*init);
+    }
 
   LogicalResult status = success();
   SmallVector<Value> res = buildNest(
-      b, loc, region, rank, accesses, ValueRange{init},
+      b, loc, region, rank, accesses, inits,
       [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
           ValueRange acc) -> SmallVector<Value> {
-        FailureOr<Value> vOr = cloneBody(nb, block, ivs, accesses);
-        if (failed(vOr)) {
-          status = failure();
-          return {acc[0]};
-        }
-        nb.setInsertionPointToEnd(nb.getInsertionBlock());
-        Value v = *vOr, a = acc[0], r;
-        switch (kind) {
-        case zpl::ReduceKind::Add:
-          r = ft ? Value(arith::AddFOp::create(nb, nloc, a, v))
-              : isBool ? Value(arith::OrIOp::create(nb, nloc, a, v))
-                       : Value(arith::AddIOp::create(nb, nloc, a, v));
-          break;
-        case zpl::ReduceKind::Mul:
-          r = ft ? Value(arith::MulFOp::create(nb, nloc, a, v))
-              : isBool ? Value(arith::AndIOp::create(nb, nloc, a, v))
-                       : Value(arith::MulIOp::create(nb, nloc, a, v));
-          break;
-        case zpl::ReduceKind::Max:
-        case zpl::ReduceKind::Min: {
-          if (isBool) {
-            r = kind == zpl::ReduceKind::Max
-                    ? Value(arith::OrIOp::create(nb, nloc, a, v))
-                    : Value(arith::AndIOp::create(nb, nloc, a, v));
-            break;
+        // Values stored at this index so far, by array.
+        DenseMap<const void *, Value> fresh;
+        SmallVector<Value> next;
+        for (Operation *stmt : run.stmts) {
+          FailureOr<Value> v =
+              cloneBody(nb, stmt->getRegion(0).front(), ivs, accesses, &fresh);
+          if (failed(v)) {
+            status = failure();
+            return SmallVector<Value>(acc.begin(), acc.end());
           }
-          // `v > a ? v : a` in C (a NaN element is skipped).
-          auto pred = kind == zpl::ReduceKind::Max ? emitc::CmpPredicate::gt
-                                                   : emitc::CmpPredicate::lt;
-          Value c = emitc::CmpOp::create(nb, nloc, i1, pred, v, a);
-          r = emitc::ConditionalOp::create(nb, nloc, t, c, v, a);
-          break;
+          nb.setInsertionPointToEnd(nb.getInsertionBlock());
+          if (auto a = dyn_cast<zpl::AssignOp>(stmt)) {
+            const void *key = arrayKeyOf(a.getDest());
+            Access *d = findAccess(accesses, key, zero);
+            Type elem =
+                cast<zpl::ArrayType>(a.getDest().getType()).getElementType();
+            Value lv = emitc::SubscriptOp::create(
+                nb, nloc, emitc::LValueType::get(elem), d->base,
+                ValueRange{d->index});
+            emitc::AssignOp::create(nb, nloc, lv, *v);
+            fresh[key] = *v;
+          } else {
+            auto red = cast<zpl::ReduceOp>(stmt);
+            Value old = acc[next.size()];
+            next.push_back(
+                reduceStep(nb, nloc, red.getKind(), red.getType(), old, *v));
+          }
         }
-        case zpl::ReduceKind::And:
-          r = arith::AndIOp::create(nb, nloc, a, v);
-          break;
-        case zpl::ReduceKind::Or:
-          r = arith::OrIOp::create(nb, nloc, a, v);
-          break;
-        }
-        return {r};
+        return next;
       });
   if (failed(status))
     return failure();
-  Value total = call(b, loc, t, ("zrt_allreduce_" + typeSuffix(t)).str(),
-                     {intAttr(static_cast<int64_t>(kind)), res[0]});
-  op.getResult().replaceAllUsesWith(total);
-  op.erase();
+
+  // The allreduces after the nest, in statement order.
+  unsigned k = 0;
+  for (Operation *stmt : run.stmts)
+    if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
+      Type t = red.getType();
+      Value total =
+          call(b, stmt->getLoc(), t, ("zrt_allreduce_" + typeSuffix(t)).str(),
+               {intAttr(static_cast<int64_t>(red.getKind())), res[k++]});
+      red.getResult().replaceAllUsesWith(total);
+    }
+  for (Operation *stmt : llvm::reverse(run.stmts))
+    stmt->erase();
   return success();
 }
-
 
 //===----------------------------------------------------------------------===//
 // IRONMAN
@@ -1184,9 +1547,21 @@ LogicalResult Lowering::lowerOps() {
     if (auto t = dyn_cast<ironman::TransferOp>(op))
       if (auto id = t.getIdAttr())
         nextTransferId = std::max(nextTransferId, id.getInt() + 1);
-  for (Operation *op : ops)
+  // Fused runs are lowered at their first statement; the other statements
+  // are gone by the time the walk list reaches them.
+  planFusion();
+  for (Operation *op : ops) {
+    if (fusedMembers.contains(op))
+      continue;
+    auto run = fusedRuns.find(op);
+    if (run != fusedRuns.end()) {
+      if (failed(lowerRun(run->second)))
+        return failure();
+      continue;
+    }
     if (failed(lowerOp(op)))
       return failure();
+  }
   return success();
 }
 
@@ -1236,8 +1611,9 @@ LogicalResult Lowering::run() {
 
 struct LowerToLoopsPass
     : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
+  using LowerToLoopsBase::LowerToLoopsBase;
   void runOnOperation() override {
-    Lowering lowering(getOperation());
+    Lowering lowering(getOperation(), fuse);
     if (failed(lowering.run()))
       signalPassFailure();
   }

@@ -35,7 +35,17 @@ def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
     become `emitc.call_opaque` calls into the runtime ABI
     (runtime/include/zplrt.h, ironman.h). Scalar code stays in
     arith/scf/func/math.
+
+    With `fuse` (the default), a run of consecutive array statements and
+    reductions over the same region becomes one loop nest when that is
+    legal (the rule is documented in LowerToLoops.cpp); each reduction
+    still gets its own allreduce after the nest, in statement order.
   }];
+  let options = [
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse consecutive array statements and reductions over the same "
+           "region into one loop nest when legal">
+  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

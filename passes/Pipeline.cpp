@@ -12,14 +12,17 @@
 using namespace mlir;
 
 void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel) {
-  (void)optLevel; // the communication optimisations will key off it
+  // -O0 keeps one loop nest per statement; the communication optimisations
+  // will key off optLevel too.
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInferStorage());
   pm.addPass(createGenerateCommunication());
   if (stage == Stage::Ironman)
     return;
-  pm.addPass(createLowerToLoops());
+  LowerToLoopsOptions lowerOpts;
+  lowerOpts.fuse = optLevel >= 1;
+  pm.addPass(createLowerToLoops(lowerOpts));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stage == Stage::Loops)

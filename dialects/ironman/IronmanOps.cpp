@@ -76,8 +76,11 @@ LogicalResult TransferOp::verify() {
   if (getShift().size() != rank)
     return emitOpError("shift has ") << getShift().size()
            << " components but the region has rank " << rank;
+  StringRef kind = getTransferKind();
+  if (kind != "halo" && kind != "wrap" && kind != "reflect")
+    return emitOpError("kind must be halo, wrap or reflect, got '") << kind << "'";
   if (llvm::all_of(getShift(), [](int64_t d) { return d == 0; }))
-    return emitOpError("a halo transfer needs a nonzero shift");
+    return emitOpError("a ") << kind << " transfer needs a nonzero shift";
   return verifyProtocol(*this);
 }
 

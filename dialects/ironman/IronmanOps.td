@@ -23,12 +23,16 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     shift and the distribution. The element type is the arrays'.
     `id` numbers the static transfer in the program (set by communication
     generation) so concurrent transfers never mix their messages.
+    `kind` says what the sections are: "halo" (the default, as above),
+    "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
+    periodically) or "reflect" (fill it with R's edge mirrored).
   }];
   let arguments = (ins ZPL_ArrayType:$src, ZPL_ArrayType:$dst,
                        ZPL_RegionType:$region, DenseI64ArrayAttr:$shift,
                        Ironman_PatternAttr:$src_pattern,
                        Ironman_PatternAttr:$dst_pattern,
-                       OptionalAttr<I64Attr>:$id);
+                       OptionalAttr<I64Attr>:$id,
+                       OptionalAttr<StrAttr>:$kind);
   let results = (outs Ironman_TransferType:$transfer);
   let assemblyFormat = [{
     $src `->` $dst `over` $region `shift` $shift
@@ -37,6 +41,10 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// "halo", "wrap" or "reflect".
+    ::llvm::StringRef getTransferKind() {
+      return getKind() ? *getKind() : ::llvm::StringRef("halo");
+    }
     ::mlir::Type getElementType() {
       return ::mlir::cast<::zpl::ArrayType>(getSrc().getType()).getElementType();
     }

@@ -194,8 +194,43 @@ static unsigned enclosingStatementRank(Operation *op) {
       return assign.getRegion().getType().getRank();
     if (auto reduce = dyn_cast<ReduceOp>(p))
       return reduce.getRegion().getType().getRank();
+    if (auto partial = dyn_cast<PartialReduceOp>(p))
+      return partial.getSource().getType().getRank();
+    if (auto scan = dyn_cast<ScanOp>(p))
+      return scan.getRegion().getType().getRank();
+    if (auto flood = dyn_cast<FloodOp>(p))
+      return flood.getSource().getType().getRank();
   }
   return 0;
+}
+
+/// A mask is a boolean array of the statement's rank.
+static LogicalResult verifyMask(Operation *op, Value mask, unsigned rank) {
+  if (!mask)
+    return success();
+  auto type = cast<ArrayType>(mask.getType());
+  if (!type.getElementType().isInteger(1))
+    return op->emitOpError("mask must be a boolean array, got ")
+           << type.getElementType() << " elements";
+  if (type.getRank() != rank)
+    return op->emitOpError("mask has rank ") << type.getRank()
+           << " but the statement has rank " << rank;
+  return success();
+}
+
+/// `&` and `|` combine booleans, the other operators numbers.
+static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind, Type t) {
+  bool logical = kind == ReduceKind::And || kind == ReduceKind::Or;
+  if (logical != t.isInteger(1))
+    return op->emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
+  return success();
+}
+
+static LogicalResult verifySameRank(Operation *op, unsigned a, unsigned b,
+                                    StringRef what) {
+  if (a != b)
+    return op->emitOpError(what) << " has rank " << a << ", expected " << b;
+  return success();
 }
 
 LogicalResult AssignOp::verify() {
@@ -204,6 +239,10 @@ LogicalResult AssignOp::verify() {
     return emitOpError("array of rank ") << dest.getRank()
            << " assigned over a region of rank "
            << getRegion().getType().getRank();
+  if (getWithout() && !getMask())
+    return emitOpError("'without' needs a mask");
+  if (failed(verifyMask(*this, getMask(), dest.getRank())))
+    return failure();
   return verifyYieldType(*this, getBody(), dest.getElementType());
 }
 
@@ -214,6 +253,10 @@ LogicalResult ReduceOp::verify() {
   if (getKind() != ReduceKind::And && getKind() != ReduceKind::Or &&
       getResult().getType().isInteger(1))
     return emitOpError("cannot reduce booleans with this operator");
+  if (getWithout() && !getMask())
+    return emitOpError("'without' needs a mask");
+  if (failed(verifyMask(*this, getMask(), getRegion().getType().getRank())))
+    return failure();
   return verifyYieldType(*this, getBody(), getResult().getType());
 }
 
@@ -228,6 +271,111 @@ LogicalResult ReadOp::verify() {
   if (stmtRank != rank)
     return emitOpError("reads an array of rank ") << rank
            << " in a statement of rank " << stmtRank;
+  return success();
+}
+
+
+//===----------------------------------------------------------------------===//
+// Boundaries, partial reductions, scans, floods, remaps, local arrays
+//===----------------------------------------------------------------------===//
+
+LogicalResult BoundaryOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
+                            "array")))
+    return failure();
+  if (getDirection().size() != rank)
+    return emitOpError("direction has ") << getDirection().size()
+           << " components but the region has rank " << rank;
+  if (llvm::all_of(getDirection(), [](int64_t d) { return d == 0; }))
+    return emitOpError("needs a nonzero direction");
+  return success();
+}
+
+LogicalResult PartialReduceOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getDest().getType().getRank(), rank,
+                            "destination")) ||
+      failed(verifySameRank(*this, getSource().getType().getRank(), rank,
+                            "source region")))
+    return failure();
+  Type elem = getDest().getType().getElementType();
+  if (failed(verifyReduceKind(*this, getKind(), elem)))
+    return failure();
+  return verifyYieldType(*this, getBody(), elem);
+}
+
+LogicalResult ScanOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getDest().getType().getRank(), rank,
+                            "destination")))
+    return failure();
+  int64_t dim = getDim();
+  if (dim < -1 || dim >= static_cast<int64_t>(rank))
+    return emitOpError("scan dimension ") << dim << " is not -1 or a dimension below " << rank;
+  Type elem = getDest().getType().getElementType();
+  if (failed(verifyReduceKind(*this, getKind(), elem)))
+    return failure();
+  return verifyYieldType(*this, getBody(), elem);
+}
+
+LogicalResult FloodOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getDest().getType().getRank(), rank,
+                            "destination")) ||
+      failed(verifySameRank(*this, getSource().getType().getRank(), rank,
+                            "source region")))
+    return failure();
+  return verifyYieldType(*this, getBody(), getDest().getType().getElementType());
+}
+
+LogicalResult RemapOp::verify() {
+  ArrayType dest = getDest().getType(), source = getSource().getType();
+  if (dest.getElementType() != source.getElementType())
+    return emitOpError("source elements are ") << source.getElementType()
+           << " but destination elements are " << dest.getElementType();
+  bool gather = getKind() == RemapKind::gather;
+  unsigned rank = getRegion().getType().getRank();
+  ArrayType direct = gather ? dest : source, indexed = gather ? source : dest;
+  if (failed(verifySameRank(*this, direct.getRank(), rank,
+                            gather ? "destination" : "source")))
+    return failure();
+  if (getIndices().size() != indexed.getRank())
+    return emitOpError("needs ") << indexed.getRank()
+           << " index arrays (one per dimension of the indexed array), got "
+           << getIndices().size();
+  for (Value index : getIndices()) {
+    auto type = cast<ArrayType>(index.getType());
+    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+      return emitOpError("index arrays must be integer arrays of rank ") << rank;
+  }
+  return success();
+}
+
+LogicalResult LocalArrayOp::verify() {
+  unsigned rank = getArray().getType().getRank();
+  if (failed(verifySameRank(*this, getRegion().getType().getRank(), rank,
+                            "region")))
+    return failure();
+  if (std::optional<ArrayRef<int64_t>> fluff = getFluff()) {
+    if (fluff->size() != 2 * rank)
+      return emitOpError("fluff needs ") << 2 * rank
+             << " widths (lo, hi per dimension), got " << fluff->size();
+    if (llvm::any_of(*fluff, [](int64_t w) { return w < 0; }))
+      return emitOpError("fluff widths must not be negative");
+  }
+  return success();
+}
+
+LogicalResult AddressOfOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto global = symbols.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
+  if (!global)
+    return emitOpError("'") << getName() << "' is not a zpl.global";
+  if (global.getConstant())
+    return emitOpError("cannot take a reference to the constant '")
+           << getName() << "'";
+  if (global.getType() != getRef().getType().getElementType())
+    return emitOpError("'") << getName() << "' has type " << global.getType();
   return success();
 }
 

@@ -136,16 +136,23 @@ def ZPL_MakeRegionOp : ZPL_Op<"make_region", [Pure, AttrSizedOperandSegments]> {
   let summary = "a region from lower and upper bounds per dimension";
   let description = [{
     `%r = zpl.make_region [%lo0 : %hi0, %lo1 : %hi1] : !zpl.region<2>`
+    `flood = array<i64: 1>` lists `*` (flood) dimensions, whose bounds are
+    ignored: `[1..n, *]`.
   }];
-  let arguments = (ins Variadic<I64>:$lows, Variadic<I64>:$highs);
+  let arguments = (ins Variadic<I64>:$lows, Variadic<I64>:$highs,
+                       OptionalAttr<DenseI64ArrayAttr>:$flood);
   let results = (outs ZPL_RegionType:$result);
   let hasCustomAssemblyFormat = 1;
+  let builders = [OpBuilder<(ins "::mlir::Type":$result,
+      "::mlir::ValueRange":$lows, "::mlir::ValueRange":$highs), [{
+    build($_builder, $_state, result, lows, highs, ::mlir::DenseI64ArrayAttr());
+  }]>];
   let hasVerifier = 1;
 }
 
 def ZPL_DeriveKind : I32EnumAttr<"DeriveKind", "derived region", [
     I32EnumAttrCase<"of", 0>, I32EnumAttrCase<"in", 1>,
-    I32EnumAttrCase<"at", 2>]> {
+    I32EnumAttrCase<"at", 2>, I32EnumAttrCase<"by", 3>]> {
   let cppNamespace = "::zpl";
 }
 
@@ -153,7 +160,8 @@ def ZPL_DeriveRegionOp : ZPL_Op<"derive", [Pure, AllTypesMatch<["base", "result"
   let summary = "`d of R`, `d in R` or `R at d`";
   let description = [{
     `%s = zpl.derive of %R [1, 0] : !zpl.region<2>` is the band just
-    outside R on side (1, 0) (south), as wide as the direction.
+    outside R on side (1, 0) (south), as wide as the direction; `by` keeps
+    every s-th index per dimension (`[R by [2, 1]]`).
   }];
   let arguments = (ins ZPL_DeriveKind:$kind, ZPL_RegionType:$base,
                        DenseI64ArrayAttr:$direction);
@@ -179,22 +187,35 @@ def ZPL_AssignOp : ZPL_Op<"assign", [SingleBlockImplicitTerminator<"YieldOp">,
     }
     ```
   }];
-  let arguments = (ins ZPL_ArrayType:$dest, ZPL_RegionType:$region);
+  let arguments = (ins ZPL_ArrayType:$dest, ZPL_RegionType:$region,
+                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat =
-      "$dest `over` $region attr-dict `:` qualified(type($dest)) `,` qualified(type($region)) $body";
+  let assemblyFormat = [{
+    $dest `over` $region (`mask` $mask^ `:` qualified(type($mask)))?
+    attr-dict `:` qualified(type($dest)) `,` qualified(type($region)) $body
+  }];
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$dest, "::mlir::Value":$region), [{
+    build($_builder, $_state, dest, region, ::mlir::Value(), false);
+  }]>];
 }
 
 def ZPL_ReduceOp : ZPL_Op<"reduce", [SingleBlockImplicitTerminator<"YieldOp">,
                                      RecursiveMemoryEffects]> {
   let summary = "a full reduction `op<< expr` over a region";
-  let arguments = (ins ZPL_ReduceKind:$kind, ZPL_RegionType:$region);
+  let arguments = (ins ZPL_ReduceKind:$kind, ZPL_RegionType:$region,
+                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
   let results = (outs ZPL_AnyScalar:$result);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat =
-      "$kind `over` $region attr-dict `:` qualified(type($region)) `->` qualified(type($result)) $body";
+  let assemblyFormat = [{
+    $kind `over` $region (`mask` $mask^ `:` qualified(type($mask)))?
+    attr-dict `:` qualified(type($region)) `->` qualified(type($result)) $body
+  }];
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Type":$result, "::zpl::ReduceKind":$kind,
+                                 "::mlir::Value":$region), [{
+    build($_builder, $_state, result, kind, region, ::mlir::Value(), false);
+  }]>];
 }
 
 def ZPL_ReadOp : ZPL_Op<"read", [TypesMatchWith<"result is the element type",
@@ -219,11 +240,154 @@ def ZPL_IndexOp : ZPL_Op<"index", [Pure]> {
 }
 
 def ZPL_YieldOp : ZPL_Op<"yield", [Pure, Terminator,
-    ParentOneOf<["AssignOp", "ReduceOp", "ConfigOp", "GlobalOp",
-                 "RegionDeclOp", "ArrayDeclOp"]>]> {
+    ParentOneOf<["AssignOp", "ReduceOp", "PartialReduceOp", "ScanOp",
+                 "FloodOp", "ConfigOp", "GlobalOp", "RegionDeclOp",
+                 "ArrayDeclOp"]>]> {
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` qualified(type($values)))? attr-dict";
   let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
+}
+
+
+//===----------------------------------------------------------------------===//
+// The rest of the language: boundaries, partial reductions, scans, floods,
+// remaps, local arrays and references to globals.
+//===----------------------------------------------------------------------===//
+
+def ZPL_BoundaryKind : I32EnumAttr<"BoundaryKind", "boundary statement", [
+    I32EnumAttrCase<"wrap", 0>, I32EnumAttrCase<"reflect", 1>]> {
+  let cppNamespace = "::zpl";
+}
+
+def ZPL_BoundaryOp : ZPL_Op<"boundary"> {
+  let summary = "`[d of R] wrap A;` or `[d of R] reflect A;`";
+  let description = [{
+    ```mlir
+    zpl.boundary wrap %A over %R [0, 1] : !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    Fills the band `d of R` of A: `wrap` with the opposite edge of R
+    (periodic), `reflect` with R's edge mirrored. Communication generation
+    turns it into an `ironman.transfer` of that kind.
+  }];
+  let arguments = (ins ZPL_BoundaryKind:$kind, ZPL_ArrayType:$array,
+                       ZPL_RegionType:$region, DenseI64ArrayAttr:$direction);
+  let assemblyFormat = [{
+    $kind $array `over` $region $direction attr-dict `:` qualified(type($array)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_PartialReduceOp : ZPL_Op<"reduce_partial", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "`[1..n, 1] S := +<< [1..n, 1..n] A`";
+  let description = [{
+    The body is evaluated over `source`; the values are combined with `kind`
+    down to the shape of `region` (the dimensions where `region` is a single
+    index or a flood dimension collapse) and stored into `dest` over `region`.
+  }];
+  let arguments = (ins ZPL_ReduceKind:$kind, ZPL_ArrayType:$dest,
+                       ZPL_RegionType:$region, ZPL_RegionType:$source);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kind $dest `over` $region `from` $source attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($region)) `,` qualified(type($source)) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_ScanOp : ZPL_Op<"scan", [SingleBlockImplicitTerminator<"YieldOp">,
+                                 RecursiveMemoryEffects]> {
+  let summary = "`[R] B := +|| A` (row-major) or `+|| [d] A` (along d)";
+  let description = [{
+    Stores into `dest` over `region` the inclusive prefix combination (with
+    `kind`) of the body's values: over the whole region in row-major order
+    when `dim` is -1, else along dimension `dim` (0-based) only.
+  }];
+  let arguments = (ins ZPL_ReduceKind:$kind, ZPL_ArrayType:$dest,
+                       ZPL_RegionType:$region, I64Attr:$dim);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kind $dest `over` $region `dim` $dim attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($region)) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_FloodOp : ZPL_Op<"flood", [SingleBlockImplicitTerminator<"YieldOp">,
+                                   RecursiveMemoryEffects]> {
+  let summary = "`[1..n, *] C := >>[1..n, k] A`";
+  let description = [{
+    The body is evaluated over `source`, whose extent is 1 in every
+    dimension where `region` floods (`*`) or differs; those values are
+    replicated across that dimension and stored into `dest` over `region`.
+  }];
+  let arguments = (ins ZPL_ArrayType:$dest, ZPL_RegionType:$region,
+                       ZPL_RegionType:$source);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $dest `over` $region `from` $source attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($region)) `,` qualified(type($source)) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_RemapKind : I32EnumAttr<"RemapKind", "remap direction", [
+    I32EnumAttrCase<"gather", 0>, I32EnumAttrCase<"scatter", 1>]> {
+  let cppNamespace = "::zpl";
+}
+
+def ZPL_RemapOp : ZPL_Op<"remap"> {
+  let summary = "gather `A := B#[I1, I2]` or scatter `A#[I1, I2] := B`";
+  let description = [{
+    Over `region` (of the index arrays' rank): a gather sets
+    dest[p] := source[I1[p], I2[p], ...]; a scatter sets
+    dest[I1[p], I2[p], ...] := source[p]. There is one index array per
+    dimension of the indexed side (source for a gather, dest for a scatter).
+  }];
+  let arguments = (ins ZPL_RemapKind:$kind, ZPL_ArrayType:$dest,
+                       ZPL_ArrayType:$source, ZPL_RegionType:$region,
+                       Variadic<ZPL_ArrayType>:$indices);
+  let assemblyFormat = [{
+    $kind $dest `from` $source `over` $region `[` $indices `]` attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($source)) `,` qualified(type($region))
+    `,` `[` qualified(type($indices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_LocalArrayOp : ZPL_Op<"local_array"> {
+  let summary = "a procedure-local distributed array (or a compiler temporary)";
+  let description = [{
+    Allocated where it stands, freed by `zpl.free_array`. `fluff` is set by
+    storage inference as on `zpl.array_decl`.
+  }];
+  let arguments = (ins StrAttr:$var_name, ZPL_RegionType:$region,
+                       OptionalAttr<DenseI64ArrayAttr>:$fluff);
+  let results = (outs ZPL_ArrayType:$array);
+  let assemblyFormat = [{
+    $var_name `over` $region attr-dict `:` qualified(type($region)) `->` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_FreeArrayOp : ZPL_Op<"free_array"> {
+  let summary = "releases a zpl.local_array";
+  let arguments = (ins ZPL_ArrayType:$array);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
+}
+
+def ZPL_ArrayRegionOp : ZPL_Op<"array_region", [Pure]> {
+  let summary = "the region an array was declared over (for rank-only parameters)";
+  let arguments = (ins ZPL_ArrayType:$array);
+  let results = (outs ZPL_RegionType:$region);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` qualified(type($region))";
+}
+
+def ZPL_AddressOfOp : ZPL_Op<"address_of", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a reference to a scalar global, for a `var` argument";
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs ZPL_RefType:$ref);
+  let assemblyFormat = "$name attr-dict `:` qualified(type($ref))";
 }
 
 //===----------------------------------------------------------------------===//

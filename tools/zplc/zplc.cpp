@@ -11,6 +11,9 @@
 #include "frontend/Frontend.h"
 #include "frontend/MLIRGen.h"
 #include "passes/Passes.h"
+#ifdef ZPLC_HAVE_MODEL
+#include "model/Model.h"
+#endif
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -160,6 +163,10 @@ zpl::Stage stageFor(Emit e) {
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef ZPLC_HAVE_MODEL
+  if (argc > 1 && llvm::StringRef(argv[1]) == "model")
+    return zpl::model::runModelCommand(argc - 2, argv + 2, argv[0]);
+#endif
   if (argc > 1 && (llvm::StringRef(argv[1]) == "model" ||
                    llvm::StringRef(argv[1]) == "calibrate"))
     fail("'zplc " + llvm::Twine(argv[1]) +

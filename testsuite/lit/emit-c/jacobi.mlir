@@ -4,7 +4,8 @@
 // (--zpl-to-emitc would run zpl-gen-comm again, which adds a second set of
 // transfers for the reads these ones already cover.)
 // The C must compile with -Wall -Werror against the runtime headers.
-// RUN: %zpl-opt %s --zpl-lower-to-loops --canonicalize --cse --zpl-legalize-for-emitc \
+// Unfused on purpose: passes/lower-to-loops-fusion.mlir covers fusion.
+// RUN: %zpl-opt %s --zpl-lower-to-loops=fuse=false --canonicalize --cse --zpl-legalize-for-emitc \
 // RUN:   | mlir-opt --convert-scf-to-emitc --convert-arith-to-emitc --convert-func-to-emitc --form-expressions \
 // RUN:   | mlir-translate --mlir-to-cpp > %t.c
 // RUN: FileCheck %s < %t.c

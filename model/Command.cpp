@@ -1,0 +1,174 @@
+//===- Command.cpp - `zplc model` ------------------------------------------===//
+
+#include "model/Model.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef ZPLMODEL_SOURCE_MACHINES_DIR
+#define ZPLMODEL_SOURCE_MACHINES_DIR ""
+#endif
+
+namespace zpl {
+namespace model {
+
+static bool isFile(const std::string &p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// The directory holding this program: /proc/self/exe when available (the
+// program may have been found through PATH), else argv0's directory.
+static std::string programDir(const char *argv0) {
+  char buf[4096];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  std::string exe;
+  if (n > 0) {
+    buf[n] = 0;
+    exe = buf;
+  } else if (argv0) {
+    exe = argv0;
+  }
+  size_t slash = exe.rfind('/');
+  if (slash == std::string::npos)
+    return ".";
+  return exe.substr(0, slash);
+}
+
+std::string findMachineFile(const std::string &name, const char *argv0,
+                            std::string &error) {
+  if (name.empty()) {
+    error = "empty machine name (use t3d, t3e, paragon, host or a .toml file)";
+    return "";
+  }
+  bool isPath = name.find('/') != std::string::npos ||
+                (name.size() > 5 && name.compare(name.size() - 5, 5, ".toml") == 0);
+  if (isPath) {
+    if (isFile(name))
+      return name;
+    error = "machine description '" + name + "' not found";
+    return "";
+  }
+  std::vector<std::string> dirs = {programDir(argv0) + "/../share/zplc/machines"};
+  if (*ZPLMODEL_SOURCE_MACHINES_DIR)
+    dirs.push_back(ZPLMODEL_SOURCE_MACHINES_DIR);
+  for (const std::string &d : dirs) {
+    std::string p = d + "/" + name + ".toml";
+    if (isFile(p))
+      return p;
+  }
+  if (name == "host") {
+    error = "no machine description for 'host' (machines/host.toml): run "
+            "'zplc calibrate' to measure this machine first";
+    return "";
+  }
+  error = "unknown machine '" + name +
+          "' (known: t3d, t3e, paragon, host, or a path to a .toml file)";
+  return "";
+}
+
+static void usage(FILE *f) {
+  std::fputs(
+      "usage: zplc model --machine=NAME --pattern=xQy [--bytes=N]\n"
+      "\n"
+      "Estimates a communication xQy with the copy-transfer model: the\n"
+      "buffer-packed and the chained implementation of the machine, and the\n"
+      "faster one (chained on a tie).\n"
+      "\n"
+      "  --machine=NAME  t3d, t3e, paragon, host, or a path to a .toml file\n"
+      "  --pattern=xQy   x, y: 1 (contiguous), n (stride in words, n >= 2),\n"
+      "                  w (indexed); e.g. 1Q1, 1Q64, 64Q1, 16Q1, wQw, 1Qw\n"
+      "  --bytes=N       also estimate one message of N bytes (microseconds:\n"
+      "                  start-up + latency + N / MB/s)\n"
+      "\n"
+      "Output: `packed <MB/s> <expression>`, `chained <MB/s> <expression>`,\n"
+      "`choice <packed|chained>`, and with --bytes `packed_us <us>` and\n"
+      "`chained_us <us>`.\n",
+      f);
+}
+
+static int error(const std::string &msg) {
+  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
+  return 1;
+}
+
+int runModelCommand(int argc, char **argv, const char *argv0) {
+  std::string machine, pattern, bytesText;
+  bool haveMachine = false, havePattern = false, haveBytes = false;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-help" || a == "-h") {
+      usage(stdout);
+      return 0;
+    }
+    std::string *dst = nullptr;
+    bool *have = nullptr;
+    std::string opt = a, val;
+    size_t eq = a.find('=');
+    if (eq != std::string::npos) {
+      opt = a.substr(0, eq);
+      val = a.substr(eq + 1);
+    }
+    if (opt == "--machine" || opt == "-machine") {
+      dst = &machine;
+      have = &haveMachine;
+    } else if (opt == "--pattern" || opt == "-pattern") {
+      dst = &pattern;
+      have = &havePattern;
+    } else if (opt == "--bytes" || opt == "-bytes") {
+      dst = &bytesText;
+      have = &haveBytes;
+    } else {
+      return error("unknown argument '" + a +
+                   "' (see zplc model --help)");
+    }
+    if (eq == std::string::npos) {
+      if (i + 1 >= argc)
+        return error("option '" + a + "' needs a value");
+      val = argv[++i];
+    }
+    *dst = val;
+    *have = true;
+  }
+  if (!haveMachine)
+    return error("missing --machine=NAME (t3d, t3e, paragon, "
+                 "host or a .toml file)");
+  if (!havePattern)
+    return error("missing --pattern=xQy (e.g. 1Q64)");
+  uint64_t bytes = 0;
+  if (haveBytes) {
+    bool ok = !bytesText.empty() && bytesText.size() <= 18 &&
+              bytesText.find_first_not_of("0123456789") == std::string::npos;
+    if (!ok)
+      return error("bad --bytes value '" + bytesText +
+                   "' (expected a number of bytes)");
+    bytes = std::strtoull(bytesText.c_str(), nullptr, 10);
+  }
+  TransferPattern q;
+  std::string err;
+  if (!TransferPattern::parse(pattern, q, err))
+    return error(err);
+  std::string path = findMachineFile(machine, argv0, err);
+  if (path.empty())
+    return error(err);
+  std::unique_ptr<Machine> m = Machine::load(path, err);
+  if (!m)
+    return error(err);
+  Answer ans;
+  if (!estimate(*m, q, ans, err))
+    return error(err);
+  std::printf("packed %.2f %s\n", ans.packed.mbps, ans.packed.text.c_str());
+  std::printf("chained %.2f %s\n", ans.chained.mbps, ans.chained.text.c_str());
+  std::printf("choice %s\n", strategyName(ans.choice));
+  if (haveBytes) {
+    std::printf("packed_us %.2f\n", ans.packedUs(bytes));
+    std::printf("chained_us %.2f\n", ans.chainedUs(bytes));
+  }
+  return 0;
+}
+
+} // namespace model
+} // namespace zpl

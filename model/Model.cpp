@@ -1,0 +1,554 @@
+//===- Model.cpp - patterns, basic transfers and composition --------------===//
+
+#include "model/Model.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace zpl {
+namespace model {
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+// Strides are counted in 64-bit words; anything beyond this is surely a typo.
+static constexpr int64_t kMaxStride = int64_t(1) << 40;
+
+bool Pattern::parse(const std::string &text, Pattern &out, std::string &error) {
+  if (text == "0") {
+    out = port();
+    return true;
+  }
+  if (text == "w") {
+    out = indexed();
+    return true;
+  }
+  if (text.empty()) {
+    error = "empty access pattern (expected 0, 1, a stride n >= 2 or w)";
+    return false;
+  }
+  for (char c : text)
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      error = "bad access pattern '" + text +
+              "' (expected 0, 1, a stride n >= 2 or w)";
+      return false;
+    }
+  if (text[0] == '0') {
+    error = "bad access pattern '" + text + "' (a stride has no leading zero)";
+    return false;
+  }
+  if (text.size() > 13) {
+    error = "access pattern '" + text + "': stride too large";
+    return false;
+  }
+  int64_t n = std::stoll(text);
+  if (n > kMaxStride) {
+    error = "access pattern '" + text + "': stride too large";
+    return false;
+  }
+  out = strided(n);
+  return true;
+}
+
+std::string Pattern::str() const {
+  switch (kind) {
+  case Port:
+    return "0";
+  case Contiguous:
+    return "1";
+  case Indexed:
+    return "w";
+  case Strided:
+    return std::to_string(stride);
+  }
+  return "?";
+}
+
+bool TransferPattern::parse(const std::string &text, TransferPattern &out,
+                            std::string &error) {
+  size_t q = text.find('Q');
+  if (q == std::string::npos || text.find('Q', q + 1) != std::string::npos) {
+    error = "bad transfer pattern '" + text +
+            "': expected xQy with x, y in 1, n (a stride >= 2) or w, e.g. "
+            "1Q64, 16Q1, wQw";
+    return false;
+  }
+  std::string side[2] = {text.substr(0, q), text.substr(q + 1)};
+  Pattern p[2];
+  for (int i = 0; i < 2; ++i) {
+    std::string err;
+    if (!Pattern::parse(side[i], p[i], err)) {
+      error = "bad transfer pattern '" + text + "': " +
+              (i == 0 ? "source: " : "destination: ") + err;
+      return false;
+    }
+    if (p[i].kind == Pattern::Port) {
+      error = "bad transfer pattern '" + text + "': " +
+              (i == 0 ? "source" : "destination") +
+              " pattern 0 is a network port; a communication reads and "
+              "writes memory (use 1, n or w)";
+      return false;
+    }
+  }
+  out.src = p[0];
+  out.dst = p[1];
+  return true;
+}
+
+std::string TransferPattern::str() const {
+  return src.str() + "Q" + dst.str();
+}
+
+//===----------------------------------------------------------------------===//
+// Basic transfers
+//===----------------------------------------------------------------------===//
+
+char BasicTransfer::letter(Kind k) {
+  switch (k) {
+  case Copy:
+    return 'C';
+  case LoadSend:
+    return 'S';
+  case FetchSend:
+    return 'F';
+  case ReceiveStore:
+    return 'R';
+  case Deposit:
+    return 'D';
+  default:
+    return 0;
+  }
+}
+
+std::string BasicTransfer::str() const {
+  if (kind == NetData)
+    return "Nd";
+  if (kind == NetAddrData)
+    return "Nadp";
+  return src.str() + letter(kind) + dst.str();
+}
+
+bool BasicTransfer::parse(const std::string &text, BasicTransfer &out,
+                          std::string &error) {
+  if (text == "Nd" || text == "Nadp") {
+    out.kind = text == "Nd" ? NetData : NetAddrData;
+    out.src = out.dst = Pattern::port();
+    return true;
+  }
+  size_t pos = text.find_first_of("CSFRD");
+  if (pos == std::string::npos || pos == 0 || pos + 1 == text.size()) {
+    error = "unknown basic transfer '" + text +
+            "' (expected xCy, xS0, xF0, 0Ry, 0Dy, Nd or Nadp)";
+    return false;
+  }
+  BasicTransfer t;
+  switch (text[pos]) {
+  case 'C':
+    t.kind = Copy;
+    break;
+  case 'S':
+    t.kind = LoadSend;
+    break;
+  case 'F':
+    t.kind = FetchSend;
+    break;
+  case 'R':
+    t.kind = ReceiveStore;
+    break;
+  default:
+    t.kind = Deposit;
+    break;
+  }
+  std::string err;
+  if (!Pattern::parse(text.substr(0, pos), t.src, err) ||
+      !Pattern::parse(text.substr(pos + 1), t.dst, err)) {
+    error = "basic transfer '" + text + "': " + err;
+    return false;
+  }
+  bool srcPort = t.src.kind == Pattern::Port;
+  bool dstPort = t.dst.kind == Pattern::Port;
+  switch (t.kind) {
+  case Copy:
+    if (srcPort || dstPort) {
+      error = "basic transfer '" + text +
+              "': a local copy xCy reads and writes memory (no 0 side)";
+      return false;
+    }
+    break;
+  case LoadSend:
+  case FetchSend:
+    if (srcPort || !dstPort) {
+      error = "basic transfer '" + text + "': a send x" +
+              letter(t.kind) + "0 reads memory and writes the port 0";
+      return false;
+    }
+    break;
+  default:
+    if (!srcPort || dstPort) {
+      error = "basic transfer '" + text + "': a receive 0" +
+              letter(t.kind) + "y reads the port 0 and writes memory";
+      return false;
+    }
+    break;
+  }
+  out = t;
+  return true;
+}
+
+bool interpolateLogStride(const std::vector<std::pair<int64_t, double>> &pts,
+                          int64_t stride, double &mbps) {
+  if (pts.empty())
+    return false;
+  std::vector<std::pair<int64_t, double>> p(pts);
+  std::sort(p.begin(), p.end());
+  if (stride < p.front().first)
+    return false;
+  if (stride >= p.back().first) {
+    mbps = p.back().second;
+    return true;
+  }
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    int64_t a = p[i].first, b = p[i + 1].first;
+    if (stride == a) {
+      mbps = p[i].second;
+      return true;
+    }
+    if (stride > a && stride < b) {
+      double t = (std::log(double(stride)) - std::log(double(a))) /
+                 (std::log(double(b)) - std::log(double(a)));
+      mbps = p[i].second + t * (p[i + 1].second - p[i].second);
+      return true;
+    }
+  }
+  mbps = p.back().second;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Composition rules
+//===----------------------------------------------------------------------===//
+
+double parallel(double x, double y) { return std::min(x, y); }
+
+double sequential(double x, double y) { return 1.0 / (1.0 / x + 1.0 / y); }
+
+double applyMemoryConstraint(double q, double copyMBps) {
+  if (copyMBps > 0 && 2.0 * q > copyMBps)
+    return copyMBps / 2.0;
+  return q;
+}
+
+double messageTimeUs(double startupUs, double latencyUs, double mbps,
+                     uint64_t bytes) {
+  // MB/s = 10^6 bytes per second = bytes per microsecond.
+  return startupUs + latencyUs + (mbps > 0 ? double(bytes) / mbps : 0.0);
+}
+
+std::string formatFigure(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s(buf);
+  if (s.find('.') != std::string::npos) {
+    while (!s.empty() && s.back() == '0')
+      s.pop_back();
+    if (!s.empty() && s.back() == '.')
+      s.pop_back();
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+// Grammar (`o` binds tighter than `||`):
+//   par  := seq ('||' seq)*
+//   seq  := atom ('o' atom)*
+//   atom := '(' par ')' | NAME
+//   NAME := [A-Za-z0-9]+ other than `o`, a basic transfer with x/y allowed
+//           for a side
+class ExprParser {
+public:
+  ExprParser(const std::string &text) : s(text) {}
+
+  std::unique_ptr<Expr> run(std::string &error) {
+    auto e = parsePar();
+    if (e && (skip(), pos != s.size()))
+      fail("unexpected '" + s.substr(pos, 1) + "'");
+    if (!err.empty()) {
+      error = err;
+      return nullptr;
+    }
+    return e;
+  }
+
+private:
+  const std::string &s;
+  size_t pos = 0;
+  std::string err;
+
+  void fail(const std::string &msg) {
+    if (err.empty())
+      err = msg + " at column " + std::to_string(pos + 1) + " of '" + s + "'";
+  }
+  void skip() {
+    while (pos < s.size() && std::isspace(static_cast<unsigned char>(s[pos])))
+      ++pos;
+  }
+  static bool isWordChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+  }
+  // Is the next token the sequential operator `o`?
+  bool atSeqOp() {
+    skip();
+    return pos < s.size() && s[pos] == 'o' &&
+           (pos + 1 == s.size() || !isWordChar(s[pos + 1]));
+  }
+  bool atParOp() {
+    skip();
+    return s.compare(pos, 2, "||") == 0;
+  }
+
+  static std::unique_ptr<Expr> make(Expr::Kind k) {
+    std::unique_ptr<Expr> e(new Expr());
+    e->kind_ = k;
+    return e;
+  }
+
+  std::unique_ptr<Expr> parsePar() {
+    auto first = parseSeq();
+    if (!first)
+      return nullptr;
+    if (!atParOp())
+      return first;
+    auto e = make(Expr::Parallel);
+    e->ops_.push_back(std::move(first));
+    while (atParOp()) {
+      pos += 2;
+      auto next = parseSeq();
+      if (!next)
+        return nullptr;
+      e->ops_.push_back(std::move(next));
+    }
+    return e;
+  }
+
+  std::unique_ptr<Expr> parseSeq() {
+    auto first = parseAtom();
+    if (!first)
+      return nullptr;
+    if (!atSeqOp())
+      return first;
+    auto e = make(Expr::Sequential);
+    e->ops_.push_back(std::move(first));
+    while (atSeqOp()) {
+      pos += 1;
+      auto next = parseAtom();
+      if (!next)
+        return nullptr;
+      e->ops_.push_back(std::move(next));
+    }
+    return e;
+  }
+
+  std::unique_ptr<Expr> parseAtom() {
+    skip();
+    if (pos == s.size()) {
+      fail("expected a basic transfer or '('");
+      return nullptr;
+    }
+    if (s[pos] == '(') {
+      ++pos;
+      auto e = parsePar();
+      if (!e)
+        return nullptr;
+      skip();
+      if (pos == s.size() || s[pos] != ')') {
+        fail("expected ')'");
+        return nullptr;
+      }
+      ++pos;
+      return e;
+    }
+    if (atSeqOp()) {
+      fail("expected a basic transfer before 'o'");
+      return nullptr;
+    }
+    size_t start = pos;
+    while (pos < s.size() && isWordChar(s[pos]))
+      ++pos;
+    if (start == pos) {
+      fail("expected a basic transfer or '('");
+      return nullptr;
+    }
+    std::string name = s.substr(start, pos - start);
+    // Check the name now, with x and y standing for a memory pattern.
+    std::string probe = name;
+    size_t k = probe.find_first_of("CSFRD");
+    if (k != std::string::npos && name != "Nd" && name != "Nadp") {
+      std::string a = probe.substr(0, k), b = probe.substr(k + 1);
+      if (a == "x" || a == "y")
+        a = "1";
+      if (b == "x" || b == "y")
+        b = "1";
+      probe = a + probe[k] + b;
+    }
+    BasicTransfer t;
+    std::string e;
+    if (!BasicTransfer::parse(probe, t, e)) {
+      pos = start;
+      if (probe != name)
+        e = "basic transfer '" + name + "' is malformed";
+      fail(e);
+      return nullptr;
+    }
+    auto ex = make(Expr::Basic);
+    ex->name_ = name;
+    return ex;
+  }
+};
+
+std::unique_ptr<Expr> Expr::parse(const std::string &text, std::string &error) {
+  ExprParser p(text);
+  return p.run(error);
+}
+
+std::string Expr::strImpl(bool inSequential) const {
+  if (kind_ == Basic)
+    return name_;
+  std::string sep = kind_ == Parallel ? " || " : " o ";
+  std::string r;
+  for (size_t i = 0; i < ops_.size(); ++i) {
+    if (i)
+      r += sep;
+    r += ops_[i]->strImpl(kind_ == Sequential);
+  }
+  return kind_ == Parallel && inSequential ? "(" + r + ")" : r;
+}
+
+std::string Expr::str() const { return strImpl(false); }
+
+bool Expr::substitute(const TransferPattern &q, BasicTransfer &out,
+                      std::string &error) const {
+  if (name_ == "Nd" || name_ == "Nadp")
+    return BasicTransfer::parse(name_, out, error);
+  size_t k = name_.find_first_of("CSFRD");
+  std::string a = name_.substr(0, k), b = name_.substr(k + 1);
+  auto sub = [&](std::string &side) {
+    if (side == "x")
+      side = q.src.str();
+    else if (side == "y")
+      side = q.dst.str();
+  };
+  sub(a);
+  sub(b);
+  return BasicTransfer::parse(a + name_[k] + b, out, error);
+}
+
+bool Expr::instantiate(const TransferPattern &q,
+                       std::vector<BasicTransfer> &out,
+                       std::string &error) const {
+  if (kind_ == Basic) {
+    BasicTransfer t;
+    if (!substitute(q, t, error))
+      return false;
+    out.push_back(t);
+    return true;
+  }
+  for (auto &op : ops_)
+    if (!op->instantiate(q, out, error))
+      return false;
+  return true;
+}
+
+bool Expr::evalImpl(const TransferPattern &q, const BasicLookup &lookup,
+                    bool inSequential, double &mbps, std::string &text,
+                    std::string &error) const {
+  if (kind_ == Basic) {
+    BasicTransfer t;
+    if (!substitute(q, t, error) || !lookup(t, mbps, error))
+      return false;
+    text = t.str() + "[" + formatFigure(mbps) + "]";
+    return true;
+  }
+  std::string sep = kind_ == Parallel ? " || " : " o ";
+  double acc = 0;
+  text.clear();
+  for (size_t i = 0; i < ops_.size(); ++i) {
+    double v;
+    std::string t;
+    if (!ops_[i]->evalImpl(q, lookup, kind_ == Sequential, v, t, error))
+      return false;
+    if (i == 0)
+      acc = v;
+    else
+      acc = kind_ == Parallel ? parallel(acc, v) : sequential(acc, v);
+    if (i)
+      text += sep;
+    text += t;
+  }
+  if (kind_ == Parallel && inSequential)
+    text = "(" + text + ")";
+  mbps = acc;
+  return true;
+}
+
+bool Expr::evaluate(const TransferPattern &q, const BasicLookup &lookup,
+                    double &mbps, std::string &text, std::string &error) const {
+  return evalImpl(q, lookup, false, mbps, text, error);
+}
+
+//===----------------------------------------------------------------------===//
+// Estimates
+//===----------------------------------------------------------------------===//
+
+const char *strategyName(Strategy s) {
+  return s == Strategy::Packed ? "packed" : "chained";
+}
+
+static bool estimateOne(const Machine &m, const Expr &e,
+                        const TransferPattern &q, Estimate &out,
+                        std::string &error) {
+  double v;
+  std::string text;
+  if (!e.evaluate(q, m.lookupFn(), v, text, error))
+    return false;
+  out.rawMBps = v;
+  out.mbps = applyMemoryConstraint(v, m.memoryCopyMBps());
+  out.expression = e.str();
+  out.text = text;
+  if (out.mbps < v)
+    out.text += " = " + formatFigure(v) + ", memory: 2 x " + formatFigure(v) +
+                " > " + formatFigure(m.memoryCopyMBps()) + " -> " +
+                formatFigure(out.mbps);
+  return true;
+}
+
+bool estimate(const Machine &m, const TransferPattern &q, Answer &out,
+              std::string &error) {
+  const Expr *chained = &m.chained();
+  if (q.src.kind == Pattern::Contiguous && q.dst.kind == Pattern::Contiguous &&
+      m.chainedContiguous())
+    chained = m.chainedContiguous();
+  std::string err;
+  if (!estimateOne(m, m.packed(), q, out.packed, err)) {
+    error = m.path() + ": packed " + q.str() + ": " + err;
+    return false;
+  }
+  if (!estimateOne(m, *chained, q, out.chained, err)) {
+    error = m.path() + ": chained " + q.str() + ": " + err;
+    return false;
+  }
+  out.startupUs = m.startupUs();
+  out.latencyUs = m.latencyUs();
+  // The faster; chained on a tie (no local copies).
+  out.choice = out.packed.mbps > out.chained.mbps ? Strategy::Packed
+                                                  : Strategy::Chained;
+  return true;
+}
+
+} // namespace model
+} // namespace zpl

@@ -1,0 +1,269 @@
+//===- Model.h - the copy-transfer cost model ------------------*- C++ -*-===//
+//
+// The copy-transfer model of ../shared/MACHINES.md section 1: basic transfers
+// by access pattern, their composition (parallel = min, sequential =
+// reciprocal sum), the memory resource constraint, the network congestion
+// column, per-message start-up and latency for finite sizes, and per machine
+// the packed and chained implementations of a communication `xQy`.
+//
+// The library has no MLIR dependency. It is compiled with exceptions
+// internally (toml++ throws), but nothing throws across this header: every
+// fallible call returns false / nullptr and fills an error string, so the
+// header is usable from -fno-exceptions code (zplc, the passes).
+//===----------------------------------------------------------------------===//
+
+#ifndef ZPL_MODEL_MODEL_H
+#define ZPL_MODEL_MODEL_H
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace zpl {
+namespace model {
+
+//===----------------------------------------------------------------------===//
+// Access patterns
+//===----------------------------------------------------------------------===//
+
+/// One side of a transfer: `0` a port (FIFO), `1` contiguous, `n` a constant
+/// stride of n 64-bit words (n >= 2), `w` indexed (addresses from an index
+/// array).
+struct Pattern {
+  enum Kind { Port, Contiguous, Strided, Indexed };
+  Kind kind = Contiguous;
+  int64_t stride = 1; // 1 for Contiguous, n >= 2 for Strided, 0 otherwise
+
+  static Pattern port() { return {Port, 0}; }
+  static Pattern contiguous() { return {Contiguous, 1}; }
+  static Pattern strided(int64_t n) {
+    return n == 1 ? contiguous() : Pattern{Strided, n};
+  }
+  static Pattern indexed() { return {Indexed, 0}; }
+
+  /// Parses `0`, `1`, `n` (decimal, n >= 2) or `w`.
+  static bool parse(const std::string &text, Pattern &out, std::string &error);
+  std::string str() const;
+  bool operator==(const Pattern &o) const {
+    return kind == o.kind && stride == o.stride;
+  }
+  bool operator!=(const Pattern &o) const { return !(*this == o); }
+};
+
+/// A communication `xQy`: local memory read with `src` at the source, remote
+/// memory written with `dst` at the destination. Neither side is a port.
+struct TransferPattern {
+  Pattern src, dst;
+  /// Parses `1Q1`, `1Q64`, `64Q1`, `16Q1`, `wQw`, `1Qw`, ...
+  static bool parse(const std::string &text, TransferPattern &out,
+                    std::string &error);
+  std::string str() const;
+};
+
+//===----------------------------------------------------------------------===//
+// Basic transfers
+//===----------------------------------------------------------------------===//
+
+/// A basic transfer of MACHINES.md section 1.
+struct BasicTransfer {
+  enum Kind {
+    Copy,        // xCy  local memory-to-memory copy by the processor
+    LoadSend,    // xS0  processor loads and writes to the network port
+    FetchSend,   // xF0  DMA engine reads and feeds the network
+    ReceiveStore,// 0Ry  processor takes data from the network and stores it
+    Deposit,     // 0Dy  background engine stores incoming data
+    NetData,     // Nd   network, data only
+    NetAddrData  // Nadp network, address-data pairs
+  };
+  Kind kind = Copy;
+  Pattern src = Pattern::contiguous(), dst = Pattern::contiguous();
+
+  /// Parses a concrete basic transfer such as `1C64`, `wS0`, `0D1`, `Nd`.
+  static bool parse(const std::string &text, BasicTransfer &out,
+                    std::string &error);
+  std::string str() const;
+  /// The letter of a pattern-carrying kind (C, S, F, R, D); 0 for Nd/Nadp.
+  static char letter(Kind k);
+};
+
+/// Looks up the throughput (MB/s) of a concrete basic transfer; returns false
+/// and fills `error` when the figure is not available.
+using BasicLookup =
+    std::function<bool(const BasicTransfer &, double &mbps, std::string &error)>;
+
+/// Measured points of one basic transfer family as a function of the stride
+/// of its varying side: (stride, MB/s), stride 1 being the contiguous figure.
+/// An exact point is used as is; between measured strides the value is
+/// interpolated linearly in log(stride); beyond the largest measured stride
+/// the largest is used (MACHINES.md: "Strides larger than 64 behave like
+/// 64"). Returns false when the stride lies below the smallest point (no
+/// figure to interpolate from) or there are no points.
+bool interpolateLogStride(const std::vector<std::pair<int64_t, double>> &points,
+                          int64_t stride, double &mbps);
+
+//===----------------------------------------------------------------------===//
+// Composition
+//===----------------------------------------------------------------------===//
+
+/// Parallel composition `X || Y` (disjoint resources): min.
+double parallel(double x, double y);
+/// Sequential composition `X o Y` (shared resource): 1 / (1/|X| + 1/|Y|).
+double sequential(double x, double y);
+/// Resource constraint of MACHINES.md section 1: with every node sending and
+/// receiving at once, 2 x |Q| <= the node's memory copy bandwidth; a |Q|
+/// that violates it is scaled down to copyMBps / 2.
+double applyMemoryConstraint(double q, double copyMBps);
+/// Time of one message of `bytes` bytes at `mbps` MB/s (= bytes/us):
+///   time_us = startup_us + latency_us + bytes / mbps
+double messageTimeUs(double startupUs, double latencyUs, double mbps,
+                     uint64_t bytes);
+
+/// A composition expression over basic transfers: names (`xC1`, `1S0`, `Nd`,
+/// `0Dy`, ... where `x` and `y` stand for the source and destination side of
+/// the communication), `o` (sequential), `||` (parallel, binds looser than
+/// `o`) and parentheses. Example: `xC1 o (1S0 || Nd || 0D1) o 1Cy`.
+class Expr {
+public:
+  enum Kind { Basic, Parallel, Sequential };
+  /// Parses `text`; on error returns nullptr and sets `error` (with the
+  /// column of the problem).
+  static std::unique_ptr<Expr> parse(const std::string &text,
+                                     std::string &error);
+
+  Kind kind() const { return kind_; }
+  const std::vector<std::unique_ptr<Expr>> &operands() const { return ops_; }
+  /// For Basic: the name as written, e.g. `xC1`.
+  const std::string &name() const { return name_; }
+  /// The expression as text (normalised spacing).
+  std::string str() const;
+
+  /// The concrete basic transfers used for the communication `q`
+  /// (x and y substituted), in order of appearance.
+  bool instantiate(const TransferPattern &q, std::vector<BasicTransfer> &out,
+                   std::string &error) const;
+
+  /// Evaluates for the communication `q`: `mbps` gets the throughput and
+  /// `text` the printable form with every figure, e.g.
+  /// `1C1[93] o (1S0[126] || Nd[69] || 0D1[142]) o 1C1[93]`.
+  bool evaluate(const TransferPattern &q, const BasicLookup &lookup,
+                double &mbps, std::string &text, std::string &error) const;
+
+private:
+  Kind kind_ = Basic;
+  std::string name_;
+  std::vector<std::unique_ptr<Expr>> ops_;
+  friend class ExprParser;
+  bool substitute(const TransferPattern &q, BasicTransfer &out,
+                  std::string &error) const;
+  std::string strImpl(bool inSequential) const;
+  bool evalImpl(const TransferPattern &q, const BasicLookup &lookup,
+                bool inSequential, double &mbps, std::string &text,
+                std::string &error) const;
+};
+
+/// Formats a figure compactly: at most two decimals, trailing zeros dropped.
+std::string formatFigure(double v);
+
+//===----------------------------------------------------------------------===//
+// Machine descriptions
+//===----------------------------------------------------------------------===//
+
+/// A machine description (machines/*.toml; the format is documented in
+/// docs/model.md).
+class Machine {
+public:
+  /// Reads and checks a description. On error returns nullptr and sets
+  /// `error` to one line naming the file, the key and the problem (or
+  /// file:line:col for a TOML syntax error).
+  static std::unique_ptr<Machine> load(const std::string &path,
+                                       std::string &error);
+  /// The same from text; `path` names it in messages.
+  static std::unique_ptr<Machine> parse(const std::string &text,
+                                        const std::string &path,
+                                        std::string &error);
+
+  const std::string &name() const { return name_; }
+  const std::string &path() const { return path_; }
+  int congestion() const { return congestion_; }
+  double memoryCopyMBps() const { return memoryCopy_; }
+  double startupUs() const { return startupUs_; }
+  double latencyUs() const { return latencyUs_; }
+  const Expr &packed() const { return *packed_; }
+  const Expr &chained() const { return *chained_; }
+  /// The chained form for contiguous-to-contiguous transfers (`1Q'1`), or
+  /// null when the description gives none (then `chained` is used).
+  const Expr *chainedContiguous() const { return chainedContig_.get(); }
+
+  /// Throughput of a concrete basic transfer (interpolating strides).
+  bool lookup(const BasicTransfer &t, double &mbps, std::string &error) const;
+  BasicLookup lookupFn() const;
+
+private:
+  std::string name_, path_;
+  int congestion_ = 2;
+  double memoryCopy_ = 0, startupUs_ = 0, latencyUs_ = 0;
+  double nd_ = 0, nadp_ = 0;
+  // Measured figures of pattern-carrying transfers by canonical name
+  // (`1C64`), with the table each came from (`copy`, `send`, `receive`).
+  std::map<std::string, double> figures_;
+  std::unique_ptr<Expr> packed_, chained_, chainedContig_;
+  friend class MachineLoader;
+};
+
+//===----------------------------------------------------------------------===//
+// Estimates
+//===----------------------------------------------------------------------===//
+
+enum class Strategy { Packed, Chained };
+const char *strategyName(Strategy s);
+
+struct Estimate {
+  double mbps = 0;        // after the memory resource constraint
+  double rawMBps = 0;     // the expression's value before it
+  std::string expression; // as written in the description
+  std::string text;       // printable form with the figures
+};
+
+struct Answer {
+  Estimate packed, chained;
+  Strategy choice = Strategy::Chained;
+  double startupUs = 0, latencyUs = 0; // per message, from the description
+  /// Time in microseconds of one message of `bytes` bytes.
+  double packedUs(uint64_t bytes) const {
+    return messageTimeUs(startupUs, latencyUs, packed.mbps, bytes);
+  }
+  double chainedUs(uint64_t bytes) const {
+    return messageTimeUs(startupUs, latencyUs, chained.mbps, bytes);
+  }
+};
+
+/// Packed and chained estimates of `q` on `m` and the choice: the faster,
+/// chained on a tie (it needs no local copies).
+bool estimate(const Machine &m, const TransferPattern &q, Answer &out,
+              std::string &error);
+
+//===----------------------------------------------------------------------===//
+// Finding descriptions and the `zplc model` command
+//===----------------------------------------------------------------------===//
+
+/// Resolves a machine name (`t3d`, `t3e`, `paragon`, `host`) or a path to a
+/// .toml file: names are looked up in `<dir of argv0>/../share/zplc/machines/`
+/// then in the source tree's `machines/`. Returns "" and sets `error` when
+/// not found.
+std::string findMachineFile(const std::string &name, const char *argv0,
+                            std::string &error);
+
+/// `zplc model --machine=NAME --pattern=xQy [--bytes=N]`. `argv[0..argc)`
+/// are the arguments after `model`; `argv0` is the program's own argv[0]
+/// (to find the installed machine descriptions). Prints the answer on
+/// stdout; on error prints one line `zplc: error: ...` on stderr and
+/// returns 1.
+int runModelCommand(int argc, char **argv, const char *argv0);
+
+} // namespace model
+} // namespace zpl
+
+#endif // ZPL_MODEL_MODEL_H

@@ -9,6 +9,7 @@
  * use two separate duplicated communicators. */
 #include "zplrt_internal.h"
 
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,30 @@ static void m_broadcast(void *buf, size_t bytes, int root) {
   check(MPI_Bcast(buf, (int)bytes, MPI_BYTE, root, comm_coll), "MPI_Bcast");
 }
 
+static void m_alltoallv(const void *sendbuf, const size_t *sendbytes, void *recvbuf,
+                        const size_t *recvbytes) {
+  int *sc = malloc((size_t)np * 4 * sizeof *sc);
+  if (!sc)
+    zrt_fail("out of memory in an all-to-all exchange");
+  int *sd = sc + np, *rc = sc + 2 * np, *rd = sc + 3 * np;
+  size_t so = 0, ro = 0;
+  for (int q = 0; q < np; ++q) {
+    if (sendbytes[q] > INT_MAX || recvbytes[q] > INT_MAX || so > INT_MAX || ro > INT_MAX)
+      zrt_fail("all-to-all exchange of more than 2 GB (MPI int counts)");
+    sc[q] = (int)sendbytes[q];
+    sd[q] = (int)so;
+    rc[q] = (int)recvbytes[q];
+    rd[q] = (int)ro;
+    so += sendbytes[q];
+    ro += recvbytes[q];
+  }
+  if (so > INT_MAX || ro > INT_MAX)
+    zrt_fail("all-to-all exchange of more than 2 GB (MPI int counts)");
+  check(MPI_Alltoallv(sendbuf, sc, sd, MPI_BYTE, recvbuf, rc, rd, MPI_BYTE, comm_coll),
+        "MPI_Alltoallv");
+  free(sc);
+}
+
 static void m_send(int dest, int tag, const void *buf, size_t bytes) {
   check(MPI_Send(buf, (int)bytes, MPI_BYTE, dest, tag % tag_ub, comm_coll), "MPI_Send");
 }
@@ -199,6 +224,7 @@ static const zrt_backend mpi_backend = {
     .barrier = m_barrier,
     .allreduce = m_allreduce,
     .broadcast = m_broadcast,
+    .alltoallv = m_alltoallv,
     .send = m_send,
     .recv = m_recv,
     .transfer_setup = m_setup,

@@ -28,6 +28,13 @@ static void s_broadcast(void *buf, size_t bytes, int root) {
   (void)bytes;
   (void)root;
 }
+static void s_alltoallv(const void *sendbuf, const size_t *sendbytes, void *recvbuf,
+                        const size_t *recvbytes) {
+  if (sendbytes[0] != recvbytes[0])
+    zrt_fail("internal: serial back end: all-to-all with mismatched sizes");
+  if (sendbytes[0])
+    memcpy(recvbuf, sendbuf, sendbytes[0]);
+}
 static void s_send(int dest, int tag, const void *buf, size_t bytes) {
   (void)dest;
   (void)tag;
@@ -73,6 +80,7 @@ static const zrt_backend serial_backend = {
     .barrier = s_barrier,
     .allreduce = s_allreduce,
     .broadcast = s_broadcast,
+    .alltoallv = s_alltoallv,
     .send = s_send,
     .recv = s_recv,
     .transfer_setup = NULL,

@@ -27,6 +27,20 @@ typedef struct im_transfer im_transfer;
 im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
                      int64_t d0, int64_t d1, int64_t d2);
 
+/* Boundary transfers for `[d of r] wrap a;` and `[d of r] reflect a;`:
+ * fill the band `d of r` of `a` with r's opposite edge (periodic) or with
+ * r's edge mirrored, wherever those cells live. d may have 1..rank nonzero
+ * components (a diagonal d fills the corner band); |d_k| may not exceed
+ * r's extent. Wrap: band cell i gets i - sign(d_k)*extent_k(r) in each
+ * nonzero dimension; reflect: hi+k gets hi-k+1 and lo-k gets lo+k-1. Each
+ * band cell is written on the PE that owns it; nothing moves along a flood
+ * dimension of `a`. Copies within one PE happen at SR. Same caching as
+ * im_halo (id must differ from every other static transfer's). */
+im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                     int64_t d0, int64_t d1, int64_t d2);
+im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                        int64_t d0, int64_t d1, int64_t d2);
+
 void im_dr(im_transfer *t);
 void im_sr(im_transfer *t);
 void im_dn(im_transfer *t);

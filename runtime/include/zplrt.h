@@ -21,11 +21,16 @@ extern "C" {
 #define ZRT_MAX_RANK 3
 
 /* A rectangular index set, passed by value. Dimensions >= rank are unused
- * (lo = hi = 0). An empty region has hi < lo in some dimension. */
+ * (lo = hi = 0). An empty region has hi < lo in some dimension. Generated
+ * code never touches the fields: it uses the functions below. `step` (0 or
+ * 1: every index) is set by zrt_region_by; bit d of `flood` marks dimension
+ * d as a flood (`*`) dimension (its lo = hi is a placeholder index). */
 typedef struct zrt_region {
   int64_t rank;
   int64_t lo[ZRT_MAX_RANK];
   int64_t hi[ZRT_MAX_RANK];
+  int64_t step[ZRT_MAX_RANK];
+  int64_t flood;
 } zrt_region;
 
 /* A distributed array: this PE's block plus ghost cells ("fluff"). */
@@ -57,8 +62,18 @@ zrt_region zrt_region_make(int64_t rank, int64_t lo0, int64_t hi0, int64_t lo1,
 zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
 zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
 zrt_region zrt_region_at(zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+/* `R by s`: keeps every s_d-th index from R's low bound (s_d >= 1). */
+zrt_region zrt_region_by(zrt_region r, int64_t s0, int64_t s1, int64_t s2);
+/* Marks dimension `dim` as a flood (`*`) dimension: an array over such a
+ * region holds one value per index of its other dimensions, and reads it
+ * at every index of this one (its stride there is 0). */
+zrt_region zrt_region_flood(zrt_region r, int64_t dim);
 int64_t zrt_region_lo(zrt_region r, int64_t dim);
 int64_t zrt_region_hi(zrt_region r, int64_t dim);
+/* The loop step in `dim` (1 unless the region was made with `by`). */
+int64_t zrt_region_step(zrt_region r, int64_t dim);
+/* A declared region must not be empty: otherwise a run-time error naming it. */
+void zrt_region_check(const char *name, zrt_region r);
 
 /* A named (declared) region: contributes to the bounding box that the
  * implicit block distribution of its rank spreads over the PE grid.
@@ -68,7 +83,9 @@ void zrt_dist_add(zrt_region r);
 /* This PE's part of the iteration space of a statement over r: r
  * intersected with the PE's block, where the blocks at the edge of the
  * grid extend to infinity (so indices outside the bounding box belong to
- * the edge PEs). Empty when hi < lo. */
+ * the edge PEs). Empty when hi < lo. With `by`, lo is the first index of
+ * r's lattice in the PE's part; loop from lo to hi by zrt_region_step. A
+ * flood dimension gives lo = hi = the region's low bound on every PE. */
 int64_t zrt_local_lo(zrt_region r, int64_t dim);
 int64_t zrt_local_hi(zrt_region r, int64_t dim);
 
@@ -83,6 +100,8 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type,
 /* A temporary with the same layout as `a` (for A := A@d); free it after. */
 zrt_array *zrt_array_temp(zrt_array *a);
 void zrt_array_free(zrt_array *a);
+/* The region `a` was declared over (rank-only array parameters use it). */
+zrt_region zrt_array_region(zrt_array *a);
 /* Base pointers by element type. Element (i, j, k) of the local storage
  * lives at base[offset + i*stride0 + j*stride1 + k*stride2] with global
  * indices i, j, k. */
@@ -104,6 +123,47 @@ double zrt_allreduce_f64(int64_t op, double v);
 float zrt_allreduce_f32(int64_t op, float v);
 bool zrt_allreduce_bool(int64_t op, bool v);
 
+/* ---- partial reductions, scans and floods --------------------------------- */
+/* A collection buffer: generated code stores the body's value for every
+ * local index (i, j, k) of the source region at
+ *   zrt_collect_<type>(h)[zrt_collect_offset(h) + i*s0 + j*s1 + k*s2]
+ * with s_d = zrt_collect_stride(h, d) — combining with the operator for a
+ * partial reduction (`buf[x] = buf[x] op v`: the buffer starts at the
+ * operator's identity, and collapsed dimensions have stride 0), storing
+ * for a scan or a flood — and then calls the matching _end, which combines
+ * the PEs' contributions and stores the result into `dst` over `dr`. */
+typedef struct zrt_collect zrt_collect;
+/* `[dr] dst := op<< [sr] body`: dimensions where dr is a single index or a
+ * flood dimension collapse. */
+zrt_collect *zrt_preduce_begin(zrt_array *dst, zrt_region dr, zrt_region sr, int64_t op);
+void zrt_preduce_end(zrt_collect *h);
+/* `[r] dst := op|| body` (dim -1: row-major over r) or `op|| [dim] body`. */
+zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t dim);
+void zrt_scan_end(zrt_collect *h);
+/* `[dr] dst := >>[sr] body`: sr has extent 1 in the dimensions that flood.
+ * A flood dst gets the value at its one element there; an ordinary dst at
+ * every index it owns in its declared region (dr flood there) or over dr. */
+zrt_collect *zrt_flood_begin(zrt_array *dst, zrt_region dr, zrt_region sr);
+void zrt_flood_end(zrt_collect *h);
+double *zrt_collect_f64(zrt_collect *h);
+float *zrt_collect_f32(zrt_collect *h);
+int64_t *zrt_collect_i64(zrt_collect *h);
+bool *zrt_collect_bool(zrt_collect *h);
+int64_t zrt_collect_offset(zrt_collect *h);
+int64_t zrt_collect_stride(zrt_collect *h, int64_t dim);
+
+/* ---- remap ------------------------------------------------------------------ */
+/* Gather over r: dst[p] = src[i1[p], i2[p], i3[p]] (unused index arrays NULL).
+ * Scatter over r: dst[i1[p], i2[p], i3[p]] = src[p]. An index outside the
+ * indexed array's declared region is a run-time error (every PE exits with
+ * status 2). When several points p of a scatter write the same element, the
+ * one with the largest row-major position in r wins, so the result is the
+ * same for any number of PEs. An indexed flood dimension accepts any index. */
+void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
+                zrt_array *i2, zrt_array *i3);
+void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
+                 zrt_array *i2, zrt_array *i3);
+
 /* ---- output (only PE 0 prints) ------------------------------------------- */
 /* `fmt` is a printf format for one value, or "" for the default
  * (%lld, %g, %g, true/false). */
@@ -114,7 +174,11 @@ void zrt_write_f32(float v, const char *fmt);
 void zrt_write_bool(bool v, const char *fmt);
 void zrt_writeln(void);
 /* Prints the part of `a` over r in row-major order, one innermost row per
- * line, elements separated by one space; gathered to PE 0. */
+ * line, elements separated by one space; gathered to PE 0. Rows are
+ * separated by newlines; the last row is left open for the caller's
+ * zrt_writeln (so `writeln(A)` prints no blank line). A flood array prints
+ * its single value at every index of r in its flood dimension; a `by`
+ * region prints its lattice points only. */
 void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt);
 
 /* ---- termination ---------------------------------------------------------- */

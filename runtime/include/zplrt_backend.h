@@ -34,6 +34,14 @@ typedef struct zrt_backend {
   void (*allreduce)(void *inout, int count, int type, int op);
   void (*broadcast)(void *buf, size_t bytes, int root);
 
+  /* Personalised all-to-all exchange of bytes (remap): sendbuf holds the
+   * message to PE 0, then the one to PE 1, ... (sendbytes[q] bytes each,
+   * possibly 0); recvbuf receives the messages from PE 0, 1, ... back to
+   * back, recvbytes[q] bytes each (the caller knows the sizes). Every PE
+   * calls it. May be NULL: the runtime then uses send/recv pairwise. */
+  void (*alltoallv)(const void *sendbuf, const size_t *sendbytes, void *recvbuf,
+                    const size_t *recvbytes);
+
   /* Blocking point-to-point byte messages (gathers for output). These use a
    * message space separate from IRONMAN transfers. */
   void (*send)(int dest, int tag, const void *buf, size_t bytes);

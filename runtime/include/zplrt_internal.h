@@ -56,6 +56,8 @@ bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box);
 size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box);
 size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf);
 
+enum { ZRT_XFER_HALO = 0, ZRT_XFER_WRAP = 1, ZRT_XFER_REFLECT = 2 };
+
 /* ---- decomposition ------------------------------------------------------------ */
 /* Block p of P over [L..H]: sizes as even as possible, the first (N % P)
  * blocks one larger. */
@@ -96,6 +98,59 @@ int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_
                      int64_t id, const zrt_region *storage_me, zrt_section *recv, int *nrecv,
                      zrt_section *send, int *nsend, char *err, size_t errlen);
 
+/* The PE whose extended block holds index idx (flood dimensions of the
+ * region are ignored by the caller). */
+int64_t zrt_decomp_owner(const zrt_decomp *D, const int64_t idx[ZRT_MAX_RANK]);
+
+/* ---- regions: steps and flood dimensions ------------------------------------------ */
+static inline int64_t zrt_step(const zrt_region *r, int k) {
+  return r->step[k] > 1 ? r->step[k] : 1;
+}
+static inline bool zrt_is_flood(const zrt_region *r, int k) {
+  return (r->flood >> k) & 1;
+}
+/* First index >= x on the lattice base + m*step (and last <= x). */
+int64_t zrt_lattice_up(int64_t x, int64_t base, int64_t step);
+int64_t zrt_lattice_down(int64_t x, int64_t base, int64_t step);
+/* Number of lattice points of r in dimension k. */
+int64_t zrt_lattice_count(const zrt_region *r, int k);
+/* This PE's part of a statement over r, as zrt_local_lo/hi give it. */
+zrt_region zrt_local_box(zrt_region r);
+/* r ∩ ext (some PE's extended block) with lo/hi moved onto r's lattice;
+ * flood dimensions stay [lo, lo]. */
+zrt_region zrt_lattice_part(const zrt_region *r, const zrt_region *ext);
+
+/* One section of a boundary transfer (wrap or reflect) as seen by one PE:
+ * role SEND: `box` are source cells here, `other` the band cells on peer;
+ * RECV: `box` are band cells here, `other` the source cells on peer;
+ * LOCAL (peer = me): copy `other` into `box`. Band and source boxes have
+ * the same shape; with `mirror` bit k set, dimension k runs backwards
+ * (reflect): the row-major packing of the source fills the band from its
+ * high end in that dimension. */
+enum { ZRT_BSEC_SEND = 0, ZRT_BSEC_RECV = 1, ZRT_BSEC_LOCAL = 2 };
+typedef struct zrt_bsection {
+  int role;
+  int64_t peer;
+  int tag;
+  int mirror;
+  zrt_region box, other;
+} zrt_bsection;
+
+/* The sections PE `me` takes part in for the boundary transfer `kind`
+ * (ZRT_XFER_WRAP or ZRT_XFER_REFLECT) that fills the band `d of r` from r
+ * (periodic for wrap: band cell i gets i - sign(d_k)*extent_k(r) in each
+ * dimension k where d_k != 0; reflect: hi+k gets hi-k+1, lo-k gets lo+k-1).
+ * Bit k of `flood` marks a flood dimension of the array (nothing moves
+ * along it; its one stored index is flood_index[k], and only PEs with the
+ * same grid coordinate there talk). Each band cell is received (or copied)
+ * by the PE whose extended block holds it, from the PE whose extended
+ * block holds its source. Returns 0 and a malloc'd list in *out (free it),
+ * or -1 with a message in err. */
+int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r,
+                         const int64_t d[ZRT_MAX_RANK], int64_t flood,
+                         const int64_t flood_index[ZRT_MAX_RANK], int64_t id, zrt_bsection **out,
+                         int *nout, char *err, size_t errlen);
+
 /* ---- arrays --------------------------------------------------------------------- */
 struct zrt_array {
   char *name;
@@ -112,6 +167,22 @@ struct zrt_array {
   size_t bytes;
 };
 
+/* Element offset (from base) of global index idx, reading the single
+ * element of a flood dimension at any index. */
+static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
+  int64_t o = a->offset;
+  for (int k = 0; k < a->rank; ++k)
+    if (!zrt_is_flood(&a->decl, k))
+      o += idx[k] * a->layout.stride[k];
+  return o;
+}
+/* Whether the (non-flood dimensions of) box lie in a's storage. */
+bool zrt_array_holds(const zrt_array *a, const zrt_region *box);
+/* Type helpers for the remap and collection code. */
+double zrt_elem_get_f64(int type, const void *p);
+int64_t zrt_elem_get_i64(int type, const void *p);
+void zrt_elem_convert(int dtype, void *d, int stype, const void *s);
+
 /* ---- transfers --------------------------------------------------------------------- */
 /* One point-to-point message of a transfer, as seen by this PE: a section
  * of the array this PE sends to `peer`, or receives from it. The same
@@ -126,6 +197,9 @@ typedef struct zrt_msg {
   int64_t elem_off; /* element offset of the section's first element from
                        the storage base */
   bool contiguous; /* one run in storage: sent/received in place at ptr */
+  int mirror;      /* receives only: bit k set when the sender's row-major
+                      order runs backwards along dimension k of `box`
+                      (reflect); such messages always use `buf` */
   size_t bytes;
   void *ptr;       /* in-place address of the first element */
   void *buf;       /* pack buffer of `bytes` (NULL if contiguous) */
@@ -136,18 +210,40 @@ typedef struct zrt_msg {
  * neighbours in direction +sign(d)) and the sends (to the neighbours in
  * direction -sign(d)) are listed separately; there are at most 7 of each
  * (the non-empty subsets of the shifted dimensions). */
+/* A copy inside this PE (boundary transfers whose source and destination
+ * cells live on the same PE): `sbox` packed row-major, unpacked into `dbox`
+ * with the same mirror convention as zrt_msg. */
+typedef struct zrt_local_copy {
+  zrt_region sbox, dbox;
+  int mirror;
+  size_t bytes;
+  void *buf;
+} zrt_local_copy;
+
+/* Capacity of a transfer's message lists (halo exchanges need at most
+ * ZRT_MAX_NEIGHBOURS; boundary transfers may need a few more). */
+#define ZRT_MAX_MSGS 32
+
 struct im_transfer {
+  int kind; /* ZRT_XFER_* */
   int64_t id;
   zrt_array *a;
   uint64_t serial;
   zrt_region r;
   int64_t d[ZRT_MAX_RANK];
   int nsend, nrecv;
-  zrt_msg send[ZRT_MAX_NEIGHBOURS];
-  zrt_msg recv[ZRT_MAX_NEIGHBOURS];
+  zrt_msg send[ZRT_MAX_MSGS];
+  zrt_msg recv[ZRT_MAX_MSGS];
+  int nlocal;            /* copies the runtime does itself at SR */
+  zrt_local_copy *local;
   int64_t send_bytes; /* total payload, for statistics */
   void *be;           /* back-end state (e.g. MPI requests) */
 };
+
+/* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
+ * k of `mirror` is set. */
+size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
+                         int mirror);
 
 /* Packs every non-contiguous send message into its buffer. */
 void zrt_transfer_pack_sends(im_transfer *t);

@@ -212,6 +212,40 @@ size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const 
   return copy_box((char *)base, NULL, L, box, NULL, (const char *)buf, false);
 }
 
+size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
+                         int mirror) {
+  if (!mirror)
+    return zrt_unpack(base, L, box, buf);
+  if (zrt_box_empty(box))
+    return 0;
+  int64_t n[ZRT_MAX_RANK], first[ZRT_MAX_RANK], dir[ZRT_MAX_RANK];
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    if (k < L->rank) {
+      n[k] = box->hi[k] - box->lo[k] + 1;
+      bool rev = (mirror >> k) & 1;
+      first[k] = (rev ? box->hi[k] : box->lo[k]) - L->lo[k];
+      dir[k] = rev ? -1 : 1;
+    } else {
+      n[k] = 1;
+      first[k] = 0;
+      dir[k] = 1;
+    }
+  }
+  size_t esz = L->esz;
+  const char *src = (const char *)buf;
+  char *mem = (char *)base;
+  for (int64_t i0 = 0; i0 < n[0]; ++i0)
+    for (int64_t i1 = 0; i1 < n[1]; ++i1)
+      for (int64_t i2 = 0; i2 < n[2]; ++i2) {
+        int64_t o = (first[0] + dir[0] * i0) * L->stride[0] +
+                    (first[1] + dir[1] * i1) * L->stride[1] +
+                    (first[2] + dir[2] * i2) * L->stride[2];
+        memcpy(mem + (size_t)o * esz, src, esz);
+        src += esz;
+      }
+  return (size_t)zrt_box_count(box) * esz;
+}
+
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
@@ -226,7 +260,7 @@ void zrt_transfer_unpack_recvs(im_transfer *t) {
   const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nrecv; ++i)
     if (!t->recv[i].contiguous)
-      zrt_unpack(t->a->base, L, &t->recv[i].box, t->recv[i].buf);
+      zrt_unpack_mirror(t->a->base, L, &t->recv[i].box, t->recv[i].buf, t->recv[i].mirror);
 }
 
 int zrt_transfer_local_copies(im_transfer *t) {
@@ -248,7 +282,7 @@ int zrt_transfer_local_copies(im_transfer *t) {
       if (r->contiguous)
         memmove(r->ptr, src, r->bytes);
       else
-        zrt_unpack(t->a->base, L, &r->box, src);
+        zrt_unpack_mirror(t->a->base, L, &r->box, src, r->mirror);
       ++copied;
       break;
     }

@@ -154,6 +154,76 @@ zrt_region zrt_region_at(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   return zrt_box_shift(&r, d);
 }
 
+zrt_region zrt_region_by(zrt_region r, int64_t s0, int64_t s1, int64_t s2) {
+  int64_t s[ZRT_MAX_RANK] = {s0, s1, s2};
+  zrt_region o = r;
+  for (int k = 0; k < r.rank; ++k) {
+    if (s[k] < 1)
+      zrt_failf("region stride %lld in dimension %d must be at least 1", (long long)s[k], k + 1);
+    o.step[k] = zrt_step(&r, k) * s[k];
+    if (o.hi[k] >= o.lo[k])
+      o.hi[k] = zrt_lattice_down(o.hi[k], o.lo[k], o.step[k]);
+  }
+  return o;
+}
+
+zrt_region zrt_region_flood(zrt_region r, int64_t dim) {
+  if (dim < 0 || dim >= r.rank)
+    zrt_failf("internal: flood dimension %lld of a region of rank %lld", (long long)dim,
+              (long long)r.rank);
+  r.flood |= (int64_t)1 << dim;
+  r.hi[dim] = r.lo[dim];
+  r.step[dim] = 0;
+  return r;
+}
+
+int64_t zrt_region_step(zrt_region r, int64_t dim) {
+  return dim >= 0 && dim < ZRT_MAX_RANK ? zrt_step(&r, (int)dim) : 1;
+}
+
+int64_t zrt_lattice_up(int64_t x, int64_t base, int64_t step) {
+  if (step <= 1 || x <= base)
+    return step <= 1 ? x : (x < base ? base : x);
+  int64_t m = (x - base + step - 1) / step;
+  return base + m * step;
+}
+
+int64_t zrt_lattice_down(int64_t x, int64_t base, int64_t step) {
+  if (step <= 1)
+    return x;
+  if (x < base)
+    return base - step; /* below the lattice: empty */
+  return base + (x - base) / step * step;
+}
+
+int64_t zrt_lattice_count(const zrt_region *r, int k) {
+  if (r->hi[k] < r->lo[k])
+    return 0;
+  return (r->hi[k] - r->lo[k]) / zrt_step(r, k) + 1;
+}
+
+zrt_region zrt_lattice_part(const zrt_region *r, const zrt_region *ext) {
+  zrt_region o = *r;
+  for (int k = 0; k < r->rank; ++k) {
+    if (zrt_is_flood(r, k)) {
+      o.hi[k] = o.lo[k];
+      continue;
+    }
+    int64_t lo = r->lo[k] > ext->lo[k] ? r->lo[k] : ext->lo[k];
+    int64_t hi = r->hi[k] < ext->hi[k] ? r->hi[k] : ext->hi[k];
+    int64_t s = zrt_step(r, k);
+    if (s > 1 && hi >= lo) {
+      lo = zrt_lattice_up(lo, r->lo[k], s);
+      hi = zrt_lattice_down(hi, r->lo[k], s);
+      if (hi < lo) /* keep it visibly empty */
+        hi = lo - 1;
+    }
+    o.lo[k] = lo;
+    o.hi[k] = hi;
+  }
+  return o;
+}
+
 int64_t zrt_region_lo(zrt_region r, int64_t dim) {
   return dim >= 0 && dim < ZRT_MAX_RANK ? r.lo[dim] : 0;
 }
@@ -173,6 +243,19 @@ static char *box_text(char *buf, size_t n, const zrt_region *b) {
   return buf;
 }
 
+void zrt_region_check(const char *name, zrt_region r) {
+  if (r.rank < 1 || r.rank > ZRT_MAX_RANK)
+    zrt_fail_all("region %s has rank %lld (supported: 1 to %d)", name, (long long)r.rank,
+                 ZRT_MAX_RANK);
+  for (int k = 0; k < r.rank; ++k) {
+    if (!zrt_is_flood(&r, k) && r.hi[k] < r.lo[k]) {
+      char b[128];
+      zrt_fail_all("region %s = %s is empty (dimension %d)", name, box_text(b, sizeof b, &r),
+                   k + 1);
+    }
+  }
+}
+
 void zrt_dist_add(zrt_region r) {
   if (r.rank < 1 || r.rank > ZRT_MAX_RANK)
     zrt_fail_all("region of rank %lld (supported: 1 to %d)", (long long)r.rank, ZRT_MAX_RANK);
@@ -187,9 +270,19 @@ void zrt_dist_add(zrt_region r) {
     zrt_g.dist_used[i] = true;
     D->rank = (int)r.rank;
     D->bbox = r;
+    D->bbox.flood = 0;
+    for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+      D->bbox.step[k] = 0;
+      if (zrt_is_flood(&r, k)) { /* spreads nothing: empty until some region has it */
+        D->bbox.lo[k] = ZRT_INF;
+        D->bbox.hi[k] = -ZRT_INF;
+      }
+    }
     return;
   }
   for (int k = 0; k < r.rank; ++k) {
+    if (zrt_is_flood(&r, k))
+      continue;
     if (r.lo[k] < D->bbox.lo[k])
       D->bbox.lo[k] = r.lo[k];
     if (r.hi[k] > D->bbox.hi[k])
@@ -216,6 +309,10 @@ const zrt_decomp *zrt_dist_get(int rank) {
     zrt_default_grid(zrt_g.npes, rank, D->grid);
   }
   for (int k = 0; k < rank; ++k) {
+    if (D->bbox.hi[k] < D->bbox.lo[k]) { /* only flood dimensions: any spread will do */
+      D->bbox.lo[k] = 0;
+      D->bbox.hi[k] = D->grid[k] - 1;
+    }
     int64_t n = D->bbox.hi[k] - D->bbox.lo[k] + 1;
     if (n < D->grid[k]) {
       char b[128];
@@ -255,14 +352,23 @@ static const zrt_region *ext_block_for(const zrt_region *r) {
   return &zrt_g.ext_block[i];
 }
 
-int64_t zrt_local_lo(zrt_region r, int64_t dim) {
+zrt_region zrt_local_box(zrt_region r) {
   const zrt_region *e = ext_block_for(&r);
-  return r.lo[dim] > e->lo[dim] ? r.lo[dim] : e->lo[dim];
+  return zrt_lattice_part(&r, e);
+}
+
+int64_t zrt_local_lo(zrt_region r, int64_t dim) {
+  if (dim < 0 || dim >= r.rank)
+    return 0;
+  zrt_region b = zrt_local_box(r);
+  return b.lo[dim];
 }
 
 int64_t zrt_local_hi(zrt_region r, int64_t dim) {
-  const zrt_region *e = ext_block_for(&r);
-  return r.hi[dim] < e->hi[dim] ? r.hi[dim] : e->hi[dim];
+  if (dim < 0 || dim >= r.rank)
+    return 0;
+  zrt_region b = zrt_local_box(r);
+  return b.hi[dim];
 }
 
 /* ---- arrays ---------------------------------------------------------------------------------- */
@@ -305,7 +411,8 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
   a->layout = zrt_layout_make(&storage, a->esz);
   int64_t off = 0;
   for (int k = 0; k < a->rank; ++k)
-    off -= a->layout.lo[k] * a->layout.stride[k];
+    if (!zrt_is_flood(&decl, k)) /* a flood dimension has extent 1 and stride 0 */
+      off -= a->layout.lo[k] * a->layout.stride[k];
   a->offset = off;
   int64_t count = zrt_box_count(&storage);
   if (count < 0 || (uint64_t)count > SIZE_MAX / a->esz / 2)
@@ -339,6 +446,11 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_
   for (int k = 0; k < decl.rank; ++k) {
     if (flo[k] < 0 || fhi[k] < 0)
       zrt_fail_all("array %s: negative fluff", name);
+    if (zrt_is_flood(&decl, k)) { /* one replicated element, no fluff */
+      st.lo[k] = st.hi[k] = decl.lo[k];
+      flo[k] = fhi[k] = 0;
+      continue;
+    }
     int64_t lo = blk->lo[k], hi = blk->hi[k];
     /* edge PEs also store the declared indices beyond the bounding box */
     if (ext->lo[k] == -ZRT_INF && decl.lo[k] < lo)
@@ -369,22 +481,37 @@ int64_t *zrt_array_i64(zrt_array *a) { return (int64_t *)a->base; }
 bool *zrt_array_bool(zrt_array *a) { return (bool *)a->base; }
 int64_t zrt_array_offset(zrt_array *a) { return a->offset; }
 int64_t zrt_array_stride(zrt_array *a, int64_t dim) {
-  return dim >= 0 && dim < a->rank ? a->layout.stride[dim] : 0;
+  if (dim < 0 || dim >= a->rank || zrt_is_flood(&a->decl, (int)dim))
+    return 0;
+  return a->layout.stride[dim];
+}
+
+zrt_region zrt_array_region(zrt_array *a) { return a->decl; }
+
+bool zrt_array_holds(const zrt_array *a, const zrt_region *box) {
+  if (zrt_box_empty(box))
+    return true;
+  for (int k = 0; k < a->rank; ++k)
+    if (!zrt_is_flood(&a->decl, k) &&
+        (box->lo[k] < a->storage.lo[k] || box->hi[k] > a->storage.hi[k]))
+      return false;
+  return true;
 }
 
 void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
-  const zrt_region *e = ext_block_for(&r);
-  zrt_region loc = zrt_box_intersect(&r, e);
+  zrt_region loc = zrt_local_box(r);
   if (zrt_box_empty(&loc))
     return;
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_region need = zrt_box_shift(&loc, d);
-  if (zrt_box_contains(&a->storage, &need))
+  if (zrt_array_holds(a, &need))
     return;
   /* name the first offending index */
   int64_t idx[ZRT_MAX_RANK] = {0, 0, 0};
   for (int k = 0; k < r.rank; ++k) {
     idx[k] = need.lo[k];
+    if (zrt_is_flood(&a->decl, k))
+      continue;
     if (need.lo[k] < a->storage.lo[k])
       idx[k] = need.lo[k];
     else if (need.hi[k] > a->storage.hi[k])
@@ -433,4 +560,73 @@ bool zrt_allreduce_bool(int64_t op, bool v) {
   zrt_g.be->allreduce(&x, 1, ZRT_I64, o);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
   return x != 0;
+}
+
+/* ---- element type helpers ------------------------------------------------------------------ */
+double zrt_elem_get_f64(int type, const void *p) {
+  switch (type) {
+  case ZRT_I64: {
+    int64_t x;
+    memcpy(&x, p, sizeof x);
+    return (double)x;
+  }
+  case ZRT_F64: {
+    double x;
+    memcpy(&x, p, sizeof x);
+    return x;
+  }
+  case ZRT_F32: {
+    float x;
+    memcpy(&x, p, sizeof x);
+    return (double)x;
+  }
+  default: {
+    bool x;
+    memcpy(&x, p, sizeof x);
+    return x ? 1.0 : 0.0;
+  }
+  }
+}
+
+int64_t zrt_elem_get_i64(int type, const void *p) {
+  if (type == ZRT_I64) {
+    int64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+  }
+  if (type == ZRT_BOOL) {
+    bool x;
+    memcpy(&x, p, sizeof x);
+    return x ? 1 : 0;
+  }
+  return (int64_t)zrt_elem_get_f64(type, p);
+}
+
+void zrt_elem_convert(int dtype, void *d, int stype, const void *s) {
+  if (dtype == stype) {
+    memcpy(d, s, elem_size(dtype));
+    return;
+  }
+  switch (dtype) {
+  case ZRT_I64: {
+    int64_t x = zrt_elem_get_i64(stype, s);
+    memcpy(d, &x, sizeof x);
+    break;
+  }
+  case ZRT_F64: {
+    double x = zrt_elem_get_f64(stype, s);
+    memcpy(d, &x, sizeof x);
+    break;
+  }
+  case ZRT_F32: {
+    float x = (float)zrt_elem_get_f64(stype, s);
+    memcpy(d, &x, sizeof x);
+    break;
+  }
+  default: {
+    bool x = zrt_elem_get_f64(stype, s) != 0.0;
+    memcpy(d, &x, sizeof x);
+    break;
+  }
+  }
 }

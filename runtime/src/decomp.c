@@ -243,3 +243,183 @@ int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_
   }
   return 0;
 }
+
+int64_t zrt_decomp_owner(const zrt_decomp *D, const int64_t idx[ZRT_MAX_RANK]) {
+  int64_t c[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < D->rank; ++k) {
+    int64_t L = D->bbox.lo[k], H = D->bbox.hi[k], P = D->grid[k];
+    int64_t x = idx[k];
+    if (x <= L) {
+      c[k] = 0;
+      continue;
+    }
+    if (x >= H) {
+      c[k] = P - 1;
+      continue;
+    }
+    int64_t n = H - L + 1, q = n / P, rem = n % P, off = x - L;
+    if (off < rem * (q + 1))
+      c[k] = off / (q + 1);
+    else
+      c[k] = rem + (off - rem * (q + 1)) / q;
+  }
+  return zrt_decomp_pe(D, c);
+}
+
+/* ---- boundary transfers (wrap, reflect) -------------------------------------------------
+ * Every PE enumerates the whole transfer in the same order: for each
+ * destination PE q, its part of the band `d of r`; the cells those come
+ * from; for each source PE p, the piece of those it owns. Each (q, p) pair
+ * gives at most one section, so one tag per transfer suffices; the tag
+ * space (id*27 + 13 + k*27*65536) is disjoint from the halo tags of
+ * zrt_halo_compute (id*27 + code, code != 13). */
+
+/* Maps a box between the band and its source: wrap translates by the
+ * region's extent, reflect mirrors (an involution, so one map serves both
+ * directions). */
+static zrt_region bmap_box(int kind, const zrt_region *b, const int64_t d[ZRT_MAX_RANK],
+                           const zrt_region *r, bool to_source) {
+  zrt_region o = *b;
+  for (int k = 0; k < b->rank; ++k) {
+    if (d[k] == 0)
+      continue;
+    if (kind == ZRT_XFER_WRAP) {
+      int64_t sh = r->hi[k] - r->lo[k] + 1;
+      if ((d[k] > 0) == to_source)
+        sh = -sh;
+      o.lo[k] = b->lo[k] + sh;
+      o.hi[k] = b->hi[k] + sh;
+    } else {
+      int64_t c = d[k] > 0 ? 2 * r->hi[k] + 1 : 2 * r->lo[k] - 1;
+      o.lo[k] = c - b->hi[k];
+      o.hi[k] = c - b->lo[k];
+    }
+  }
+  return o;
+}
+
+static int boundary_tag(int64_t id) {
+  int64_t t = id * 27 + 13;
+  if (t < 0)
+    t = -t;
+  return (int)(t % 0x3fffffff);
+}
+
+static zrt_region slice_block(const zrt_decomp *D, int64_t pe, int64_t flood) {
+  zrt_region e = zrt_decomp_block(D, pe, true);
+  for (int k = 0; k < D->rank; ++k)
+    if ((flood >> k) & 1) {
+      e.lo[k] = -ZRT_INF;
+      e.hi[k] = ZRT_INF;
+    }
+  return e;
+}
+
+int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r,
+                         const int64_t d_in[ZRT_MAX_RANK], int64_t flood,
+                         const int64_t flood_index[ZRT_MAX_RANK], int64_t id, zrt_bsection **out,
+                         int *nout, char *err, size_t errlen) {
+  *out = NULL;
+  *nout = 0;
+  int rank = D->rank;
+  int64_t d[ZRT_MAX_RANK] = {0, 0, 0};
+  int nz = 0;
+  for (int k = 0; k < rank; ++k) {
+    if (((flood >> k) & 1) || ((r.flood >> k) & 1))
+      continue; /* nothing moves along a flood dimension */
+    d[k] = d_in[k];
+    int64_t ext = r.hi[k] - r.lo[k] + 1;
+    if (d[k] != 0) {
+      ++nz;
+      if (d[k] > ext || -d[k] > ext) {
+        snprintf(err, errlen,
+                 "the band is %lld wide but the region has only %lld indices along dimension %d",
+                 (long long)(d[k] > 0 ? d[k] : -d[k]), (long long)ext, k + 1);
+        return -1;
+      }
+    }
+  }
+  zrt_region band = zrt_region_of(r, d[0], d[1], d[2]);
+  band.flood = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    band.step[k] = 0;
+    if (k < rank && ((flood >> k) & 1))
+      band.lo[k] = band.hi[k] = flood_index[k];
+  }
+  zrt_region rr = r;
+  rr.flood = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    rr.step[k] = 0;
+  if (nz == 0 || zrt_box_empty(&band) || zrt_box_empty(&rr))
+    return 0;
+  int64_t np = zrt_decomp_npes(D);
+  int cap = 0, n = 0;
+  zrt_bsection *list = NULL;
+  int tag = boundary_tag(id);
+  int64_t cme[ZRT_MAX_RANK];
+  zrt_decomp_coords(D, me, cme);
+  for (int64_t q = 0; q < np; ++q) {
+    int64_t cq[ZRT_MAX_RANK];
+    zrt_decomp_coords(D, q, cq);
+    zrt_region eq = slice_block(D, q, flood);
+    zrt_region qpart = zrt_box_intersect(&band, &eq);
+    if (zrt_box_empty(&qpart))
+      continue;
+    zrt_region src = bmap_box(kind, &qpart, d, &rr, true);
+    for (int64_t p = 0; p < np; ++p) {
+      if (p != me && q != me)
+        continue;
+      int64_t cp[ZRT_MAX_RANK];
+      zrt_decomp_coords(D, p, cp);
+      bool same_slice = true;
+      for (int k = 0; k < rank; ++k)
+        if (((flood >> k) & 1) && cp[k] != cq[k])
+          same_slice = false;
+      if (!same_slice)
+        continue;
+      zrt_region ep = slice_block(D, p, flood);
+      zrt_region spart = zrt_box_intersect(&src, &ep);
+      if (zrt_box_empty(&spart))
+        continue;
+      zrt_region dpart = bmap_box(kind, &spart, d, &rr, false);
+      int mirror = 0;
+      if (kind == ZRT_XFER_REFLECT)
+        for (int k = 0; k < rank; ++k)
+          if (d[k] != 0 && dpart.hi[k] > dpart.lo[k])
+            mirror |= 1 << k;
+      if (n == cap) {
+        cap = cap ? 2 * cap : 8;
+        zrt_bsection *nl = realloc(list, (size_t)cap * sizeof *nl);
+        if (!nl) {
+          free(list);
+          snprintf(err, errlen, "out of memory");
+          return -1;
+        }
+        list = nl;
+      }
+      zrt_bsection *x = &list[n++];
+      x->tag = tag;
+      x->mirror = mirror;
+      if (p == me && q == me) {
+        x->role = ZRT_BSEC_LOCAL;
+        x->peer = me;
+        x->box = dpart;
+        x->other = spart;
+      } else if (p == me) {
+        x->role = ZRT_BSEC_SEND;
+        x->peer = q;
+        x->box = spart;
+        x->other = dpart;
+      } else {
+        x->role = ZRT_BSEC_RECV;
+        x->peer = p;
+        x->box = dpart;
+        x->other = spart;
+      }
+    }
+  }
+  (void)cme;
+  *out = list;
+  *nout = n;
+  return 0;
+}

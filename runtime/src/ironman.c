@@ -22,6 +22,9 @@ static void release(im_transfer *t) {
     free(t->send[i].buf);
   for (int i = 0; i < t->nrecv; ++i)
     free(t->recv[i].buf);
+  for (int i = 0; i < t->nlocal; ++i)
+    free(t->local[i].buf);
+  free(t->local);
   free(t);
 }
 
@@ -37,6 +40,7 @@ static void make_msg(zrt_msg *m, const zrt_section *s, zrt_array *a) {
     m->elem_off += m->lbox.lo[k] * a->layout.stride[k];
   }
   m->bytes = (size_t)zrt_box_count(&s->box) * a->esz;
+  m->mirror = 0;
   m->contiguous = zrt_box_contiguous(&a->layout, &s->box);
   m->ptr = zrt_box_ptr(a->base, &a->layout, &s->box);
   m->buf = NULL;
@@ -49,7 +53,7 @@ static void make_msg(zrt_msg *m, const zrt_section *s, zrt_array *a) {
 
 im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
                      int64_t d1, int64_t d2) {
-  if (cached && cached->a == a && cached->serial == a->serial && cached->id == id &&
+  if (cached && cached->kind == ZRT_XFER_HALO && cached->a == a && cached->serial == a->serial && cached->id == id &&
       cached->d[0] == d0 && cached->d[1] == d1 && cached->d[2] == d2 &&
       same_region(&cached->r, &r))
     return cached;
@@ -72,10 +76,37 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
   zrt_section rs[ZRT_MAX_NEIGHBOURS], ss[ZRT_MAX_NEIGHBOURS];
   int nr = 0, ns = 0;
   char err[400];
-  if (zrt_halo_compute(D, zrt_g.me, r, t->d, id, &a->storage, rs, &nr, ss, &ns, err,
-                       sizeof err) != 0)
+  /* A flood dimension of the array never moves data: every PE along it
+   * holds the same values. There the halo is computed for a single index
+   * inside this PE's own block (the same for every PE of its grid slice),
+   * and the sections are then moved to the one stored index. */
+  zrt_region rr = r, st = a->storage;
+  int64_t flood_lo[ZRT_MAX_RANK] = {0, 0, 0};
+  const zrt_region *blk = &zrt_g.block[r.rank - 1];
+  for (int k = 0; k < a->rank; ++k) {
+    if (zrt_is_flood(&r, k)) { /* the statement's own flood dimension: one index */
+      rr.hi[k] = rr.lo[k];
+    }
+    if (!zrt_is_flood(&a->decl, k))
+      continue;
+    t->d[k] = 0;
+    rr.lo[k] = rr.hi[k] = blk->lo[k];
+    st.lo[k] = st.hi[k] = blk->lo[k];
+    flood_lo[k] = 1;
+  }
+  rr.flood = 0;
+  if (zrt_halo_compute(D, zrt_g.me, rr, t->d, id, &st, rs, &nr, ss, &ns, err, sizeof err) != 0)
     zrt_failf("array %s: %s", a->name, err);
+  for (int k = 0; k < a->rank; ++k) {
+    if (!flood_lo[k])
+      continue;
+    for (int i = 0; i < nr; ++i)
+      rs[i].box.lo[k] = rs[i].box.hi[k] = a->storage.lo[k];
+    for (int i = 0; i < ns; ++i)
+      ss[i].box.lo[k] = ss[i].box.hi[k] = a->storage.lo[k];
+  }
   /* keep the caller's d for the cache comparison */
+  t->d[0] = d0;
   t->d[1] = d1;
   t->d[2] = d2;
   for (int i = 0; i < nr; ++i)
@@ -98,10 +129,21 @@ void im_dr(im_transfer *t) {
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
+static void local_copies(im_transfer *t) {
+  zrt_array *a = t->a;
+  for (int i = 0; i < t->nlocal; ++i) {
+    zrt_local_copy *c = &t->local[i];
+    zrt_pack(c->buf, a->base, &a->layout, &c->sbox);
+    zrt_unpack_mirror(a->base, &a->layout, &c->dbox, c->buf, c->mirror);
+  }
+}
+
 void im_sr(im_transfer *t) {
   double t0 = zrt_g.be->clock();
   zrt_g.n_messages += t->nsend;
   zrt_g.n_bytes += t->send_bytes;
+  if (t->nlocal)
+    local_copies(t);
   zrt_g.be->sr(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
@@ -116,4 +158,119 @@ void im_sv(im_transfer *t) {
   double t0 = zrt_g.be->clock();
   zrt_g.be->sv(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+}
+
+static char *fmt_region(char *buf, size_t n, const zrt_region *b) {
+  int w = snprintf(buf, n, "[");
+  for (int k = 0; k < b->rank && (size_t)w < n; ++k)
+    w += snprintf(buf + w, n - (size_t)w, "%s%lld..%lld", k ? ", " : "", (long long)b->lo[k],
+                  (long long)b->hi[k]);
+  if ((size_t)w < n)
+    snprintf(buf + w, n - (size_t)w, "]");
+  return buf;
+}
+
+/* ---- boundary transfers: wrap and reflect (sections: zrt_boundary_compute) ---- */
+static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_array *a,
+                             zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
+  if (cached && cached->kind == kind && cached->a == a && cached->serial == a->serial &&
+      cached->id == id && cached->d[0] == d0 && cached->d[1] == d1 && cached->d[2] == d2 &&
+      same_region(&cached->r, &r))
+    return cached;
+  if (cached)
+    release(cached);
+  const char *what = kind == ZRT_XFER_WRAP ? "wrap" : "reflect";
+  if (r.rank != a->rank)
+    zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,
+              (long long)r.rank, a->rank);
+  const zrt_decomp *D = zrt_dist_get(a->rank);
+  im_transfer *t = calloc(1, sizeof *t);
+  if (!t)
+    zrt_failf("out of memory for a transfer of array %s", a->name);
+  t->kind = kind;
+  t->id = id;
+  t->a = a;
+  t->serial = a->serial;
+  t->r = r;
+  t->d[0] = d0;
+  t->d[1] = d1;
+  t->d[2] = d2;
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  zrt_bsection *sec = NULL;
+  int nsec = 0;
+  char err[400];
+  if (zrt_boundary_compute(D, zrt_g.me, kind, r, d, a->decl.flood, a->storage.lo, id, &sec,
+                           &nsec, err, sizeof err) != 0)
+    zrt_failf("%s of array %s: %s", what, a->name, err);
+  char b1[128];
+  for (int i = 0; i < nsec; ++i) {
+    zrt_bsection *x = &sec[i];
+    if (!zrt_array_holds(a, &x->box)) {
+      free(sec);
+      zrt_failf("%s of array %s: %s cells %s lie outside the array's storage", what, a->name,
+                x->role == ZRT_BSEC_SEND ? "source" : "band",
+                fmt_region(b1, sizeof b1, &x->box));
+    }
+    if (x->role == ZRT_BSEC_LOCAL && !zrt_array_holds(a, &x->other)) {
+      free(sec);
+      zrt_failf("%s of array %s: source cells %s lie outside the array's storage", what,
+                a->name, fmt_region(b1, sizeof b1, &x->other));
+    }
+  }
+  int nlocal = 0;
+  for (int i = 0; i < nsec; ++i)
+    nlocal += sec[i].role == ZRT_BSEC_LOCAL;
+  if (nlocal) {
+    t->local = calloc((size_t)nlocal, sizeof *t->local);
+    if (!t->local)
+      zrt_failf("out of memory for a transfer of array %s", a->name);
+  }
+  for (int i = 0; i < nsec; ++i) {
+    zrt_bsection *x = &sec[i];
+    if (x->role == ZRT_BSEC_LOCAL) {
+      zrt_local_copy *c = &t->local[t->nlocal++];
+      c->sbox = x->other;
+      c->dbox = x->box;
+      c->mirror = x->mirror;
+      c->bytes = (size_t)zrt_box_count(&x->box) * a->esz;
+      c->buf = malloc(c->bytes ? c->bytes : 1);
+      if (!c->buf)
+        zrt_failf("out of memory for a transfer of array %s", a->name);
+      continue;
+    }
+    bool sending = x->role == ZRT_BSEC_SEND;
+    int *n = sending ? &t->nsend : &t->nrecv;
+    if (*n == ZRT_MAX_MSGS)
+      zrt_failf("%s of array %s needs more than %d messages per PE; use fewer PEs", what,
+                a->name, ZRT_MAX_MSGS);
+    zrt_section s1 = {x->peer, x->tag, x->box};
+    zrt_msg *m = sending ? &t->send[*n] : &t->recv[*n];
+    make_msg(m, &s1, a);
+    if (!sending && x->mirror) {
+      m->mirror = x->mirror;
+      if (m->contiguous) {
+        m->contiguous = false;
+        m->buf = malloc(m->bytes);
+        if (!m->buf)
+          zrt_failf("out of memory for a transfer of array %s", a->name);
+      }
+    }
+    if (sending)
+      t->send_bytes += (int64_t)m->bytes;
+    ++*n;
+  }
+  free(sec);
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+  return t;
+}
+
+im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
+                     int64_t d1, int64_t d2) {
+  return boundary(cached, ZRT_XFER_WRAP, id, a, r, d0, d1, d2);
+}
+
+im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
+                        int64_t d1, int64_t d2) {
+  return boundary(cached, ZRT_XFER_REFLECT, id, a, r, d0, d1, d2);
 }

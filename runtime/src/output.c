@@ -174,53 +174,108 @@ static void put_elem(int type, const char *p, const char *fmt) {
 
 #define GATHER_TAG 7001
 
+/* PE q's part of the printed region r: r ∩ q's extended block on r's
+ * lattice; a flood dimension of r (one index) belongs to the PE whose block
+ * holds that index. */
+static zrt_region print_part(const zrt_region *r, const zrt_region *ext) {
+  zrt_region b = zrt_lattice_part(r, ext);
+  for (int k = 0; k < r->rank; ++k)
+    if (zrt_is_flood(r, k) && (r->lo[k] < ext->lo[k] || r->lo[k] > ext->hi[k]))
+      b.hi[k] = b.lo[k] - 1;
+  return b;
+}
+
+/* Visits the lattice points of box in row-major order. */
+#define FOR_LATTICE(box, idx)                                                                \
+  for (int64_t idx##0 = (box).lo[0]; idx##0 <= (box).hi[0]; idx##0 += zrt_step(&(box), 0))   \
+    for (int64_t idx##1 = (box).lo[1]; idx##1 <= (box).hi[1]; idx##1 += zrt_step(&(box), 1)) \
+      for (int64_t idx##2 = (box).lo[2]; idx##2 <= (box).hi[2]; idx##2 += zrt_step(&(box), 2))
+
+/* Dense row-major copy of a's elements over the lattice points of box
+ * (flood dimensions of a read their single element at any index). */
+static size_t pack_points(char *buf, const zrt_array *a, const zrt_region *box) {
+  size_t n = 0;
+  zrt_region b = *box;
+  for (int k = b.rank; k < ZRT_MAX_RANK; ++k)
+    b.lo[k] = b.hi[k] = 0;
+  FOR_LATTICE(b, i) {
+    int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+    memcpy(buf + n, (const char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, a->esz);
+    n += a->esz;
+  }
+  return n;
+}
+
 void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
   if (r.rank != a->rank)
     zrt_failf("write of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
   const zrt_decomp *D = zrt_dist_get((int)r.rank);
+  for (int k = 0; k < r.rank; ++k)
+    if (zrt_is_flood(&r, k))
+      r.hi[k] = r.lo[k];
   if (zrt_box_empty(&r))
     return;
-  zrt_region mine = zrt_box_intersect(&r, &zrt_g.ext_block[r.rank - 1]);
-  if (!zrt_box_contains(&a->storage, &mine))
+  zrt_region mine = print_part(&r, &zrt_g.ext_block[r.rank - 1]);
+  if (!zrt_array_holds(a, &mine))
     zrt_failf("write of array %s outside its storage", a->name);
   size_t esz = a->esz;
+  int64_t cnt[ZRT_MAX_RANK] = {1, 1, 1};
+  int64_t n = 1;
+  for (int k = 0; k < r.rank; ++k) {
+    cnt[k] = zrt_lattice_count(&r, k);
+    n *= cnt[k];
+  }
   if (zrt_g.me != 0) {
     if (!zrt_box_empty(&mine)) {
-      size_t bytes = (size_t)zrt_box_count(&mine) * esz;
-      void *buf = malloc(bytes);
+      size_t bytes = (size_t)zrt_box_count(&mine) * esz; /* >= the lattice points */
+      char *buf = malloc(bytes);
       if (!buf)
         zrt_failf("out of memory writing array %s", a->name);
-      zrt_pack(buf, a->base, &a->layout, &mine);
-      zrt_g.be->send(0, GATHER_TAG, buf, bytes);
+      size_t used = pack_points(buf, a, &mine);
+      zrt_g.be->send(0, GATHER_TAG, buf, used);
       free(buf);
     }
     return;
   }
-  size_t total = (size_t)zrt_box_count(&r) * esz;
+  size_t total = (size_t)n * esz;
   char *all = malloc(total);
   char *tmp = malloc(total);
   if (!all || !tmp)
     zrt_failf("out of memory writing array %s", a->name);
-  zrt_layout Lr = zrt_layout_make(&r, esz);
   int64_t np = zrt_decomp_npes(D);
   for (int64_t q = 0; q < np; ++q) {
     zrt_region eq = zrt_decomp_block(D, q, true);
-    zrt_region box = zrt_box_intersect(&r, &eq);
+    zrt_region box = print_part(&r, &eq);
     if (zrt_box_empty(&box))
       continue;
-    size_t bytes = (size_t)zrt_box_count(&box) * esz;
+    int64_t m = 1;
+    for (int k = 0; k < r.rank; ++k)
+      m *= zrt_lattice_count(&box, k);
+    size_t bytes = (size_t)m * esz;
     if (q == 0)
-      zrt_pack(tmp, a->base, &a->layout, &box);
+      pack_points(tmp, a, &box);
     else
       zrt_g.be->recv((int)q, GATHER_TAG, tmp, bytes);
-    zrt_unpack(all, &Lr, &box, tmp);
+    for (int k = box.rank; k < ZRT_MAX_RANK; ++k)
+      box.lo[k] = box.hi[k] = 0;
+    size_t off = 0;
+    FOR_LATTICE(box, i) {
+      int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+      int64_t pos = 0;
+      for (int k = 0; k < r.rank; ++k)
+        pos = pos * cnt[k] + (idx[k] - r.lo[k]) / zrt_step(&r, k);
+      memcpy(all + (size_t)pos * esz, tmp + off, esz);
+      off += esz;
+    }
   }
-  int64_t rowlen = r.hi[r.rank - 1] - r.lo[r.rank - 1] + 1;
-  int64_t n = zrt_box_count(&r);
+  int64_t rowlen = cnt[r.rank - 1];
+  /* Rows are separated, not terminated: `writeln(A)` ends the last row,
+   * and `write(A)` leaves the line open like any other argument. */
   for (int64_t e = 0; e < n; ++e) {
+    if (e > 0)
+      putchar(e % rowlen == 0 ? '\n' : ' ');
     put_elem(a->type, all + (size_t)e * esz, fmt);
-    putchar((e + 1) % rowlen == 0 ? '\n' : ' ');
   }
   free(all);
   free(tmp);

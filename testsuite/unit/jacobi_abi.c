@@ -149,9 +149,13 @@ void zpl_main(void) {
   zrt_writeln();
   if (verbose) {
     zrt_write_array(A, R, "%.5f");
+    zrt_writeln();
     zrt_write_array(Temp, R, "%.4f");
+    zrt_writeln();
     zrt_write_array(Cnt, zrt_region_make(2, 1, n, 2, 3, 0, 0), "");
+    zrt_writeln();
     zrt_write_array(A, zrt_region_of(R, 1, 0, 0), "");
+    zrt_writeln();
   }
   zrt_array_free(Cnt);
   zrt_array_free(Temp);

@@ -91,10 +91,15 @@ void zpl_main(void) {
   im_sv(hr);
 
   zrt_write_array(T, C, "");
+  zrt_writeln();
   zrt_write_array(T, zrt_region_make(3, 2, 3, n, n, 1, n), "%5d");
+  zrt_writeln();
   zrt_write_array(W, L, "%.2f");
+  zrt_writeln();
   zrt_write_array(B, L, "");
+  zrt_writeln();
   zrt_write_array(V, BigL, "");
+  zrt_writeln();
   zrt_write_str("positive: ");
   zrt_write_i64(zrt_allreduce_i64(ZRT_SUM, cnt), "");
   zrt_write_str(" any: ");

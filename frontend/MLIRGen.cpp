@@ -13,9 +13,20 @@
 // maximal scalar subexpression is computed once before the op ("hoisted")
 // and used from above.
 //
-// Constructs that later issues add are reported as "... is not supported
-// yet"; generation then goes on with a placeholder so that every such
-// construct of the program is reported, and the module is dropped.
+// The rest of the language:
+//  * masks (`[R with M]`) become the mask operand of zpl.assign/zpl.reduce;
+//    a mask expression is evaluated into an i1 temporary first;
+//  * scans, floods, partial reductions and gathers store straight into the
+//    destination when they are a whole right-hand side, else into a
+//    temporary (zpl.local_array ... zpl.free_array around the statement);
+//  * `A@^d` reads a copy of A whose bands were wrapped (zpl.boundary);
+//  * `var` parameters are !zpl.ref arguments, arrays !zpl.array arguments;
+//  * exit/continue/return set i1 flags that guard the rest of the code and
+//    stop the loops (scf has no break); procedures have a single exit.
+//
+// Grids and distributions are reported as "... is not supported yet";
+// generation then goes on so that every such construct is reported, and
+// the module is dropped.
 //===----------------------------------------------------------------------===//
 
 #include "frontend/MLIRGen.h"
@@ -34,6 +45,8 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/DenseMap.h"
+
+#include <limits>
 #include "llvm/Support/Casting.h"
 
 using namespace mlir;
@@ -67,6 +80,9 @@ using ast::CallExpr;
 using ast::ShiftExpr;
 using ast::ReduceExpr;
 using ast::RemapExpr;
+using ast::ScanExpr;
+using ast::FloodExpr;
+using ast::BoundaryStmt;
 using ast::Stmt;
 using ast::StmtList;
 using ast::AssignStmt;
@@ -215,8 +231,60 @@ private:
   Value genShift(const ShiftExpr &e);
   Value genReduce(const ReduceExpr &e);
   /// Computes every maximal scalar subexpression of the parallel `e` at the
-  /// current insertion point (before the array op being built).
-  void hoist(const Expr &e);
+  /// current insertion point (before the array op being built, which runs
+  /// over `region`); scans, floods, partial reductions, gathers and
+  /// wrap-around shifts inside `e` are evaluated into temporaries there.
+  void hoist(const Expr &e, Value region);
+
+  //===--------------------------------------------------------------------===//
+  // Arrays, masks and temporaries
+  //===--------------------------------------------------------------------===//
+
+  struct Mask {
+    Value value;
+    bool without = false;
+  };
+  ArrayType arrayTypeOf(const VarDecl &v) {
+    return ArrayType::get(&ctx, v.rank, typeOf(v.elemType));
+  }
+  /// The array value of a global, a parameter or a local array.
+  Value arrayValue(const VarDecl &v, const SourceLoc &useLoc);
+  /// The array a NameExpr names, or null if it is not an array name.
+  const VarDecl *arrayDeclOf(const Expr &e) {
+    auto *n = dyn_cast<NameExpr>(&e);
+    auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
+    return v && v->isArray ? v : nullptr;
+  }
+  /// The region an array was declared over.
+  Value declaredRegion(const VarDecl &v, Value arr, Location l);
+  /// The mask of a region scope (`with`/`without`), evaluated over
+  /// `region` into a temporary if it is not an array name.
+  Mask genMask(const RegionExpr *r, Value region);
+  /// A new temporary array over `region`, freed by flushTemps.
+  Value newTemp(Location l, Value region, ScalarType t, StringRef name);
+  /// `[region] tmp := e` into a new temporary of element type `t`.
+  Value evalToTemp(const Expr &e, Value region, ScalarType t, StringRef name);
+  /// `[region with mask] dest op= e`.
+  void genInto(Value dest, ScalarType dt, const Expr &e, Value region,
+               Mask mask, Location l, ast::AssignOp op,
+               const VarDecl *destDecl);
+  bool canStoreDirectly(const Expr &e, ScalarType dt, const VarDecl *destDecl);
+  void genScanInto(Value dest, ScalarType dt, const ScanExpr &e, Value region);
+  void genFloodInto(Value dest, ScalarType dt, const FloodExpr &e, Value region);
+  void genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
+                      Value region);
+  void genGatherInto(Value dest, const RemapExpr &e, Value region,
+                     const VarDecl *destDecl);
+  /// The index arrays of a remap: integer array names are used as they
+  /// are (unless they name `avoid`), other expressions are evaluated.
+  SmallVector<Value> genIndices(const std::vector<ast::ExprPtr> &indices,
+                                Value region, const VarDecl *avoid);
+  /// `A@^d`: a copy of A with its bands wrapped (see genShift).
+  void genWrapTemp(const ShiftExpr &e);
+  /// Frees the temporaries made since `mark`, at the insertion point.
+  void flushTemps(size_t mark, Location l);
+  ReduceKind reduceKind(ast::ReduceOp op);
+  Value identityOf(Location l, ReduceKind kind, ScalarType t);
   /// Fills the body of an array op (`zpl.assign`, `zpl.reduce`): element
   /// mode, with `compute` producing the yielded value.
   template <typename Fn>
@@ -235,6 +303,39 @@ private:
   void genWhile(const WhileStmt &s);
   void genRepeat(const RepeatStmt &s);
   void genWrite(const WriteStmt &s);
+  void genBoundary(const BoundaryStmt &s);
+  void genScatter(const AssignStmt &s);
+  void genReturn(const ReturnStmt &s);
+
+  //===--------------------------------------------------------------------===//
+  // exit / continue / return: flags
+  //===--------------------------------------------------------------------===//
+
+  /// What a statement may do abruptly: `exit`/`continue` of the loop it is
+  /// in (not of a nested loop), `return` from anywhere.
+  struct Abrupt {
+    bool exit = false, cont = false, ret = false;
+    bool any() const { return exit || cont || ret; }
+  };
+  void scanAbrupt(const Stmt &s, Abrupt &a, bool nested);
+  Abrupt abruptOf(const StmtList &stmts) {
+    Abrupt a;
+    for (const auto &s : stmts)
+      if (s)
+        scanAbrupt(*s, a, false);
+    return a;
+  }
+  /// A zero-initialised i1 flag slot at the top of the function.
+  Value newFlag(Location l, StringRef name);
+  Value setFlag(Location l, Value flag, bool v) {
+    StoreOp::create(b, l, constBool(l, v), flag);
+    return flag;
+  }
+  /// OR of the flags `a` may set (null if none exists).
+  Value stopCondition(const Abrupt &a, Location l, bool withContinue);
+  struct LoopCtx {
+    Value broken, skip;
+  };
   /// `x op v` for the compound assignments.
   Value combine(Location l, ast::AssignOp op, Value cur, Value v, ScalarType t);
 
@@ -250,6 +351,18 @@ private:
   bool failed = false;
 
   std::map<const ProcDecl *, func::FuncOp> funcs;
+
+  // Arrays and temporaries.
+  std::map<const VarDecl *, Value> arrays;  // parameters and local arrays
+  SmallVector<Value> localArrays;           // freed at the procedure's exit
+  SmallVector<Value> temps;                 // live temporaries
+  std::map<const Expr *, Value> tempOf;     // subexpression -> temporary
+
+  // Control flow.
+  LoopCtx *loopCtx = nullptr;
+  Value returnedFlag, resultSlot;
+  const ProcDecl *curProc = nullptr;
+  Operation *lastFlag = nullptr;
 
   // Per procedure.
   Block *entry = nullptr;               // null in declaration init bodies
@@ -370,26 +483,51 @@ void Generator::genGlobal(const Decl &d) {
 }
 
 void Generator::genProcHeader(const ProcDecl &p) {
-  bool good = true;
   SmallVector<Type> inputs;
   for (const auto &param : p.params) {
-    if (param->isArray) {
-      unsupported(param->loc, "array parameter '" + param->name + "'");
-      good = false;
-    } else if (param->byRef) {
-      unsupported(param->loc, "`var` parameter '" + param->name + "'");
-      good = false;
-    }
-    inputs.push_back(typeOf(param->elemType));
+    if (param->isArray)
+      inputs.push_back(arrayTypeOf(*param));
+    else if (param->byRef)
+      inputs.push_back(RefType::get(&ctx, typeOf(param->elemType)));
+    else
+      inputs.push_back(typeOf(param->elemType));
   }
-  if (!good)
-    return;
   SmallVector<Type> results;
   if (p.resultType != ScalarType::Void)
     results.push_back(typeOf(p.resultType));
   auto fn = func::FuncOp::create(b, loc(p.loc), p.name,
                                  b.getFunctionType(inputs, results));
   funcs[&p] = fn;
+}
+
+/// True if `s` contains a `return` (anywhere).
+static bool containsReturn(const Stmt &s);
+static bool containsReturn(const StmtList &stmts) {
+  for (const auto &s : stmts)
+    if (s && containsReturn(*s))
+      return true;
+  return false;
+}
+static bool containsReturn(const Stmt &s) {
+  switch (s.kind) {
+  case Stmt::Return: return true;
+  case Stmt::Block: return containsReturn(cast<BlockStmt>(s).body);
+  case Stmt::Scoped: {
+    auto &ss = cast<ScopedStmt>(s);
+    return ss.body && containsReturn(*ss.body);
+  }
+  case Stmt::If: {
+    auto &is = cast<IfStmt>(s);
+    for (const IfClause &c : is.clauses)
+      if (containsReturn(c.body))
+        return true;
+    return containsReturn(is.elseBody);
+  }
+  case Stmt::For: return containsReturn(cast<ForStmt>(s).body);
+  case Stmt::While: return containsReturn(cast<WhileStmt>(s).body);
+  case Stmt::Repeat: return containsReturn(cast<RepeatStmt>(s).body);
+  default: return false;
+  }
 }
 
 void Generator::genProcBody(const ProcDecl &p) {
@@ -401,14 +539,32 @@ void Generator::genProcBody(const ProcDecl &p) {
   entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
   lastHandle = nullptr;
+  lastFlag = nullptr;
   handles.clear();
   slots.clear();
   scopes.clear();
+  arrays.clear();
+  localArrays.clear();
+  temps.clear();
+  tempOf.clear();
+  loopCtx = nullptr;
+  returnedFlag = resultSlot = Value();
+  curProc = &p;
   curScope = nullptr;
 
-  // Parameters are stored into slots so that they are assignable.
+  // Value parameters are stored into slots so that they are assignable;
+  // `var` parameters are references used as slots; arrays are used as
+  // they are (by reference).
   for (auto [i, param] : llvm::enumerate(p.params)) {
     Location l = loc(param->loc);
+    if (param->isArray) {
+      arrays[param.get()] = fn.getArgument(i);
+      continue;
+    }
+    if (param->byRef) {
+      slots[param.get()] = fn.getArgument(i);
+      continue;
+    }
     Type t = typeOf(param->elemType);
     Value slot = AllocaOp::create(b, l, RefType::get(&ctx, t),
                                   b.getStringAttr(param->name));
@@ -417,27 +573,87 @@ void Generator::genProcBody(const ProcDecl &p) {
   }
   for (const auto &v : p.locals) {
     Location l = loc(v->loc);
-    if (v->isArray) {
-      unsupported(v->loc, "local array '" + v->name + "'");
+    if (v->isArray)
       continue;
-    }
     Type t = typeOf(v->elemType);
     slots[v.get()] = AllocaOp::create(b, l, RefType::get(&ctx, t),
                                       b.getStringAttr(v->name));
   }
-  for (const auto &v : p.locals)
-    if (v->init && !v->isArray)
-      storeVar(*v, convert(loc(v->init->loc), genExpr(*v->init), v->init->type,
-                           v->elemType),
+  // Local arrays are allocated at entry and freed at the single exit.
+  for (const auto &v : p.locals) {
+    if (!v->isArray)
+      continue;
+    Location l = loc(v->loc);
+    Value r = v->region ? genRegion(*v->region) : Value();
+    if (!r) {
+      if (!failed)
+        internal(v->loc, "local array '" + v->name + "' has no region");
+      continue;
+    }
+    Value a = LocalArrayOp::create(b, l, arrayTypeOf(*v),
+                                   b.getStringAttr(v->name), r,
+                                   DenseI64ArrayAttr());
+    arrays[v.get()] = a;
+    localArrays.push_back(a);
+  }
+  for (const auto &v : p.locals) {
+    if (!v->init)
+      continue;
+    Location l = loc(v->init->loc);
+    size_t mark = temps.size();
+    if (v->isArray) {
+      auto ai = arrays.find(v.get());
+      if (ai != arrays.end())
+        genInto(ai->second, v->elemType, *v->init,
+                cast<LocalArrayOp>(ai->second.getDefiningOp()).getRegion(),
+                Mask(), l, ast::AssignOp::Assign, v.get());
+    } else {
+      storeVar(*v, convert(l, genExpr(*v->init), v->init->type, v->elemType),
                v->loc);
+    }
+    flushTemps(mark, l);
+  }
 
-  // The body; a `return` is only supported as the last statement.
+  auto freeLocals = [&](Location l) {
+    for (Value a : llvm::reverse(localArrays))
+      FreeArrayOp::create(b, l, a);
+  };
+
+  // A `return` that is not the last statement sets the `returned` flag
+  // (and the result slot); everything after it is guarded by the flag and
+  // the procedure returns at its end.
   const ReturnStmt *last = nullptr;
   size_t n = p.body.size();
   if (n && p.body.back() && p.body.back()->kind == Stmt::Return) {
     last = cast<ReturnStmt>(p.body.back().get());
     --n;
   }
+  bool early = false;
+  for (size_t i = 0; i < n; ++i)
+    if (p.body[i] && containsReturn(*p.body[i]))
+      early = true;
+
+  if (early) {
+    returnedFlag = newFlag(pl, "returned");
+    setFlag(pl, returnedFlag, false);
+    if (p.resultType != ScalarType::Void) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfter(lastFlag);
+      resultSlot = AllocaOp::create(b, pl, RefType::get(&ctx, typeOf(p.resultType)),
+                                    b.getStringAttr("result"));
+      lastFlag = resultSlot.getDefiningOp();
+    }
+    genStmts(p.body);
+    freeLocals(pl);
+    if (resultSlot)
+      func::ReturnOp::create(
+          b, pl, ValueRange{LoadOp::create(b, pl, typeOf(p.resultType), resultSlot)});
+    else
+      func::ReturnOp::create(b, pl);
+    entry = nullptr;
+    return;
+  }
+
   for (size_t i = 0; i < n; ++i)
     if (p.body[i])
       genStmt(*p.body[i]);
@@ -446,16 +662,22 @@ void Generator::genProcBody(const ProcDecl &p) {
     Location l = loc(last->loc);
     curScope = last->scope;
     if (last->value && p.resultType != ScalarType::Void) {
+      size_t mark = temps.size();
       Value v = convert(l, genExpr(*last->value), last->value->type,
                         p.resultType);
+      flushTemps(mark, l);
+      freeLocals(l);
       func::ReturnOp::create(b, l, ValueRange{v});
     } else {
+      freeLocals(l);
       func::ReturnOp::create(b, l);
     }
   } else if (p.resultType != ScalarType::Void) {
     // Falling off the end of a function returns zero.
+    freeLocals(pl);
     func::ReturnOp::create(b, pl, ValueRange{zeroOf(pl, p.resultType)});
   } else {
+    freeLocals(pl);
     func::ReturnOp::create(b, pl);
   }
   entry = nullptr;
@@ -516,8 +738,7 @@ void Generator::storeVar(const VarDecl &v, Value value, const SourceLoc &useLoc)
 
 Value Generator::genRegion(const RegionExpr &r) {
   Location l = loc(r.loc);
-  if (r.mask)
-    unsupported(r.mask->loc, r.maskWithout ? "a `without` mask" : "a `with` mask");
+  // A mask is not part of the region's value: see genMask.
   auto type = RegionType::get(&ctx, r.rank);
   switch (r.kind) {
   case RegionExpr::Named:
@@ -528,7 +749,7 @@ Value Generator::genRegion(const RegionExpr &r) {
     return getHandle(*r.decl, type, r.loc);
   case RegionExpr::Literal: {
     SmallVector<Value> lows, highs;
-    bool good = true;
+    SmallVector<int64_t> flood;
     for (const RegionDim &dim : r.dims) {
       switch (dim.kind) {
       case RegionDim::Range:
@@ -541,30 +762,33 @@ Value Generator::genRegion(const RegionExpr &r) {
         highs.push_back(v);
         break;
       }
-      case RegionDim::Flood:
-        unsupported(dim.loc, "a flood dimension `*`");
-        good = false;
+      case RegionDim::Flood: {
+        // Bounds are ignored in a flood dimension.
+        Value z = constInt(l, 0);
+        flood.push_back(int64_t(lows.size()));
+        lows.push_back(z);
+        highs.push_back(z);
         break;
       }
+      }
     }
-    if (!good)
-      return nullptr;
-    return MakeRegionOp::create(b, l, type, lows, highs);
+    return MakeRegionOp::create(
+        b, l, type, lows, highs,
+        flood.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(flood));
   }
   case RegionExpr::Of:
   case RegionExpr::In:
-  case RegionExpr::At: {
+  case RegionExpr::At:
+  case RegionExpr::By: {
     Value base = genRegion(*r.base);
     if (!base)
       return nullptr;
     DeriveKind kind = r.kind == RegionExpr::Of   ? DeriveKind::of
                       : r.kind == RegionExpr::In ? DeriveKind::in
-                                                 : DeriveKind::at;
+                      : r.kind == RegionExpr::At ? DeriveKind::at
+                                                 : DeriveKind::by;
     return DeriveRegionOp::create(b, l, type, kind, base, r.dir->offsets);
   }
-  case RegionExpr::By:
-    unsupported(r.loc, "a strided region `by`");
-    return nullptr;
   }
   return nullptr;
 }
@@ -591,6 +815,19 @@ Value Generator::genExpr(const Expr &e) {
       return it->second;
   }
   Location l = loc(e.loc);
+  // Scans, floods, partial reductions and gathers inside an array
+  // statement were evaluated into temporaries before it (see hoist).
+  if (e.kind == Expr::Scan || e.kind == Expr::Flood || e.kind == Expr::Remap ||
+      (e.kind == Expr::Reduce && e.parallel)) {
+    auto it = tempOf.find(&e);
+    if (!elementMode || it == tempOf.end()) {
+      internal(e.loc, "a parallel operation outside an array statement");
+      return zeroOf(l, e.type);
+    }
+    unsigned rank = cast<ArrayType>(it->second.getType()).getRank();
+    return ReadOp::create(b, l, typeOf(e.type), it->second,
+                          SmallVector<int64_t>(rank, 0));
+  }
   switch (e.kind) {
   case Expr::IntLit: return constInt(l, cast<IntLitExpr>(e).value);
   case Expr::RealLit: return constReal(l, cast<RealLitExpr>(e).value, e.type);
@@ -605,14 +842,9 @@ Value Generator::genExpr(const Expr &e) {
   case Expr::Shift: return genShift(cast<ShiftExpr>(e));
   case Expr::Reduce: return genReduce(cast<ReduceExpr>(e));
   case Expr::Scan:
-    unsupported(e.loc, "a scan `||`");
-    return zeroOf(l, e.type);
   case Expr::Flood:
-    unsupported(e.loc, "a flood `>>`");
-    return zeroOf(l, e.type);
   case Expr::Remap:
-    unsupported(e.loc, "a remap `#[...]`");
-    return zeroOf(l, e.type);
+    break; // handled above
   }
   return zeroOf(l, e.type);
 }
@@ -633,13 +865,14 @@ Value Generator::genName(const NameExpr &e) {
     return zeroOf(l, e.type);
   }
   if (v->isArray) {
-    if (!elementMode || !v->isGlobal()) {
-      if (v->isGlobal())
-        internal(e.loc, "array '" + e.name + "' read outside an array statement");
+    if (!elementMode) {
+      internal(e.loc, "array '" + e.name + "' read outside an array statement");
       return zeroOf(l, e.type);
     }
     Type elem = typeOf(v->elemType);
-    Value arr = getHandle(*v, ArrayType::get(&ctx, v->rank, elem), e.loc);
+    Value arr = arrayValue(*v, e.loc);
+    if (!arr)
+      return zeroOf(l, e.type);
     return ReadOp::create(b, l, elem, arr, SmallVector<int64_t>(v->rank, 0));
   }
   return loadVar(*v, e.loc);
@@ -647,20 +880,27 @@ Value Generator::genName(const NameExpr &e) {
 
 Value Generator::genShift(const ShiftExpr &e) {
   Location l = loc(e.loc);
-  if (e.wrap) {
-    unsupported(e.loc, "a wrap-around shift `@^`");
-    return zeroOf(l, e.type);
-  }
   auto *n = cast<NameExpr>(e.array.get());
   auto *v = dyn_cast_or_null<VarDecl>(n->decl);
   if (!v || !v->isArray || !elementMode) {
     internal(e.loc, "bad shift");
     return zeroOf(l, e.type);
   }
-  if (!v->isGlobal())
-    return zeroOf(l, e.type); // local arrays are reported at the declaration
   Type elem = typeOf(v->elemType);
-  Value arr = getHandle(*v, ArrayType::get(&ctx, v->rank, elem), n->loc);
+  Value arr;
+  if (e.wrap) {
+    // `A@^d` reads the wrapped copy made before the statement.
+    auto it = tempOf.find(&e);
+    if (it == tempOf.end()) {
+      internal(e.loc, "no wrapped copy for `@^`");
+      return zeroOf(l, e.type);
+    }
+    arr = it->second;
+  } else {
+    arr = arrayValue(*v, n->loc);
+  }
+  if (!arr)
+    return zeroOf(l, e.type);
   return ReadOp::create(b, l, elem, arr, e.dir->offsets);
 }
 
@@ -772,12 +1012,37 @@ Value Generator::genCall(const CallExpr &e) {
     return zeroOf(l, e.type);
   }
   auto it = funcs.find(e.proc);
-  if (it == funcs.end()) // its parameters were reported as unsupported
+  if (it == funcs.end()) {
+    internal(e.loc, "no function for '" + e.callee + "'");
     return e.type == ScalarType::Void ? Value() : zeroOf(l, e.type);
+  }
   SmallVector<Value> args;
-  for (auto [arg, param] : llvm::zip(e.args, e.proc->params))
-    args.push_back(convert(loc(arg->loc), genExpr(*arg), arg->type,
-                           param->elemType));
+  for (auto [arg, param] : llvm::zip(e.args, e.proc->params)) {
+    Location al = loc(arg->loc);
+    if (param->isArray || param->byRef) {
+      // Arrays and `var` parameters pass by reference.
+      auto *n = dyn_cast<NameExpr>(arg.get());
+      auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
+      Value ref;
+      if (v && param->isArray) {
+        ref = arrayValue(*v, arg->loc);
+      } else if (v && v->isGlobal()) {
+        ref = AddressOfOp::create(b, al, RefType::get(&ctx, typeOf(v->elemType)),
+                                  FlatSymbolRefAttr::get(&ctx, v->name));
+      } else if (v) {
+        auto si = slots.find(v);
+        if (si != slots.end())
+          ref = si->second;
+      }
+      if (!ref) {
+        internal(arg->loc, "cannot pass this argument by reference");
+        return e.type == ScalarType::Void ? Value() : zeroOf(l, e.type);
+      }
+      args.push_back(ref);
+      continue;
+    }
+    args.push_back(convert(al, genExpr(*arg), arg->type, param->elemType));
+  }
   auto call = func::CallOp::create(b, l, it->second, args);
   return call.getNumResults() ? call.getResult(0) : Value();
 }
@@ -824,7 +1089,7 @@ Value Generator::genBuiltin(const CallExpr &e) {
   return zeroOf(l, t);
 }
 
-void Generator::hoist(const Expr &e) {
+void Generator::hoist(const Expr &e, Value region) {
   if (!e.parallel) {
     if (!hoisted.count(&e)) {
       bool saved = elementMode;
@@ -836,16 +1101,27 @@ void Generator::hoist(const Expr &e) {
     return;
   }
   switch (e.kind) {
-  case Expr::Unary: hoist(*cast<UnaryExpr>(e).operand); return;
+  case Expr::Unary: hoist(*cast<UnaryExpr>(e).operand, region); return;
   case Expr::Binary:
-    hoist(*cast<BinaryExpr>(e).lhs);
-    hoist(*cast<BinaryExpr>(e).rhs);
+    hoist(*cast<BinaryExpr>(e).lhs, region);
+    hoist(*cast<BinaryExpr>(e).rhs, region);
     return;
   case Expr::Call:
     for (const auto &a : cast<CallExpr>(e).args)
-      hoist(*a);
+      hoist(*a, region);
     return;
-  default: // leaves (reads, Index) and constructs reported later
+  case Expr::Shift:
+    if (cast<ShiftExpr>(e).wrap)
+      genWrapTemp(cast<ShiftExpr>(e));
+    return;
+  case Expr::Scan:
+  case Expr::Flood:
+  case Expr::Remap:
+  case Expr::Reduce: // parallel: a partial reduction
+    if (region)
+      tempOf[&e] = evalToTemp(e, region, e.type, "tmp");
+    return;
+  default: // leaves: reads, Index
     return;
   }
 }
@@ -864,29 +1140,53 @@ void Generator::genBody(Region &body, Location l, Fn compute) {
   YieldOp::create(b, l, ValueRange{v});
 }
 
+ReduceKind Generator::reduceKind(ast::ReduceOp op) {
+  switch (op) {
+  case ast::ReduceOp::Add: return ReduceKind::Add;
+  case ast::ReduceOp::Mul: return ReduceKind::Mul;
+  case ast::ReduceOp::Max: return ReduceKind::Max;
+  case ast::ReduceOp::Min: return ReduceKind::Min;
+  case ast::ReduceOp::And: return ReduceKind::And;
+  case ast::ReduceOp::Or: return ReduceKind::Or;
+  }
+  return ReduceKind::Add;
+}
+
+Value Generator::identityOf(Location l, ReduceKind kind, ScalarType t) {
+  bool real = isReal(t);
+  switch (kind) {
+  case ReduceKind::Add: return zeroOf(l, t);
+  case ReduceKind::Mul:
+    return real ? constReal(l, 1.0, t) : constInt(l, 1);
+  case ReduceKind::Max:
+    return real ? constReal(l, -std::numeric_limits<double>::infinity(), t)
+                : constInt(l, std::numeric_limits<int64_t>::min());
+  case ReduceKind::Min:
+    return real ? constReal(l, std::numeric_limits<double>::infinity(), t)
+                : constInt(l, std::numeric_limits<int64_t>::max());
+  case ReduceKind::And: return constBool(l, true);
+  case ReduceKind::Or: return constBool(l, false);
+  }
+  return zeroOf(l, t);
+}
+
 Value Generator::genReduce(const ReduceExpr &e) {
   Location l = loc(e.loc);
-  if (e.parallel) {
-    unsupported(e.loc, "a partial reduction");
+  if (e.parallel) { // reached only through tempOf (see genExpr)
+    internal(e.loc, "a partial reduction outside an array statement");
     return zeroOf(l, e.type);
   }
+  const RegionExpr *rx = e.region ? e.region.get() : curScope;
   Value region = e.region ? genRegion(*e.region) : scopeRegion(curScope, e.loc);
   if (!region)
     return zeroOf(l, e.type);
-  ReduceKind kind = ReduceKind::Add;
-  switch (e.op) {
-  case ast::ReduceOp::Add: kind = ReduceKind::Add; break;
-  case ast::ReduceOp::Mul: kind = ReduceKind::Mul; break;
-  case ast::ReduceOp::Max: kind = ReduceKind::Max; break;
-  case ast::ReduceOp::Min: kind = ReduceKind::Min; break;
-  case ast::ReduceOp::And: kind = ReduceKind::And; break;
-  case ast::ReduceOp::Or: kind = ReduceKind::Or; break;
-  }
+  Mask mask = genMask(rx, region);
   // The operand's scalar parts are computed before the reduction.
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
-  hoist(*e.operand);
-  auto op = zpl::ReduceOp::create(b, l, typeOf(e.type), kind, region);
+  hoist(*e.operand, region);
+  auto op = zpl::ReduceOp::create(b, l, typeOf(e.type), reduceKind(e.op), region,
+                                  mask.value, mask.without);
   genBody(op.getBody(), l, [&] {
     return convert(l, genExpr(*e.operand), e.operand->type, e.type);
   });
@@ -895,19 +1195,366 @@ Value Generator::genReduce(const ReduceExpr &e) {
 }
 
 //===----------------------------------------------------------------------===//
+// Arrays, masks and temporaries
+//===----------------------------------------------------------------------===//
+
+Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
+  if (v.isGlobal())
+    return getHandle(v, arrayTypeOf(v), useLoc);
+  auto it = arrays.find(&v);
+  if (it == arrays.end()) {
+    internal(useLoc, "no storage for array '" + v.name + "'");
+    return nullptr;
+  }
+  return it->second;
+}
+
+Value Generator::declaredRegion(const VarDecl &v, Value arr, Location l) {
+  if (v.isGlobal() && v.region && v.region->kind == RegionExpr::Named &&
+      v.region->decl)
+    return getHandle(*v.region->decl, RegionType::get(&ctx, v.rank),
+                     v.region->loc);
+  return ArrayRegionOp::create(b, l, RegionType::get(&ctx, v.rank), arr);
+}
+
+Generator::Mask Generator::genMask(const RegionExpr *r, Value region) {
+  if (!r || !r->mask)
+    return Mask();
+  const Expr &m = *r->mask;
+  Mask mask;
+  mask.without = r->maskWithout;
+  if (const VarDecl *v = arrayDeclOf(m);
+      v && v->elemType == ScalarType::Boolean && v->rank == r->rank)
+    mask.value = arrayValue(*v, m.loc);
+  else
+    mask.value = evalToTemp(m, region, ScalarType::Boolean, "mask");
+  if (!mask.value)
+    mask.without = false;
+  return mask;
+}
+
+Value Generator::newTemp(Location l, Value region, ScalarType t,
+                         StringRef name) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  Value tmp = LocalArrayOp::create(b, l, ArrayType::get(&ctx, rank, typeOf(t)),
+                                   b.getStringAttr(name), region,
+                                   DenseI64ArrayAttr());
+  temps.push_back(tmp);
+  return tmp;
+}
+
+Value Generator::evalToTemp(const Expr &e, Value region, ScalarType t,
+                            StringRef name) {
+  Location l = loc(e.loc);
+  Value tmp = newTemp(l, region, t, name);
+  genInto(tmp, t, e, region, Mask(), l, ast::AssignOp::Assign, nullptr);
+  return tmp;
+}
+
+void Generator::flushTemps(size_t mark, Location l) {
+  while (temps.size() > mark) {
+    FreeArrayOp::create(b, l, temps.back());
+    temps.pop_back();
+  }
+}
+
+bool Generator::canStoreDirectly(const Expr &e, ScalarType dt,
+                                 const VarDecl *destDecl) {
+  switch (e.kind) {
+  case Expr::Scan:
+  case Expr::Flood:
+    return true; // the runtime collects the values before storing
+  case Expr::Reduce:
+    return e.parallel;
+  case Expr::Remap: {
+    // A gather must not overwrite what it reads.
+    auto &rm = cast<RemapExpr>(e);
+    if (e.type != dt)
+      return false;
+    if (destDecl && arrayDeclOf(*rm.array) == destDecl)
+      return false;
+    for (const auto &i : rm.indices)
+      if (destDecl && arrayDeclOf(*i) == destDecl)
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+void Generator::genInto(Value dest, ScalarType dt, const Expr &e, Value region,
+                        Mask mask, Location l, ast::AssignOp aop,
+                        const VarDecl *destDecl) {
+  if (!mask.value && aop == ast::AssignOp::Assign &&
+      canStoreDirectly(e, dt, destDecl)) {
+    switch (e.kind) {
+    case Expr::Scan: genScanInto(dest, dt, cast<ScanExpr>(e), region); return;
+    case Expr::Flood: genFloodInto(dest, dt, cast<FloodExpr>(e), region); return;
+    case Expr::Reduce:
+      genPartialInto(dest, dt, cast<ReduceExpr>(e), region);
+      return;
+    case Expr::Remap:
+      genGatherInto(dest, cast<RemapExpr>(e), region, destDecl);
+      return;
+    default: break;
+    }
+  }
+  auto destType = cast<ArrayType>(dest.getType());
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(e, region);
+  auto op = zpl::AssignOp::create(b, l, dest, region, mask.value, mask.without);
+  genBody(op.getBody(), l, [&] {
+    Value v = convert(l, genExpr(e), e.type, dt);
+    if (aop != ast::AssignOp::Assign) {
+      Value cur = ReadOp::create(b, l, destType.getElementType(), dest,
+                                 SmallVector<int64_t>(destType.getRank(), 0));
+      v = combine(l, aop, cur, v, dt);
+    }
+    return v;
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genScanInto(Value dest, ScalarType dt, const ScanExpr &e,
+                            Value region) {
+  Location l = loc(e.loc);
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, region);
+  // LANGUAGE.md numbers dimensions from 1; the op from 0, -1 is row-major.
+  int64_t dim = e.dim ? int64_t(e.dim) - 1 : -1;
+  auto op = ScanOp::create(b, l, ReduceKindAttr::get(&ctx, reduceKind(e.op)),
+                           dest, region, b.getI64IntegerAttr(dim));
+  genBody(op.getBody(), l, [&] {
+    return convert(l, genExpr(*e.operand), e.operand->type, dt);
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genFloodInto(Value dest, ScalarType dt, const FloodExpr &e,
+                             Value region) {
+  Location l = loc(e.loc);
+  if (e.region->mask)
+    unsupported(e.region->mask->loc, "a mask on the region of a flood `>>`");
+  Value source = genRegion(*e.region);
+  if (!source)
+    return;
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, source);
+  auto op = FloodOp::create(b, l, dest, region, source);
+  genBody(op.getBody(), l, [&] {
+    return convert(l, genExpr(*e.operand), e.operand->type, dt);
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
+                               Value region) {
+  Location l = loc(e.loc);
+  Value source = genRegion(*e.region);
+  if (!source)
+    return;
+  ReduceKind kind = reduceKind(e.op);
+  // reduce_partial has no mask: a masked-out element contributes the
+  // operator's identity.
+  Mask mask = genMask(e.region.get(), source);
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, source);
+  Value identity = mask.value ? identityOf(l, kind, dt) : Value();
+  auto op = PartialReduceOp::create(b, l, ReduceKindAttr::get(&ctx, kind), dest,
+                                    region, source);
+  genBody(op.getBody(), l, [&] {
+    Value v = convert(l, genExpr(*e.operand), e.operand->type, dt);
+    if (mask.value) {
+      unsigned rank = cast<ArrayType>(mask.value.getType()).getRank();
+      Value m = ReadOp::create(b, l, b.getI1Type(), mask.value,
+                               SmallVector<int64_t>(rank, 0));
+      v = mask.without ? arith::SelectOp::create(b, l, m, identity, v)
+                       : arith::SelectOp::create(b, l, m, v, identity);
+    }
+    return v;
+  });
+  std::swap(outer, hoisted);
+}
+
+SmallVector<Value>
+Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
+                      const VarDecl *avoid) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  SmallVector<Value> result;
+  for (const auto &i : indices) {
+    const VarDecl *v = arrayDeclOf(*i);
+    if (v && v != avoid && v->elemType == ScalarType::Integer && v->rank == rank)
+      result.push_back(arrayValue(*v, i->loc));
+    else
+      result.push_back(evalToTemp(*i, region, ScalarType::Integer, "index"));
+  }
+  return result;
+}
+
+void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
+                              const VarDecl *destDecl) {
+  Location l = loc(e.loc);
+  const VarDecl *src = arrayDeclOf(*e.array);
+  if (!src) {
+    internal(e.loc, "the source of a remap is not an array");
+    return;
+  }
+  Value source = arrayValue(*src, e.array->loc);
+  SmallVector<Value> indices = genIndices(e.indices, region, destDecl);
+  if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  RemapOp::create(b, l, RemapKind::gather, dest, source, region, indices);
+}
+
+void Generator::genWrapTemp(const ShiftExpr &e) {
+  // A@^d: copy A over its declared region AR into T, wrap T's bands for
+  // every nonempty subset of d's nonzero components (edges and corners),
+  // and read T at offset d. A's own bands are never touched.
+  Location l = loc(e.loc);
+  const VarDecl *v = arrayDeclOf(*e.array);
+  if (!v) {
+    internal(e.loc, "bad `@^`");
+    return;
+  }
+  Value arr = arrayValue(*v, e.array->loc);
+  if (!arr)
+    return;
+  Value ar = declaredRegion(*v, arr, l);
+  Value tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
+  auto copy = zpl::AssignOp::create(b, l, tmp, ar);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&copy.getBody());
+    Value x = ReadOp::create(b, l, typeOf(v->elemType), arr,
+                             SmallVector<int64_t>(v->rank, 0));
+    YieldOp::create(b, l, ValueRange{x});
+  }
+  const std::vector<int64_t> &d = e.dir->offsets;
+  SmallVector<unsigned> nonzero;
+  for (unsigned i = 0; i < d.size(); ++i)
+    if (d[i] != 0)
+      nonzero.push_back(i);
+  for (unsigned bits = 1; bits < (1u << nonzero.size()); ++bits) {
+    SmallVector<int64_t> dir(d.size(), 0);
+    for (unsigned j = 0; j < nonzero.size(); ++j)
+      if (bits & (1u << j))
+        dir[nonzero[j]] = d[nonzero[j]];
+    BoundaryOp::create(b, l, BoundaryKind::wrap, tmp, ar, dir);
+  }
+  tempOf[&e] = tmp;
+}
+
+//===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
 
+void Generator::scanAbrupt(const Stmt &s, Abrupt &a, bool nested) {
+  switch (s.kind) {
+  case Stmt::Exit: a.exit |= !nested; return;
+  case Stmt::Continue: a.cont |= !nested; return;
+  case Stmt::Return: a.ret = true; return;
+  case Stmt::Block:
+    for (const auto &c : cast<BlockStmt>(s).body)
+      if (c)
+        scanAbrupt(*c, a, nested);
+    return;
+  case Stmt::Scoped:
+    if (cast<ScopedStmt>(s).body)
+      scanAbrupt(*cast<ScopedStmt>(s).body, a, nested);
+    return;
+  case Stmt::If: {
+    auto &is = cast<IfStmt>(s);
+    for (const IfClause &c : is.clauses)
+      for (const auto &x : c.body)
+        if (x)
+          scanAbrupt(*x, a, nested);
+    for (const auto &x : is.elseBody)
+      if (x)
+        scanAbrupt(*x, a, nested);
+    return;
+  }
+  case Stmt::For:
+  case Stmt::While:
+  case Stmt::Repeat: {
+    const StmtList &body = s.kind == Stmt::For ? cast<ForStmt>(s).body
+                           : s.kind == Stmt::While ? cast<WhileStmt>(s).body
+                                                   : cast<RepeatStmt>(s).body;
+    for (const auto &x : body)
+      if (x)
+        scanAbrupt(*x, a, true);
+    return;
+  }
+  default: return;
+  }
+}
+
+Value Generator::newFlag(Location l, StringRef name) {
+  OpBuilder::InsertionGuard guard(b);
+  if (lastFlag)
+    b.setInsertionPointAfter(lastFlag);
+  else
+    b.setInsertionPointToStart(entry);
+  auto flag = AllocaOp::create(b, l, RefType::get(&ctx, b.getI1Type()),
+                               b.getStringAttr(name));
+  lastFlag = flag;
+  return flag;
+}
+
+Value Generator::stopCondition(const Abrupt &a, Location l, bool withContinue) {
+  Value stop;
+  auto add = [&](Value flag) {
+    if (!flag)
+      return;
+    Value v = LoadOp::create(b, l, b.getI1Type(), flag);
+    stop = stop ? Value(arith::OrIOp::create(b, l, stop, v)) : v;
+  };
+  if (a.exit && loopCtx)
+    add(loopCtx->broken);
+  if (withContinue && a.cont && loopCtx)
+    add(loopCtx->skip);
+  if (a.ret)
+    add(returnedFlag);
+  return stop;
+}
+
 void Generator::genStmts(const StmtList &stmts) {
-  for (const auto &s : stmts)
-    if (s)
-      genStmt(*s);
+  OpBuilder::InsertionGuard guard(b);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    if (!stmts[i])
+      continue;
+    const Stmt &s = *stmts[i];
+    genStmt(s);
+    // The rest of the list is unreachable after exit/continue/return, and
+    // runs only if no flag was set after a statement that may set one.
+    if (s.kind == Stmt::Exit || s.kind == Stmt::Continue ||
+        s.kind == Stmt::Return)
+      break;
+    if (i + 1 == stmts.size())
+      break;
+    Abrupt a;
+    scanAbrupt(s, a, false);
+    if (!a.any())
+      continue;
+    Location l = loc(s.loc);
+    Value stop = stopCondition(a, l, true);
+    if (!stop)
+      continue;
+    Value go = arith::XOrIOp::create(b, l, stop, constBool(l, true));
+    auto guardIf = scf::IfOp::create(b, l, go, false);
+    b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+  }
 }
 
 void Generator::genStmt(const Stmt &s) {
   const RegionExpr *savedScope = curScope;
   curScope = s.scope;
   Location l = loc(s.loc);
+  size_t mark = temps.size();
   switch (s.kind) {
   case Stmt::Assign: genAssign(cast<AssignStmt>(s)); break;
   case Stmt::Block: genStmts(cast<BlockStmt>(s).body); break;
@@ -925,18 +1572,42 @@ void Generator::genStmt(const Stmt &s) {
   case Stmt::For: genFor(cast<ForStmt>(s)); break;
   case Stmt::While: genWhile(cast<WhileStmt>(s)); break;
   case Stmt::Repeat: genRepeat(cast<RepeatStmt>(s)); break;
-  case Stmt::Exit: unsupported(s.loc, "`exit`"); break;
-  case Stmt::Continue: unsupported(s.loc, "`continue`"); break;
-  case Stmt::Return:
-    unsupported(s.loc, "`return` before the end of a procedure");
+  case Stmt::Exit:
+  case Stmt::Continue: {
+    Value flag = !loopCtx ? Value()
+                 : s.kind == Stmt::Exit ? loopCtx->broken
+                                        : loopCtx->skip;
+    if (!flag) {
+      internal(s.loc, "`exit`/`continue` without a loop flag");
+      break;
+    }
+    setFlag(l, flag, true);
     break;
+  }
+  case Stmt::Return: genReturn(cast<ReturnStmt>(s)); break;
   case Stmt::Halt: HaltOp::create(b, l); break;
-  case Stmt::Wrap: unsupported(s.loc, "`wrap`"); break;
-  case Stmt::Reflect: unsupported(s.loc, "`reflect`"); break;
+  case Stmt::Wrap:
+  case Stmt::Reflect: genBoundary(cast<BoundaryStmt>(s)); break;
   case Stmt::Write: genWrite(cast<WriteStmt>(s)); break;
   case Stmt::Call: genCall(*cast<CallStmt>(s).call); break;
   }
+  flushTemps(mark, l);
   curScope = savedScope;
+}
+
+void Generator::genReturn(const ReturnStmt &s) {
+  Location l = loc(s.loc);
+  if (!returnedFlag) {
+    internal(s.loc, "`return` without a return flag");
+    return;
+  }
+  if (s.value && resultSlot && curProc) {
+    size_t mark = temps.size();
+    Value v = convert(l, genExpr(*s.value), s.value->type, curProc->resultType);
+    flushTemps(mark, l);
+    StoreOp::create(b, l, v, resultSlot);
+  }
+  setFlag(l, returnedFlag, true);
 }
 
 Value Generator::combine(Location l, ast::AssignOp op, Value cur, Value v,
@@ -963,7 +1634,7 @@ Value Generator::combine(Location l, ast::AssignOp op, Value cur, Value v,
 void Generator::genAssign(const AssignStmt &s) {
   Location l = loc(s.loc);
   if (isa<RemapExpr>(s.target.get())) {
-    unsupported(s.target->loc, "a scatter `#[...]` assignment");
+    genScatter(s);
     return;
   }
   auto *n = cast<NameExpr>(s.target.get());
@@ -973,8 +1644,6 @@ void Generator::genAssign(const AssignStmt &s) {
     return;
   }
   if (v->isArray) {
-    if (!v->isGlobal())
-      return; // reported at the declaration
     genArrayAssign(s, *v);
     return;
   }
@@ -989,29 +1658,80 @@ void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {
   Value region = scopeRegion(s.scope, s.loc);
   if (!region)
     return;
-  Type elem = typeOf(target.elemType);
-  Value arr = getHandle(target, ArrayType::get(&ctx, target.rank, elem),
-                        s.target->loc);
-  std::map<const Expr *, Value> outer;
-  std::swap(outer, hoisted);
-  hoist(*s.value);
-  auto op = zpl::AssignOp::create(b, l, arr, region);
-  genBody(op.getBody(), l, [&] {
-    Value v = convert(l, genExpr(*s.value), s.value->type, target.elemType);
-    if (s.op != ast::AssignOp::Assign) {
-      Value cur = ReadOp::create(b, loc(s.target->loc), elem, arr,
-                                 SmallVector<int64_t>(target.rank, 0));
-      v = combine(l, s.op, cur, v, target.elemType);
+  Value arr = arrayValue(target, s.target->loc);
+  if (!arr)
+    return;
+  Mask mask = genMask(s.scope, region);
+  genInto(arr, target.elemType, *s.value, region, mask, l, s.op, &target);
+}
+
+void Generator::genScatter(const AssignStmt &s) {
+  Location l = loc(s.loc);
+  auto &rm = cast<RemapExpr>(*s.target);
+  const VarDecl *dest = arrayDeclOf(*rm.array);
+  if (!dest) {
+    internal(s.loc, "the target of a scatter is not an array");
+    return;
+  }
+  if (s.op != ast::AssignOp::Assign) {
+    unsupported(s.loc, "a compound scatter assignment");
+    return;
+  }
+  if (s.scope && s.scope->mask) {
+    unsupported(s.scope->mask->loc, "a masked scatter assignment");
+    return;
+  }
+  Value region = scopeRegion(s.scope, s.loc);
+  if (!region)
+    return;
+  Value destArr = arrayValue(*dest, rm.array->loc);
+  if (!destArr)
+    return;
+  // The source: an array of the same element type, or a temporary; a
+  // scatter never reads what it overwrites.
+  Value source;
+  const VarDecl *sv = arrayDeclOf(*s.value);
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  if (sv && sv != dest && sv->elemType == dest->elemType && sv->rank == rank)
+    source = arrayValue(*sv, s.value->loc);
+  else
+    source = evalToTemp(*s.value, region, dest->elemType, "source");
+  SmallVector<Value> indices = genIndices(rm.indices, region, dest);
+  if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  RemapOp::create(b, l, RemapKind::scatter, destArr, source, region, indices);
+}
+
+void Generator::genBoundary(const BoundaryStmt &s) {
+  Location l = loc(s.loc);
+  const RegionExpr *scope = s.scope;
+  if (!scope || scope->kind != RegionExpr::Of || !scope->base || !scope->dir) {
+    internal(s.loc, "`wrap`/`reflect` without an `of` scope");
+    return;
+  }
+  // [d of R] wrap A: fill the band d of R from R.
+  Value base = genRegion(*scope->base);
+  if (!base)
+    return;
+  BoundaryKind kind = s.isWrap() ? BoundaryKind::wrap : BoundaryKind::reflect;
+  for (const auto &n : s.arrays) {
+    const VarDecl *v = arrayDeclOf(*n);
+    if (!v) {
+      internal(n->loc, "the operand of `wrap`/`reflect` is not an array");
+      continue;
     }
-    return v;
-  });
-  std::swap(outer, hoisted);
+    Value arr = arrayValue(*v, n->loc);
+    if (arr)
+      BoundaryOp::create(b, l, kind, arr, base, scope->dir->offsets);
+  }
 }
 
 void Generator::genIf(const IfStmt &s, size_t clause) {
   const IfClause &c = s.clauses[clause];
   Location l = loc(clause == 0 ? s.loc : c.cond->loc);
+  size_t mark = temps.size();
   Value cond = genExpr(*c.cond);
+  flushTemps(mark, l);
   bool more = clause + 1 < s.clauses.size();
   bool withElse = more || (s.hasElse && !s.elseBody.empty());
   auto op = scf::IfOp::create(b, l, cond, withElse);
@@ -1027,6 +1747,23 @@ void Generator::genIf(const IfStmt &s, size_t clause) {
   }
 }
 
+/// `cond` unless `stop` is set, in which case false; `cond` is only
+/// evaluated when `stop` is not set.
+template <typename Fn>
+static Value unlessStopped(OpBuilder &b, Location l, Value stop, Fn cond) {
+  if (!stop)
+    return cond();
+  auto op = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, stop, true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(op.thenBlock());
+  Value f = arith::ConstantOp::create(b, l, b.getBoolAttr(false));
+  scf::YieldOp::create(b, l, ValueRange{f});
+  b.setInsertionPointToEnd(op.elseBlock());
+  Value c = cond();
+  scf::YieldOp::create(b, l, ValueRange{c});
+  return op.getResult(0);
+}
+
 void Generator::genFor(const ForStmt &s) {
   Location l = loc(s.loc);
   auto *v = dyn_cast_or_null<VarDecl>(s.var->decl);
@@ -1038,8 +1775,10 @@ void Generator::genFor(const ForStmt &s) {
   // over [0, n) with n = (hi - lo) / step + 1 (to) or (lo - hi) / step + 1
   // (downto), zero when the range is empty or the step is not positive, and
   // sets i = lo + k*step (lo - k*step) before each iteration.
+  size_t mark = temps.size();
   Value lo = genExpr(*s.lo), hi = genExpr(*s.hi);
   Value step = s.step ? genExpr(*s.step) : constInt(l, 1);
+  flushTemps(mark, l);
   Value zero = constInt(l, 0), one = constInt(l, 1);
   Value diff = s.down ? arith::SubIOp::create(b, l, lo, hi)
                       : arith::SubIOp::create(b, l, hi, lo);
@@ -1052,43 +1791,121 @@ void Generator::genFor(const ForStmt &s) {
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, diff, zero);
   Value runs = arith::AndIOp::create(b, l, stepPos, nonEmpty);
   Value trips = arith::SelectOp::create(b, l, runs, count, zero);
-  auto loop = scf::ForOp::create(b, l, zero, trips, one);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(loop.getBody()->getTerminator());
-  Value k = loop.getInductionVar();
-  Value off = arith::MulIOp::create(b, l, k, step);
-  Value i = s.down ? Value(arith::SubIOp::create(b, l, lo, off))
-                   : Value(arith::AddIOp::create(b, l, lo, off));
-  storeVar(*v, i, s.var->loc);
-  genStmts(s.body);
+
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here;
+  if (a.exit)
+    here.broken = setFlag(l, newFlag(l, "broken"), false);
+  if (a.cont)
+    here.skip = newFlag(l, "skip");
+  LoopCtx *saved = loopCtx;
+  loopCtx = &here;
+  auto setIndex = [&](Value k) {
+    Value off = arith::MulIOp::create(b, l, k, step);
+    Value i = s.down ? Value(arith::SubIOp::create(b, l, lo, off))
+                     : Value(arith::AddIOp::create(b, l, lo, off));
+    storeVar(*v, i, s.var->loc);
+    if (here.skip)
+      setFlag(l, here.skip, false);
+  };
+
+  if (!a.exit && !a.ret) {
+    auto loop = scf::ForOp::create(b, l, zero, trips, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    setIndex(loop.getInductionVar());
+    genStmts(s.body);
+    loopCtx = saved;
+    return;
+  }
+  // With `exit` or `return` inside: a while loop over k that also stops
+  // when a flag is set.
+  Type i64 = b.getI64Type();
+  auto loop = scf::WhileOp::create(b, l, TypeRange{i64}, ValueRange{zero});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore(), {}, {i64}, {l});
+    Value k = before->getArgument(0);
+    Value more =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, k, trips);
+    Value stop = stopCondition(a, l, false);
+    if (stop)
+      more = arith::AndIOp::create(
+          b, l, more, arith::XOrIOp::create(b, l, stop, constBool(l, true)));
+    scf::ConditionOp::create(b, l, more, ValueRange{k});
+    Block *after = b.createBlock(&loop.getAfter(), {}, {i64}, {l});
+    Value ka = after->getArgument(0);
+    setIndex(ka);
+    genStmts(s.body);
+    // genStmts restored the insertion point to the end of `after`.
+    b.setInsertionPointToEnd(after);
+    scf::YieldOp::create(b, l, ValueRange{arith::AddIOp::create(b, l, ka, one)});
+  }
+  loopCtx = saved;
 }
 
 void Generator::genWhile(const WhileStmt &s) {
   Location l = loc(s.loc);
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here;
+  if (a.exit)
+    here.broken = setFlag(l, newFlag(l, "broken"), false);
+  if (a.cont)
+    here.skip = newFlag(l, "skip");
+  LoopCtx *saved = loopCtx;
+  loopCtx = &here;
   auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
   OpBuilder::InsertionGuard guard(b);
   b.createBlock(&loop.getBefore());
-  Value cond = genExpr(*s.cond);
-  scf::ConditionOp::create(b, loc(s.cond->loc), cond, ValueRange{});
-  b.createBlock(&loop.getAfter());
+  Location cl = loc(s.cond->loc);
+  Value stop = stopCondition(a, cl, false);
+  Value cond = unlessStopped(b, cl, stop, [&] {
+    size_t mark = temps.size();
+    Value c = genExpr(*s.cond);
+    flushTemps(mark, cl);
+    return c;
+  });
+  scf::ConditionOp::create(b, cl, cond, ValueRange{});
+  Block *after = b.createBlock(&loop.getAfter());
+  if (here.skip)
+    setFlag(l, here.skip, false);
   genStmts(s.body);
+  b.setInsertionPointToEnd(after);
   scf::YieldOp::create(b, l);
+  loopCtx = saved;
 }
 
 void Generator::genRepeat(const RepeatStmt &s) {
   // The body runs in the `before` region; the loop goes on while the
-  // until-condition is false.
+  // until-condition is false (and no exit/return happened).
   Location l = loc(s.loc);
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here;
+  if (a.exit)
+    here.broken = setFlag(l, newFlag(l, "broken"), false);
+  if (a.cont)
+    here.skip = newFlag(l, "skip");
+  LoopCtx *saved = loopCtx;
+  loopCtx = &here;
   auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
   OpBuilder::InsertionGuard guard(b);
-  b.createBlock(&loop.getBefore());
+  Block *before = b.createBlock(&loop.getBefore());
+  if (here.skip)
+    setFlag(l, here.skip, false);
   genStmts(s.body);
+  b.setInsertionPointToEnd(before);
   Location cl = loc(s.cond->loc);
-  Value until = genExpr(*s.cond);
-  Value again = arith::XOrIOp::create(b, cl, until, constBool(cl, true));
+  Value stop = stopCondition(a, cl, false);
+  Value again = unlessStopped(b, cl, stop, [&] {
+    size_t mark = temps.size();
+    Value until = genExpr(*s.cond);
+    flushTemps(mark, cl);
+    return Value(arith::XOrIOp::create(b, cl, until, constBool(cl, true)));
+  });
   scf::ConditionOp::create(b, cl, again, ValueRange{});
   b.createBlock(&loop.getAfter());
   scf::YieldOp::create(b, l);
+  loopCtx = saved;
 }
 
 void Generator::genWrite(const WriteStmt &s) {
@@ -1104,20 +1921,18 @@ void Generator::genWrite(const WriteStmt &s) {
       WriteOp::create(b, l, genExpr(e), format);
       continue;
     }
-    auto *n = dyn_cast<NameExpr>(&e);
-    auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
-    if (!v || !v->isArray) {
-      unsupported(e.loc, "writing a parallel expression");
-      continue;
-    }
-    if (!v->isGlobal())
-      continue; // reported at the declaration
     Value region = scopeRegion(s.scope, e.loc);
     if (!region)
       continue;
-    Value arr = getHandle(*v, ArrayType::get(&ctx, v->rank, typeOf(v->elemType)),
-                          e.loc);
-    WriteArrayOp::create(b, l, arr, region, format);
+    // An array is printed as it is; any other parallel value is evaluated
+    // into a temporary first.
+    Value arr;
+    if (const VarDecl *v = arrayDeclOf(e))
+      arr = arrayValue(*v, e.loc);
+    else
+      arr = evalToTemp(e, region, e.type, "value");
+    if (arr)
+      WriteArrayOp::create(b, l, arr, region, format);
   }
   if (s.newline)
     WritelnOp::create(b, loc(s.loc));

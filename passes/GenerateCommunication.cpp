@@ -1,10 +1,18 @@
 //===- GenerateCommunication.cpp - shifted reads to IRONMAN transfers -----===//
 //
-// zpl-gen-comm: before every array statement (zpl.assign) and reduction
-// (zpl.reduce), wherever it is (function bodies, scf loops and ifs), creates
-// one ironman.transfer per distinct (array, nonzero offset) its reads use,
-// each followed by its ironman.dr, ironman.sr, ironman.dn and ironman.sv in
-// that order; communication optimisation moves them later.
+// zpl-gen-comm: before every array statement (zpl.assign), reduction
+// (zpl.reduce), partial reduction (zpl.reduce_partial), scan (zpl.scan) and
+// flood (zpl.flood), wherever it is (function bodies, scf loops and ifs),
+// creates one ironman.transfer per distinct (array, nonzero offset) its
+// reads use, over the region the body is evaluated on (the source region
+// of a partial reduction or a flood), each followed by its ironman.dr,
+// ironman.sr, ironman.dn and ironman.sv in that order; communication
+// optimisation moves them later. A mask is read at offset 0: no transfer.
+//
+// A boundary statement (zpl.boundary wrap/reflect) becomes a transfer of
+// that kind (`kind = "wrap"` / `"reflect"`) of the array onto itself over
+// the statement's region, shifted by its direction, with the same four
+// state ops; the zpl.boundary is erased.
 //
 // Access patterns assume row-major local storage: a shift only in the
 // outermost dimension moves whole rows (contiguous); any inner component
@@ -50,16 +58,27 @@ private:
 
 } // namespace
 
+/// The region a statement's body is evaluated over.
 static Value statementRegion(Operation *stmt) {
   if (auto assign = dyn_cast<AssignOp>(stmt))
     return assign.getRegion();
+  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
+    return partial.getSource();
+  if (auto scan = dyn_cast<ScanOp>(stmt))
+    return scan.getRegion();
+  if (auto flood = dyn_cast<FloodOp>(stmt))
+    return flood.getSource();
   return cast<ReduceOp>(stmt).getRegion();
+}
+
+static bool isStatement(Operation *op) {
+  return isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(op);
 }
 
 /// The innermost array statement around `op`, or null.
 static Operation *enclosingStatement(Operation *op) {
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (isa<AssignOp, ReduceOp>(p))
+    if (isStatement(p))
       return p;
   return nullptr;
 }
@@ -134,7 +153,8 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
         }))
       return;
     if (llvm::any_of(existing, [&](ironman::TransferOp t) {
-          return sameArray(t.getDst(), array) && t.getShift() == shift;
+          return t.getTransferKind() == "halo" &&
+                 sameArray(t.getDst(), array) && t.getShift() == shift;
         }))
       return;
     if (!definedOutside(array, stmt)) {
@@ -177,13 +197,37 @@ void GenerateCommunicationPass::runOnOperation() {
   // The outermost statements: reads of a statement nested in another one
   // (a reduction inside an assignment) are communicated before the outer.
   SmallVector<Operation *> statements;
+  SmallVector<BoundaryOp> boundaries;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isa<AssignOp, ReduceOp>(op)) {
+    if (isStatement(op)) {
       statements.push_back(op);
       return WalkResult::skip();
     }
+    if (auto boundary = dyn_cast<BoundaryOp>(op))
+      boundaries.push_back(boundary);
     return WalkResult::advance();
   });
+
+  // Boundary statements: a wrap or reflect transfer in their place.
+  MLIRContext *ctx = module.getContext();
+  for (BoundaryOp boundary : boundaries) {
+    OpBuilder builder(boundary);
+    Location loc = boundary.getLoc();
+    ArrayRef<int64_t> dir = boundary.getDirection();
+    ironman::PatternAttr pattern = patternFor(ctx, dir);
+    StringRef kind =
+        boundary.getKind() == BoundaryKind::wrap ? "wrap" : "reflect";
+    auto transfer = ironman::TransferOp::create(
+        builder, loc, ironman::TransferType::get(ctx), boundary.getArray(),
+        boundary.getArray(), boundary.getRegion(), dir, pattern, pattern,
+        /*id=*/IntegerAttr(), builder.getStringAttr(kind));
+    Value handle = transfer.getTransfer();
+    ironman::DROp::create(builder, loc, handle);
+    ironman::SROp::create(builder, loc, handle);
+    ironman::DNOp::create(builder, loc, handle);
+    ironman::SVOp::create(builder, loc, handle);
+    boundary.erase();
+  }
 
   bool failed = false;
   for (Operation *stmt : statements)

@@ -1,16 +1,24 @@
 //===- InferStorage.cpp - ghost widths (fluff) of every array -------------===//
 //
 // zpl-infer-storage sets `fluff` (lo0, hi0, lo1, hi1, ...) on every
-// zpl.array_decl: the widest reach, per dimension and side, of
-//   - every zpl.read of the array (its offset),
+// zpl.array_decl and every zpl.local_array: the widest reach, per dimension
+// and side, of
+//   - every zpl.read of the array (its offset), and every mask of a
+//     statement (a read at offset 0),
 //   - every ironman.transfer already present (its shift, on both arrays),
+//   - every boundary statement `[d of R] wrap/reflect A` (the band `d of R`,
+//     |d_k| wide on the side of d, as if A were assigned over it),
 //   - every statement that assigns the array over a region reaching outside
 //     its base region (`d of R`, and conservatively `R at d`).
-// Reads inside a statement over such a region reach that far as well.
-// Array values are traced to their declarations through `zpl.get` and,
-// for procedure arguments, through every direct `func.call` of the
-// procedure; values that cannot be traced are ignored. Existing fluff is
-// only ever widened, so the pass is monotone and idempotent.
+// Reads inside a statement over such a region reach that far as well (for
+// partial reductions and floods: the source region, where the body is
+// evaluated; their destinations, like remaps, are stored by the runtime and
+// need no fluff).
+// Array values are traced to their declarations through `zpl.get`, to the
+// zpl.local_array that defines them and, for procedure arguments, through
+// every direct `func.call` of the procedure; values that cannot be traced
+// are ignored. Existing fluff is only ever widened, so the pass is monotone
+// and idempotent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,17 +56,17 @@ public:
     });
   }
 
-  /// Every declaration `value` may stand for; empty when it cannot be traced.
-  ArrayRef<ArrayDeclOp> declsOf(Value value) {
+  /// Every declaration (zpl.array_decl or zpl.local_array) `value` may
+  /// stand for; empty when it cannot be traced.
+  ArrayRef<Operation *> declsOf(Value value) {
     auto it = cache.find(value);
     if (it != cache.end())
       return it->second;
     llvm::SetVector<Operation *> found;
     DenseSet<Value> visiting;
     trace(value, found, visiting);
-    SmallVector<ArrayDeclOp> &decls = cache[value];
-    for (Operation *op : found)
-      decls.push_back(cast<ArrayDeclOp>(op));
+    SmallVector<Operation *> &decls = cache[value];
+    decls.assign(found.begin(), found.end());
     return decls;
   }
 
@@ -70,6 +78,10 @@ private:
     if (auto get = value.getDefiningOp<GetOp>()) {
       if (auto decl = symbols.lookup<ArrayDeclOp>(get.getNameAttr().getAttr()))
         found.insert(decl);
+      return;
+    }
+    if (auto local = value.getDefiningOp<LocalArrayOp>()) {
+      found.insert(local);
       return;
     }
     // A procedure argument: whatever any direct call passes for it.
@@ -89,7 +101,7 @@ private:
 
   SymbolTable &symbols;
   DenseMap<StringAttr, SmallVector<func::CallOp>> callers;
-  DenseMap<Value, SmallVector<ArrayDeclOp>> cache;
+  DenseMap<Value, SmallVector<Operation *>> cache;
 };
 
 struct InferStoragePass : zpl::impl::InferStorageBase<InferStoragePass> {
@@ -144,6 +156,9 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
   case DeriveKind::in:
     // A band inside the base: reaches no further than the base.
     break;
+  case DeriveKind::by:
+    // A subset of the base.
+    break;
   case DeriveKind::at:
     // The base translated by d.
     for (unsigned k = 0; k < rank; ++k) {
@@ -158,7 +173,7 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
 void InferStoragePass::widen(Value array, const Reach &reach,
                              ArrayRef<int64_t> offset) {
   unsigned rank = offset.size();
-  for (ArrayDeclOp decl : tracer->declsOf(array)) {
+  for (Operation *decl : tracer->declsOf(array)) {
     auto it = fluff.find(decl);
     if (it == fluff.end())
       continue;
@@ -175,15 +190,33 @@ void InferStoragePass::widen(Value array, const Reach &reach,
 /// The innermost array statement around `op`, or null.
 static Operation *enclosingStatement(Operation *op) {
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (isa<AssignOp, ReduceOp>(p))
+    if (isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(p))
       return p;
   return nullptr;
 }
 
+/// The region a statement's body is evaluated over.
 static Value statementRegion(Operation *stmt) {
   if (auto assign = dyn_cast<AssignOp>(stmt))
     return assign.getRegion();
+  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
+    return partial.getSource();
+  if (auto scan = dyn_cast<ScanOp>(stmt))
+    return scan.getRegion();
+  if (auto flood = dyn_cast<FloodOp>(stmt))
+    return flood.getSource();
   return cast<ReduceOp>(stmt).getRegion();
+}
+
+/// The initial widths of a zpl.array_decl or zpl.local_array: those already
+/// recorded (inference only widens), else zeros.
+static SmallVector<int64_t> initialFluff(Operation *decl, unsigned rank) {
+  SmallVector<int64_t> widths(2 * rank, 0);
+  auto old = decl->getAttrOfType<DenseI64ArrayAttr>("fluff");
+  if (old && old.size() == static_cast<int64_t>(widths.size()))
+    for (auto [w, o] : llvm::zip(widths, old.asArrayRef()))
+      w = std::max<int64_t>(0, o);
+  return widths;
 }
 
 void InferStoragePass::runOnOperation() {
@@ -195,15 +228,12 @@ void InferStoragePass::runOnOperation() {
   fluff.clear();
 
   // Start from the widths already recorded: inference only widens.
-  for (auto decl : module.getOps<ArrayDeclOp>()) {
-    unsigned rank = decl.getArrayType().getRank();
-    SmallVector<int64_t> widths(2 * rank, 0);
-    if (std::optional<ArrayRef<int64_t>> old = decl.getFluff();
-        old && old->size() == widths.size())
-      for (auto [w, o] : llvm::zip(widths, *old))
-        w = std::max<int64_t>(0, o);
-    fluff[decl] = std::move(widths);
-  }
+  for (auto decl : module.getOps<ArrayDeclOp>())
+    fluff[decl] = initialFluff(decl, decl.getArrayType().getRank());
+  module.walk([&](LocalArrayOp local) {
+    fluff[local] = initialFluff(
+        local, cast<ArrayType>(local.getArray().getType()).getRank());
+  });
 
   DenseMap<Operation *, Reach> stmtReach;
   auto reachOfStatement = [&](Operation *stmt) -> const Reach & {
@@ -226,6 +256,28 @@ void InferStoragePass::runOnOperation() {
       const Reach &reach = reachOfStatement(assign);
       SmallVector<int64_t> zero(reach.lo.size(), 0);
       widen(assign.getDest(), reach, zero);
+      if (Value mask = assign.getMask())
+        widen(mask, reach, zero);
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      if (Value mask = reduce.getMask()) {
+        const Reach &reach = reachOfStatement(reduce);
+        SmallVector<int64_t> zero(reach.lo.size(), 0);
+        widen(mask, reach, zero);
+      }
+    } else if (auto boundary = dyn_cast<BoundaryOp>(op)) {
+      // The band `d of R` of the array, as for an `of` assignment.
+      Reach reach = reachOf(boundary.getRegion());
+      ArrayRef<int64_t> dir = boundary.getDirection();
+      if (dir.size() == reach.lo.size()) {
+        for (unsigned k = 0; k < dir.size(); ++k) {
+          if (dir[k] > 0)
+            reach.hi[k] += dir[k];
+          else
+            reach.lo[k] -= dir[k];
+        }
+        SmallVector<int64_t> zero(dir.size(), 0);
+        widen(boundary.getArray(), reach, zero);
+      }
     } else if (auto transfer = dyn_cast<ironman::TransferOp>(op)) {
       Reach reach = reachOf(transfer.getRegion());
       widen(transfer.getDst(), reach, transfer.getShift());
@@ -235,5 +287,5 @@ void InferStoragePass::runOnOperation() {
 
   Builder builder(module.getContext());
   for (auto &[op, widths] : fluff)
-    cast<ArrayDeclOp>(op).setFluffAttr(builder.getDenseI64ArrayAttr(widths));
+    op->setAttr("fluff", builder.getDenseI64ArrayAttr(widths));
 }

@@ -10,7 +10,11 @@
 //     that conversion that C compilers warn about under -Wall -Werror are
 //     removed: loads of loop results nobody uses (unused variables),
 //     variables that are only ever assigned (set but unused) and unused
-//     results of opaque calls, and whatever becomes dead with them.
+//     results of opaque calls, and whatever becomes dead with them;
+//   * the result of a procedure call used after other side effects is kept
+//     in a variable: --form-expressions would otherwise move the call into
+//     its user's expression, past those effects
+//     (`x = f(a); zrt_array_free(a); return x + 1` -> `return f(a) + 1`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +24,7 @@
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -89,6 +94,7 @@ public:
     cleanup();
     if (failed(convertFuncs()))
       return failure();
+    pinCallResults();
     declareFunctions();
     return success();
   }
@@ -106,10 +112,13 @@ private:
   void addIncludes();
   void dropUnusedCallResults();
   void parenthesizeBitwiseOperands();
+  static bool isMinMax(Operation *op);
+  Value lowerMinMax(OpBuilder &b, Location loc, Operation *op);
   LogicalResult convertSCF();
   LogicalResult convertFuncs();
   void declareFunctions();
   void cleanup();
+  void pinCallResults();
 
   ModuleOp module;
   MLIRContext *ctx;
@@ -118,7 +127,7 @@ private:
 LogicalResult Legalizer::lowerMath() {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (isa<math::MathDialect>(op->getDialect()))
+    if (isa<math::MathDialect>(op->getDialect()) || isMinMax(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -163,6 +172,8 @@ LogicalResult Legalizer::lowerMath() {
       repl = arith::SelectOp::create(b, loc, lt, neg, x);
     } else if (auto ip = dyn_cast<math::IPowIOp>(op)) {
       repl = lowerIPowI(b, loc, ip.getLhs(), ip.getRhs());
+    } else if (isMinMax(op)) {
+      repl = lowerMinMax(b, loc, op);
     } else {
       return op->emitError("no C equivalent for this math operation");
     }
@@ -170,6 +181,35 @@ LogicalResult Legalizer::lowerMath() {
     op->erase();
   }
   return success();
+}
+
+/// The arith min/max operations that arith-to-emitc leaves alone.
+bool Legalizer::isMinMax(Operation *op) {
+  return isa<arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp>(op);
+}
+
+/// Reals: C's fmax/fmin (they differ from maximumf/minimumf only for NaN and
+/// the sign of zero). Integers: a compare and a select.
+Value Legalizer::lowerMinMax(OpBuilder &b, Location loc, Operation *op) {
+  Value x = op->getOperand(0), y = op->getOperand(1);
+  Type t = x.getType();
+  if (isa<FloatType>(t)) {
+    bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
+    std::string fn = isMax ? "fmax" : "fmin";
+    if (t.isF32())
+      fn += "f";
+    return call(b, loc, t, fn, ValueRange{x, y});
+  }
+  arith::CmpIPredicate pred =
+      llvm::TypeSwitch<Operation *, arith::CmpIPredicate>(op)
+          .Case<arith::MaxSIOp>([](auto) { return arith::CmpIPredicate::sgt; })
+          .Case<arith::MinSIOp>([](auto) { return arith::CmpIPredicate::slt; })
+          .Case<arith::MaxUIOp>([](auto) { return arith::CmpIPredicate::ugt; })
+          .Default([](auto) { return arith::CmpIPredicate::ult; });
+  Value pick = arith::CmpIOp::create(b, loc, pred, x, y);
+  return arith::SelectOp::create(b, loc, pick, x, y);
 }
 
 /// base ** exp for integers: square and multiply while exp > 0; a negative
@@ -385,6 +425,35 @@ LogicalResult Legalizer::convertFuncs() {
   return applyPartialConversion(module, target, std::move(patterns));
 }
 
+void Legalizer::pinCallResults() {
+  SmallVector<emitc::CallOp> calls;
+  module.walk([&](emitc::CallOp c) {
+    if (c->getNumResults() != 1 || !c->getResult(0).hasOneUse())
+      return;
+    Operation *user = *c->getResult(0).getUsers().begin();
+    Operation *anc = c->getBlock()->findAncestorOpInBlock(*user);
+    if (!anc)
+      return;
+    for (Operation *it = c->getNextNode(); it && it != anc;
+         it = it->getNextNode())
+      if (!isMemoryEffectFree(it)) {
+        calls.push_back(c);
+        return;
+      }
+  });
+  for (emitc::CallOp c : calls) {
+    Value r = c->getResult(0);
+    OpBuilder b(c->getContext());
+    b.setInsertionPointAfter(c);
+    Value var = emitc::VariableOp::create(b, c.getLoc(),
+                                          emitc::LValueType::get(r.getType()),
+                                          emitc::OpaqueAttr::get(ctx, ""));
+    auto assign = emitc::AssignOp::create(b, c.getLoc(), var, r);
+    Value v = emitc::LoadOp::create(b, c.getLoc(), r.getType(), var);
+    r.replaceAllUsesExcept(v, assign);
+  }
+}
+
 /// C needs a function declared before its first call: every function gets
 /// a prototype after the globals (so procedures may call each other in any
 /// order, recursively too), and zpl_main, the program's entry (declared in
@@ -432,6 +501,18 @@ void Legalizer::cleanup() {
       if (auto c = dyn_cast<emitc::CallOpaqueOp>(op)) {
         if (c->getNumResults() > 0 && c->use_empty())
           unusedCalls.push_back(c);
+        return;
+      }
+      // emitc's operators have no side effects but do not say so: unused,
+      // they would print as unused variables (e.g. a row displacement
+      // computed for an access that shares another one's row).
+      if (op->getNumResults() > 0 && op->use_empty() &&
+          isa<emitc::AddOp, emitc::SubOp, emitc::MulOp, emitc::DivOp,
+              emitc::RemOp, emitc::CmpOp, emitc::ConditionalOp,
+              emitc::LogicalNotOp, emitc::LogicalAndOp, emitc::LogicalOrOp,
+              emitc::CastOp, emitc::LiteralOp, emitc::ConstantOp,
+              emitc::SubscriptOp>(op)) {
+        dead.push_back(op);
         return;
       }
       if (op->getNumResults() > 0 && isOpTriviallyDead(op))

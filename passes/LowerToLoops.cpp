@@ -10,10 +10,22 @@
 //   * array statements and reductions become `scf.for` nests over this PE's
 //     part of the region, reading and writing each array through its base
 //     pointer with the linear index hoisted per row;
-//   * ironman transfers become `im_halo` calls on a static handle (`zt_<id>`)
-//     and the state ops `im_dr/im_sr/im_dn/im_sv`;
-//   * output, halt, regions and scalar locals become runtime calls and
-//     emitc variables.
+//     A masked statement (`[R with M]`, `[R without M]`) loads the mask
+//     element at the current index and guards the body and the store (or
+//     the accumulation) with an scf.if. Each loop steps by the region's
+//     step (`zrt_region_step`, hoisted), or by 1 where the region provably
+//     has no `by`;
+//   * partial reductions, scans and floods become a loop nest over the
+//     source region storing the body's values into the runtime's collection
+//     buffer, between `zrt_preduce_begin/_end`, `zrt_scan_begin/_end`,
+//     `zrt_flood_begin/_end`; remaps become `zrt_gather`/`zrt_scatter`;
+//   * ironman transfers become `im_halo` (or `im_wrap`/`im_reflect` for the
+//     boundary kinds) calls on a static handle (`zt_<id>`) and the state
+//     ops `im_dr/im_sr/im_dn/im_sv`;
+//   * output, halt, regions, local arrays and scalar locals become runtime
+//     calls and emitc variables; `var` parameters (!zpl.ref arguments)
+//     become pointers, read and written through `p[0]`, and a local or a
+//     global passed for one is passed by address.
 // The C ABI is runtime/include/zplrt.h and ironman.h.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +38,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -97,6 +110,19 @@ const void *arrayKeyOf(Value orig) {
   return orig.getAsOpaquePointer();
 }
 
+/// A statement's mask: the array (null without one) and `without`.
+struct Mask {
+  Value array;
+  bool without = false;
+};
+Mask maskOf(Operation *stmt) {
+  if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+    return {a.getMask(), a.getWithout()};
+  if (auto r = dyn_cast<zpl::ReduceOp>(stmt))
+    return {r.getMask(), r.getWithout()};
+  return {};
+}
+
 class Lowering {
 public:
   Lowering(ModuleOp module, bool fuse)
@@ -107,6 +133,8 @@ public:
     arrayTy = emitc::PointerType::get(emitc::OpaqueType::get(ctx, "zrt_array"));
     transferTy =
         emitc::PointerType::get(emitc::OpaqueType::get(ctx, "im_transfer"));
+    collectTy =
+        emitc::PointerType::get(emitc::OpaqueType::get(ctx, "zrt_collect"));
   }
 
   LogicalResult run();
@@ -206,6 +234,52 @@ private:
     return out;
   }
 
+  /// Whether the innermost dimension of the zpl region `region` is provably
+  /// not a flood dimension.
+  bool regionInnerUnit(Value region, unsigned depth = 0) const {
+    if (depth > 64)
+      return false;
+    unsigned rank = cast<zpl::RegionType>(region.getType()).getRank();
+    if (auto get = region.getDefiningOp<zpl::GetOp>())
+      return innerUnitRegions.contains(get.getName());
+    if (auto mk = region.getDefiningOp<zpl::MakeRegionOp>()) {
+      std::optional<ArrayRef<int64_t>> flood = mk.getFlood();
+      return !flood || !llvm::is_contained(*flood, int64_t(rank) - 1);
+    }
+    if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>())
+      return regionInnerUnit(der.getBase(), depth + 1);
+    return false;
+  }
+  /// Whether the storage of the zpl array `array` provably has innermost
+  /// stride 1 (it is not declared over a region flooding there).
+  bool arrayInnerUnit(Value array) const {
+    if (auto get = array.getDefiningOp<zpl::GetOp>())
+      return innerUnitArrays.contains(get.getName());
+    if (auto local = array.getDefiningOp<zpl::LocalArrayOp>())
+      return regionInnerUnit(local.getRegion());
+    return false;
+  }
+
+  /// Whether loops over the zpl region `region` provably step by 1: it is
+  /// made by zpl.make_region, or derived (of/in/at, or `by` all ones) from
+  /// such a region, or a declared region whose init is such a region.
+  bool isUnitStep(Value region, unsigned depth = 0) const {
+    if (depth > 64)
+      return false;
+    if (auto get = region.getDefiningOp<zpl::GetOp>())
+      return unitStepRegions.contains(get.getName());
+    if (region.getDefiningOp<zpl::MakeRegionOp>())
+      return true;
+    if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>()) {
+      if (der.getKind() == zpl::DeriveKind::by &&
+          llvm::any_of(der.getDirection(), [](int64_t s) { return s != 1; }))
+        return false;
+      return isUnitStep(der.getBase(), depth + 1);
+    }
+    return false;
+  }
+
+
   //===--- module-level steps -----------------------------------------------===//
   LogicalResult renameProcedures();
   LogicalResult createGlobals();
@@ -219,6 +293,16 @@ private:
   LogicalResult lowerOp(Operation *op);
   LogicalResult lowerAssign(zpl::AssignOp op);
   LogicalResult lowerReduce(zpl::ReduceOp op);
+  /// zpl.reduce_partial, zpl.scan, zpl.flood: a nest over the source region
+  /// filling the runtime's collection buffer.
+  LogicalResult lowerCollect(Operation *op);
+  /// `fn(cached, id, array, region, d0, d1, d2)` on the static handle of
+  /// transfer `id` (created on first use); returns the new handle.
+  Value transferCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
+                     Value array, Value region, ArrayRef<int64_t> dir);
+  /// Operands of func.call that are references: a local or a global
+  /// (lvalue) is passed by address.
+  void passReferencesByAddress();
   /// The identity of `op`'s operator as a value built at `b`.
   FailureOr<Value> reduceInit(OpBuilder &b, Location loc, zpl::ReduceOp op);
   /// One step `acc op v` of a reduction of kind `kind` over type `t`.
@@ -248,11 +332,20 @@ private:
     int64_t innerOff = 0;        // off[rank - 1] (stride 1)
     SmallVector<Value, 3> strides; // strides[d] for d < rank-1
     Value index;                 // linear index inside the innermost loop
+    Value innerStride;           // the innermost stride when it may not be
+                                 // 1 (a flood dimension: 0); else null
   };
   struct ArrayParts {
     Value base, offset;
     SmallVector<Value, 3> strides;
+    Value innerStride; // null when provably 1
   };
+  /// The guard of a masked statement at the current index: the mask element
+  /// (negated for `without`), or the value stored at this index earlier in
+  /// a fused run.
+  Value maskCondition(OpBuilder &nb, Location loc, const Mask &mask,
+                      MutableArrayRef<Access> accesses,
+                      const DenseMap<const void *, Value> *fresh);
 
   /// Hoisted per-array values for one statement.
   ArrayParts arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
@@ -262,9 +355,12 @@ private:
   /// Builds the loop nest over this PE's part of `region`. `accesses` get
   /// their `index` set inside the innermost loop, where `body` runs and
   /// returns the new accumulator values.
+  /// With `unitStep` every loop steps by 1; otherwise by the region's
+  /// step in that dimension (zrt_region_step, hoisted); `rowBody` needs
+  /// `unitStep`.
   SmallVector<Value>
   buildNest(OpBuilder &b, Location loc, Value region, unsigned rank,
-            MutableArrayRef<Access> accesses, ValueRange init,
+            bool unitStep, MutableArrayRef<Access> accesses, ValueRange init,
             function_ref<SmallVector<Value>(OpBuilder &, Location,
                                             ArrayRef<Value>, ValueRange)>
                 body,
@@ -317,6 +413,7 @@ private:
     Value old = op->getResult(0);
     if (convertType(old.getType()) != old.getType()) {
       vmap.map(old, v);
+      origOf[v] = old;
       deferred.push_back(op);
       return success();
     }
@@ -334,11 +431,18 @@ private:
   void finish();
 
   IRMapping vmap;
+  /// The zpl value a lowered value replaces (arrays: for arrayInnerUnit).
+  DenseMap<Value, Value> origOf;
+  /// Region and array declarations whose innermost dimension is provably
+  /// not a flood dimension (its stride is 1).
+  llvm::StringSet<> innerUnitRegions, innerUnitArrays;
   Value lastReplacement;
   SmallVector<Operation *> deferred;
   ModuleOp module;
   MLIRContext *ctx;
-  Type i64, i1, regionTy, arrayTy, transferTy;
+  Type i64, i1, regionTy, arrayTy, transferTy, collectTy;
+  /// Region declarations whose loops provably step by 1 (no `by`).
+  llvm::StringSet<> unitStepRegions;
   /// zpl symbol name -> (C global name, converted type).
   llvm::StringMap<std::pair<std::string, Type>> globals;
   /// Transfer handle globals already created, by id.
@@ -395,14 +499,20 @@ void Lowering::convertSignatures() {
   for (func::FuncOp f : module.getOps<func::FuncOp>()) {
     FunctionType ft = f.getFunctionType();
     SmallVector<Type> ins, outs;
+    // A `var` parameter (!zpl.ref<T>) is a pointer, T *.
+    auto argType = [&](Type t) -> Type {
+      if (auto ref = dyn_cast<zpl::RefType>(t))
+        return emitc::PointerType::get(ref.getElementType());
+      return convertType(t);
+    };
     for (Type t : ft.getInputs())
-      ins.push_back(convertType(t));
+      ins.push_back(argType(t));
     for (Type t : ft.getResults())
       outs.push_back(convertType(t));
     f.setFunctionType(FunctionType::get(ctx, ins, outs));
     if (!f.isExternal())
       for (BlockArgument arg : f.getArguments())
-        arg.setType(convertType(arg.getType()));
+        arg.setType(argType(arg.getType()));
   }
 }
 
@@ -471,15 +581,21 @@ LogicalResult Lowering::buildMain() {
   Block *entry = mainFn.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockEnd(entry);
 
-  SmallVector<Operation *> decls;
+  // Arrays come after every other declaration: the runtime lays an array
+  // out by the distribution of all declared regions of its rank, so every
+  // region must be added first. Array inits read only regions, configs and
+  // constants, so moving them later keeps their meaning.
+  SmallVector<Operation *> decls, arrays;
   Operation *lastConfig = nullptr;
-  for (Operation &op : module.getBody()->getOperations())
-    if (isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp,
-            zpl::ArrayDeclOp>(op)) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (isa<zpl::ArrayDeclOp>(op))
+      arrays.push_back(&op);
+    else if (isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp>(op))
       decls.push_back(&op);
-      if (isa<zpl::ConfigOp>(op))
-        lastConfig = &op;
-    }
+    if (isa<zpl::ConfigOp>(op))
+      lastConfig = &op;
+  }
+  decls.append(arrays);
 
   // Without config vars the grid is still set up first.
   if (!lastConfig)
@@ -511,11 +627,22 @@ LogicalResult Lowering::buildMain() {
     } else if (isa<zpl::GlobalOp>(decl)) {
       if (v)
         storeGlobal(b, dloc, cname, ctype, v);
-    } else if (isa<zpl::RegionDeclOp>(decl)) {
+    } else if (auto rd = dyn_cast<zpl::RegionDeclOp>(decl)) {
+      auto yield = cast<zpl::YieldOp>(rd.getInit().front().getTerminator());
+      if (isUnitStep(yield.getValues().front()))
+        unitStepRegions.insert(name);
+      if (regionInnerUnit(yield.getValues().front()))
+        innerUnitRegions.insert(name);
       storeGlobal(b, dloc, cname, ctype, v);
+      // An empty declared region is a run-time error that names it; check
+      // before the distribution sees it.
+      call(b, dloc, Type(), "zrt_region_check", {strAttr(name), v});
       call(b, dloc, Type(), "zrt_dist_add", {v});
     } else if (auto arr = dyn_cast<zpl::ArrayDeclOp>(decl)) {
       zpl::ArrayType at = arr.getArrayType();
+      auto yield = cast<zpl::YieldOp>(arr.getInit().front().getTerminator());
+      if (regionInnerUnit(yield.getValues().front()))
+        innerUnitArrays.insert(name);
       SmallVector<CArg> args{strAttr(name), v,
                              intAttr(typeCode(at.getElementType()))};
       for (unsigned d = 0; d < 3; ++d) {
@@ -566,6 +693,12 @@ Lowering::arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
   for (unsigned d = 0; d + 1 < rank; ++d)
     p.strides.push_back(
         call(b, loc, i64, "zrt_array_stride", {array, intAttr(d)}));
+  // The innermost stride is 1 unless the array may be declared over a
+  // region flooding there (stride 0), or is not known (a parameter).
+  Value orig = origOf.lookup(array);
+  if (rank > 0 && !arrayInnerUnit(orig ? orig : array))
+    p.innerStride =
+        call(b, loc, i64, "zrt_array_stride", {array, intAttr(rank - 1)});
   cache[array] = p;
   return p;
 }
@@ -604,6 +737,7 @@ Lowering::Access Lowering::makeAccess(OpBuilder &b, Location loc,
                       : mulI(b, loc, constI(b, loc, off[d]), p.strides[d]));
   a.disp = disp;
   a.innerOff = rank > 0 ? off[rank - 1] : 0;
+  a.innerStride = p.innerStride;
   return a;
 }
 
@@ -624,7 +758,7 @@ LogicalResult Lowering::hoistBodyGets(Operation *stmt, Operation *before) {
 }
 
 SmallVector<Value> Lowering::buildNest(
-    OpBuilder &b, Location loc, Value region, unsigned rank,
+    OpBuilder &b, Location loc, Value region, unsigned rank, bool unitStep,
     MutableArrayRef<Access> accesses, ValueRange init,
     function_ref<SmallVector<Value>(OpBuilder &, Location, ArrayRef<Value>,
                                     ValueRange)>
@@ -632,13 +766,17 @@ SmallVector<Value> Lowering::buildNest(
     function_ref<void(OpBuilder &, Location, ArrayRef<Value>, Value, Value)>
         rowBody) {
   // Bounds of this PE's part, hoisted.
-  SmallVector<Value> lbs, ubs;
+  SmallVector<Value> lbs, ubs, steps;
   Value one = constI(b, loc, 1);
   for (unsigned d = 0; d < rank; ++d) {
     lbs.push_back(call(b, loc, i64, "zrt_local_lo", {region, intAttr(d)}));
     Value hi = call(b, loc, i64, "zrt_local_hi", {region, intAttr(d)});
     ubs.push_back(addI(b, loc, hi, one));
+    steps.push_back(unitStep ? one
+                             : call(b, loc, i64, "zrt_region_step",
+                                    {region, intAttr(d)}));
   }
+  assert((unitStep || !rowBody) && "row bodies need unit steps");
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
   SmallVector<Access *> arrays;
@@ -696,16 +834,20 @@ SmallVector<Value> Lowering::buildNest(
       return {};
     }
     auto forOp = scf::ForOp::create(
-        lb, loc, lbs[d], ubs[d], one, acc,
+        lb, loc, lbs[d], ubs[d], steps[d], acc,
         [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
           ivs.push_back(iv);
           SmallVector<Value> results;
           if (d + 1 == rank) {
             for (auto [k, a] : llvm::enumerate(accesses)) {
-              a.index = addI(fb, floc, rowIdx[k], iv);
-              if (a.innerOff != 0)
-                a.index =
-                    addI(fb, floc, a.index, constI(fb, floc, a.innerOff));
+              Value j = a.innerStride ? mulI(fb, floc, iv, a.innerStride) : iv;
+              a.index = addI(fb, floc, rowIdx[k], j);
+              if (a.innerOff != 0) {
+                Value o = constI(fb, floc, a.innerOff);
+                if (a.innerStride)
+                  o = mulI(fb, floc, o, a.innerStride);
+                a.index = addI(fb, floc, a.index, o);
+              }
             }
             results = body(fb, floc, ivs, iterArgs);
           } else {
@@ -800,7 +942,8 @@ Lowering::cloneBody(OpBuilder &b, Block &block, ArrayRef<Value> ivs,
                << d << " is outside the statement's rank " << ivs.size();
       repl = ivs[d];
     } else {
-      if (isa<zpl::AssignOp, zpl::ReduceOp>(op))
+      if (isa<zpl::AssignOp, zpl::ReduceOp, zpl::PartialReduceOp, zpl::ScanOp,
+              zpl::FloodOp>(op))
         return op->emitError("a statement cannot nest another");
       if (op->getNumResults() == 1 && op->getResult(0) == result &&
           convertType(result.getType()) != result.getType())
@@ -821,6 +964,43 @@ Lowering::cloneBody(OpBuilder &b, Block &block, ArrayRef<Value> ivs,
   return result;
 }
 
+Value Lowering::maskCondition(OpBuilder &nb, Location loc, const Mask &mask,
+                              MutableArrayRef<Access> accesses,
+                              const DenseMap<const void *, Value> *fresh) {
+  const void *key = arrayKeyOf(mask.array);
+  Value m;
+  if (fresh) {
+    auto it = fresh->find(key);
+    if (it != fresh->end() && it->second.getType() == i1)
+      m = it->second;
+  }
+  if (!m) {
+    unsigned rank = cast<zpl::ArrayType>(mask.array.getType()).getRank();
+    SmallVector<int64_t, 3> zero(rank, 0);
+    Access *a = findAccess(accesses, key, zero);
+    assert(a && "the mask has no access");
+    Value lv = emitc::SubscriptOp::create(nb, loc, emitc::LValueType::get(i1),
+                                          a->base, ValueRange{a->index});
+    m = emitc::LoadOp::create(nb, loc, i1, lv);
+  }
+  if (mask.without)
+    m = emitc::LogicalNotOp::create(nb, loc, i1, m);
+  return m;
+}
+
+/// Adds (mask, 0) to a statement's reads unless it is there already.
+static void addMaskRead(
+    Value mask, unsigned rank,
+    SmallVectorImpl<std::pair<Value, SmallVector<int64_t, 3>>> &reads) {
+  if (!mask)
+    return;
+  SmallVector<int64_t, 3> zero(rank, 0);
+  for (auto &e : reads)
+    if (arrayKeyOf(e.first) == arrayKeyOf(mask) && e.second == zero)
+      return;
+  reads.push_back({mask, zero});
+}
+
 LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
   Location loc = op.getLoc();
   auto at = cast<zpl::ArrayType>(op.getDest().getType());
@@ -830,6 +1010,8 @@ LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
     return failure();
   Value dest = lookup(op.getDest());
   Value region = lookup(op.getRegion());
+  bool unit = isUnitStep(op.getRegion());
+  Mask mask = maskOf(op);
   const void *destKey = arrayKeyOf(op.getDest());
   Block &block = op.getBody().front();
   OpBuilder b(op);
@@ -852,10 +1034,14 @@ LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
       llvm::append_range(args, dirArgs(off));
       call(b, loc, Type(), "zrt_array_check", args);
     }
+  // The mask is read at offset 0, like an unshifted read.
+  addMaskRead(mask.array, rank, reads);
 
   Value target = dest;
-  if (needTemp)
+  if (needTemp) {
     target = call(b, loc, arrayTy, "zrt_array_temp", {dest});
+    origOf[target] = op.getDest(); // the same layout
+  }
 
   DenseMap<Value, ArrayParts> cache;
   SmallVector<Access> accesses;
@@ -873,17 +1059,20 @@ LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
         makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
   }
 
-  // `A := B` (another array, same element type, no shift): copy whole rows
-  // with memmove, as C compilers do with such loops when they can.
+  // `A := B` (another array, same element type, no shift, no mask, unit
+  // steps): copy whole rows with memmove, as C compilers do with such loops
+  // when they can.
   bool rowCopy = false;
-  if (!needTemp && accesses.size() == 2 && block.getOperations().size() == 2)
+  if (!needTemp && !mask.array && unit && accesses.size() == 2 &&
+      block.getOperations().size() == 2)
     if (auto r = dyn_cast<zpl::ReadOp>(block.front()))
       rowCopy = !r.isShifted() && r.getType() == elem &&
                 cast<zpl::YieldOp>(block.getTerminator()).getValues().front() ==
                     r.getResult();
+  rowCopy = rowCopy && !accesses[0].innerStride && !accesses[1].innerStride;
   if (rowCopy) {
     buildNest(
-        b, loc, region, rank, accesses, ValueRange(),
+        b, loc, region, rank, unit, accesses, ValueRange(),
         [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
           return SmallVector<Value>();
         },
@@ -896,36 +1085,84 @@ LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
   }
 
   LogicalResult status = success();
-  buildNest(b, loc, region, rank, accesses, ValueRange(),
+  // The body and the store at the current index.
+  auto evalAndStore = [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs) {
+    FailureOr<Value> v = cloneBody(nb, block, ivs, accesses);
+    if (failed(v)) {
+      status = failure();
+      return;
+    }
+    nb.setInsertionPointToEnd(nb.getInsertionBlock());
+    Value lv = emitc::SubscriptOp::create(
+        nb, nloc, emitc::LValueType::get(elem), accesses[0].base,
+        ValueRange{accesses[0].index});
+    emitc::AssignOp::create(nb, nloc, lv, *v);
+  };
+  buildNest(b, loc, region, rank, unit, accesses, ValueRange(),
             [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
                 ValueRange) -> SmallVector<Value> {
-              FailureOr<Value> v = cloneBody(nb, block, ivs, accesses);
-              if (failed(v)) {
-                status = failure();
+              if (!mask.array) {
+                evalAndStore(nb, nloc, ivs);
                 return {};
               }
-              nb.setInsertionPointToEnd(nb.getInsertionBlock());
-              Value lv = emitc::SubscriptOp::create(
-                  nb, nloc, emitc::LValueType::get(elem), accesses[0].base,
-                  ValueRange{accesses[0].index});
-              emitc::AssignOp::create(nb, nloc, lv, *v);
+              Value cond = maskCondition(nb, nloc, mask, accesses, nullptr);
+              scf::IfOp::create(nb, nloc, cond,
+                                [&](OpBuilder &tb, Location tloc) {
+                                  evalAndStore(tb, tloc, ivs);
+                                  tb.setInsertionPointToEnd(
+                                      tb.getInsertionBlock());
+                                  scf::YieldOp::create(tb, tloc);
+                                });
               return {};
             });
   if (failed(status))
     return failure();
 
   if (needTemp) {
-    // Copy the temporary back over the region, then free it.
+    // Copy the temporary back over the region (where the mask allows),
+    // then free it.
     SmallVector<Access> copy;
     copy.push_back(makeAccess(b, loc, destKey, dest, zero, elem, rank, cache));
     copy.push_back(makeAccess(b, loc, nullptr, target, zero, elem, rank, cache));
-    buildNest(
-        b, loc, region, rank, copy, ValueRange(),
-        [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
-          return SmallVector<Value>();
-        },
-        [&](OpBuilder &nb, Location nloc, ArrayRef<Value> rowIdx, Value lo,
-            Value ub) { copyRow(nb, nloc, elem, copy, rowIdx, lo, ub); });
+    if (mask.array && arrayKeyOf(mask.array) != destKey)
+      copy.push_back(makeAccess(b, loc, arrayKeyOf(mask.array),
+                                lookup(mask.array), zero, i1, rank, cache));
+    if (mask.array || !unit || copy[0].innerStride) {
+      buildNest(b, loc, region, rank, unit, copy, ValueRange(),
+                [&](OpBuilder &nb, Location nloc, ArrayRef<Value>,
+                    ValueRange) -> SmallVector<Value> {
+                  auto store = [&](OpBuilder &sb, Location sloc) {
+                    Value src = emitc::LoadOp::create(
+                        sb, sloc, elem,
+                        emitc::SubscriptOp::create(
+                            sb, sloc, emitc::LValueType::get(elem),
+                            copy[1].base, ValueRange{copy[1].index}));
+                    Value lv = emitc::SubscriptOp::create(
+                        sb, sloc, emitc::LValueType::get(elem), copy[0].base,
+                        ValueRange{copy[0].index});
+                    emitc::AssignOp::create(sb, sloc, lv, src);
+                  };
+                  if (!mask.array) {
+                    store(nb, nloc);
+                    return {};
+                  }
+                  Value cond = maskCondition(nb, nloc, mask, copy, nullptr);
+                  scf::IfOp::create(nb, nloc, cond,
+                                    [&](OpBuilder &tb, Location tloc) {
+                                      store(tb, tloc);
+                                      scf::YieldOp::create(tb, tloc);
+                                    });
+                  return {};
+                });
+    } else {
+      buildNest(
+          b, loc, region, rank, unit, copy, ValueRange(),
+          [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
+            return SmallVector<Value>();
+          },
+          [&](OpBuilder &nb, Location nloc, ArrayRef<Value> rowIdx, Value lo,
+              Value ub) { copyRow(nb, nloc, elem, copy, rowIdx, lo, ub); });
+    }
     call(b, loc, Type(), "zrt_array_free", {target});
   }
   op.erase();
@@ -940,6 +1177,8 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
   if (failed(hoistBodyGets(op)))
     return failure();
   Value region = lookup(op.getRegion());
+  bool unit = isUnitStep(op.getRegion());
+  Mask mask = maskOf(op);
   Block &block = op.getBody().front();
   OpBuilder b(op);
 
@@ -951,6 +1190,7 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
       llvm::append_range(args, dirArgs(off));
       call(b, loc, Type(), "zrt_array_check", args);
     }
+  addMaskRead(mask.array, rank, reads);
 
   DenseMap<Value, ArrayParts> cache;
   SmallVector<Access> accesses;
@@ -969,17 +1209,35 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
 
   zpl::ReduceKind kind = op.getKind();
   LogicalResult status = success();
+  // The body and one step of the reduction at the current index.
+  auto evalAndStep = [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
+                         Value acc) -> Value {
+    FailureOr<Value> vOr = cloneBody(nb, block, ivs, accesses);
+    if (failed(vOr)) {
+      status = failure();
+      return acc;
+    }
+    nb.setInsertionPointToEnd(nb.getInsertionBlock());
+    return reduceStep(nb, nloc, kind, t, acc, *vOr);
+  };
   SmallVector<Value> res = buildNest(
-      b, loc, region, rank, accesses, ValueRange{*init},
+      b, loc, region, rank, unit, accesses, ValueRange{*init},
       [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
           ValueRange acc) -> SmallVector<Value> {
-        FailureOr<Value> vOr = cloneBody(nb, block, ivs, accesses);
-        if (failed(vOr)) {
-          status = failure();
-          return {acc[0]};
-        }
-        nb.setInsertionPointToEnd(nb.getInsertionBlock());
-        return {reduceStep(nb, nloc, kind, t, acc[0], *vOr)};
+        if (!mask.array)
+          return {evalAndStep(nb, nloc, ivs, acc[0])};
+        Value cond = maskCondition(nb, nloc, mask, accesses, nullptr);
+        // The result type is inferred from the yields.
+        auto ifOp = scf::IfOp::create(
+            nb, nloc, cond,
+            [&](OpBuilder &tb, Location tloc) {
+              Value next = evalAndStep(tb, tloc, ivs, acc[0]);
+              scf::YieldOp::create(tb, tloc, next);
+            },
+            [&](OpBuilder &eb, Location eloc) {
+              scf::YieldOp::create(eb, eloc, acc[0]);
+            });
+        return {ifOp.getResult(0)};
       });
   if (failed(status))
     return failure();
@@ -1069,6 +1327,114 @@ Value Lowering::reduceStep(OpBuilder &nb, Location nloc, zpl::ReduceKind kind,
 
 
 //===----------------------------------------------------------------------===//
+// Partial reductions, scans and floods
+//===----------------------------------------------------------------------===//
+//
+// h = zrt_preduce_begin(dst, dr, sr, op) / zrt_scan_begin(dst, r, op, dim) /
+// zrt_flood_begin(dst, dr, sr); then a nest over the source region (r for
+// a scan) that evaluates the body and stores its value v at
+// buf[x], x = zrt_collect_offset(h) + sum_d i_d * zrt_collect_stride(h, d),
+// buf = zrt_collect_<type>(h): `buf[x] = buf[x] op v` for a partial
+// reduction, `buf[x] = v` for a scan or a flood; then the matching _end,
+// which combines the PEs' contributions and stores into dst.
+
+LogicalResult Lowering::lowerCollect(Operation *op) {
+  Location loc = op->getLoc();
+  if (failed(hoistBodyGets(op)))
+    return failure();
+  OpBuilder b(op);
+  Value zdest, zsource;
+  std::optional<zpl::ReduceKind> combine;
+  StringRef endFn;
+  Value h;
+  if (auto pr = dyn_cast<zpl::PartialReduceOp>(op)) {
+    zdest = pr.getDest();
+    zsource = pr.getSource();
+    combine = pr.getKind();
+    endFn = "zrt_preduce_end";
+    h = call(b, loc, collectTy, "zrt_preduce_begin",
+             {lookup(zdest), lookup(pr.getRegion()), lookup(zsource),
+              intAttr(static_cast<int64_t>(pr.getKind()))});
+  } else if (auto sc = dyn_cast<zpl::ScanOp>(op)) {
+    zdest = sc.getDest();
+    zsource = sc.getRegion();
+    endFn = "zrt_scan_end";
+    h = call(b, loc, collectTy, "zrt_scan_begin",
+             {lookup(zdest), lookup(zsource),
+              intAttr(static_cast<int64_t>(sc.getKind())),
+              intAttr(sc.getDim())});
+  } else {
+    auto fl = cast<zpl::FloodOp>(op);
+    zdest = fl.getDest();
+    zsource = fl.getSource();
+    endFn = "zrt_flood_end";
+    h = call(b, loc, collectTy, "zrt_flood_begin",
+             {lookup(zdest), lookup(fl.getRegion()), lookup(zsource)});
+  }
+  unsigned rank = cast<zpl::RegionType>(zsource.getType()).getRank();
+  Type elem = cast<zpl::ArrayType>(zdest.getType()).getElementType();
+  Value region = lookup(zsource);
+  Block &block = op->getRegion(0).front();
+
+  SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
+  collectReads(block, reads, rank);
+  for (auto &[arr, off] : reads)
+    if (llvm::any_of(off, [](int64_t d) { return d != 0; })) {
+      SmallVector<CArg> args{lookup(arr), region};
+      llvm::append_range(args, dirArgs(off));
+      call(b, loc, Type(), "zrt_array_check", args);
+    }
+
+  // The collection buffer, hoisted.
+  Value buf = call(b, loc, emitc::PointerType::get(elem),
+                   ("zrt_collect_" + typeSuffix(elem)).str(), {h});
+  Value bufOff = call(b, loc, i64, "zrt_collect_offset", {h});
+  SmallVector<Value, 3> bufStrides;
+  for (unsigned d = 0; d < rank; ++d)
+    bufStrides.push_back(call(b, loc, i64, "zrt_collect_stride", {h, intAttr(d)}));
+
+  DenseMap<Value, ArrayParts> cache;
+  SmallVector<Access> accesses;
+  for (auto &[arr, off] : reads) {
+    const void *key = arrayKeyOf(arr);
+    if (findAccess(accesses, key, off))
+      continue;
+    Type relem = cast<zpl::ArrayType>(arr.getType()).getElementType();
+    accesses.push_back(
+        makeAccess(b, loc, key, lookup(arr), off, relem, rank, cache));
+  }
+
+  LogicalResult status = success();
+  buildNest(b, loc, region, rank, isUnitStep(zsource), accesses, ValueRange(),
+            [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
+                ValueRange) -> SmallVector<Value> {
+              FailureOr<Value> v = cloneBody(nb, block, ivs, accesses);
+              if (failed(v)) {
+                status = failure();
+                return {};
+              }
+              nb.setInsertionPointToEnd(nb.getInsertionBlock());
+              Value x = bufOff;
+              for (unsigned d = 0; d < rank; ++d)
+                x = addI(nb, nloc, x, mulI(nb, nloc, ivs[d], bufStrides[d]));
+              Value lv = emitc::SubscriptOp::create(
+                  nb, nloc, emitc::LValueType::get(elem), buf, ValueRange{x});
+              Value nv = *v;
+              if (combine) {
+                Value old = emitc::LoadOp::create(nb, nloc, elem, lv);
+                nv = reduceStep(nb, nloc, *combine, elem, old, *v);
+              }
+              emitc::AssignOp::create(nb, nloc, lv, nv);
+              return {};
+            });
+  if (failed(status))
+    return failure();
+  call(b, loc, Type(), endFn, {h});
+  op->erase();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Statement fusion
 //===----------------------------------------------------------------------===//
 //
@@ -1092,7 +1458,12 @@ Value Lowering::reduceStep(OpBuilder &nb, Location nloc, zpl::ReduceKind kind,
 //      above);
 //   6. arrays are identified by their declaration, traced through
 //      `zpl.get @sym`; a statement with an array that cannot be traced (a
-//      procedure argument, ...) takes part in no run.
+//      procedure argument, a local array, ...) takes part in no run.
+// A statement's mask counts as a read at offset 0 (rules 3, 4 and 6 apply
+// to it); a masked statement runs its body and store (or accumulation)
+// under an scf.if at each index, and an array it stores is no longer known
+// at the current index for the later statements (they reload it).
+// Partial reductions, scans, floods, remaps and transfers end a run.
 // A plain copy `[R] A := B` (lowered to memmove rows) takes part in no run
 // either: it ends the current one.
 //
@@ -1148,6 +1519,13 @@ static bool fusionCandidate(Operation *op, FusionInfo &info) {
     return false;
   }
   bool traced = true;
+  if (Value mask = maskOf(op).array) {
+    StringAttr sym = arraySymbol(mask);
+    if (!sym)
+      return false; // rule 6
+    unsigned rank = cast<zpl::ArrayType>(mask.getType()).getRank();
+    info.reads.push_back({sym, SmallVector<int64_t, 3>(rank, 0)});
+  }
   body->walk([&](zpl::ReadOp r) {
     StringAttr sym = arraySymbol(r.getArray());
     if (!sym)
@@ -1162,8 +1540,8 @@ static bool fusionCandidate(Operation *op, FusionInfo &info) {
   for (auto &[sym, off] : info.reads)
     if (sym == info.dest && isShiftedOffset(off))
       return false;
-  // A plain copy keeps its memmove rows.
-  if (body->getOperations().size() == 2)
+  // A plain copy keeps its memmove rows (not with a mask).
+  if (!maskOf(op).array && body->getOperations().size() == 2)
     if (auto r = dyn_cast<zpl::ReadOp>(body->front()))
       if (!r.isShifted() && arraySymbol(r.getArray()) != info.dest &&
           cast<zpl::YieldOp>(body->getTerminator()).getValues().front() ==
@@ -1297,6 +1675,7 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
       llvm::append_range(args, dirArgs(off));
       call(b, loc, Type(), "zrt_array_check", args);
     }
+    addMaskRead(maskOf(stmt).array, rank, reads[k]);
   }
 
   // One access per (array, offset) of the whole run: each destination at
@@ -1333,36 +1712,74 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 
   LogicalResult status = success();
   SmallVector<Value> res = buildNest(
-      b, loc, region, rank, accesses, inits,
+      b, loc, region, rank, isUnitStep(zregion), accesses, inits,
       [&](OpBuilder &nb, Location nloc, ArrayRef<Value> ivs,
           ValueRange acc) -> SmallVector<Value> {
         // Values stored at this index so far, by array.
         DenseMap<const void *, Value> fresh;
         SmallVector<Value> next;
         for (Operation *stmt : run.stmts) {
-          FailureOr<Value> v =
-              cloneBody(nb, stmt->getRegion(0).front(), ivs, accesses, &fresh);
-          if (failed(v)) {
-            status = failure();
-            return SmallVector<Value>(acc.begin(), acc.end());
-          }
-          nb.setInsertionPointToEnd(nb.getInsertionBlock());
-          if (auto a = dyn_cast<zpl::AssignOp>(stmt)) {
-            const void *key = arrayKeyOf(a.getDest());
-            Access *d = findAccess(accesses, key, zero);
-            Type elem =
-                cast<zpl::ArrayType>(a.getDest().getType()).getElementType();
-            Value lv = emitc::SubscriptOp::create(
-                nb, nloc, emitc::LValueType::get(elem), d->base,
-                ValueRange{d->index});
-            emitc::AssignOp::create(nb, nloc, lv, *v);
-            fresh[key] = *v;
-          } else {
+          Mask mask = maskOf(stmt);
+          // The body and the store (returns null) or the reduction step
+          // (returns the new accumulator) of `stmt` at `sb`.
+          auto evalStmt = [&](OpBuilder &sb, Location sloc,
+                              const DenseMap<const void *, Value> *known)
+              -> Value {
+            FailureOr<Value> v = cloneBody(sb, stmt->getRegion(0).front(), ivs,
+                                           accesses, known);
+            if (failed(v)) {
+              status = failure();
+              return isa<zpl::ReduceOp>(stmt) ? acc[next.size()] : Value();
+            }
+            sb.setInsertionPointToEnd(sb.getInsertionBlock());
+            if (auto a = dyn_cast<zpl::AssignOp>(stmt)) {
+              const void *key = arrayKeyOf(a.getDest());
+              Access *d = findAccess(accesses, key, zero);
+              Type elem =
+                  cast<zpl::ArrayType>(a.getDest().getType()).getElementType();
+              Value lv = emitc::SubscriptOp::create(
+                  sb, sloc, emitc::LValueType::get(elem), d->base,
+                  ValueRange{d->index});
+              emitc::AssignOp::create(sb, sloc, lv, *v);
+              if (!mask.array)
+                fresh[key] = *v;
+              return Value();
+            }
             auto red = cast<zpl::ReduceOp>(stmt);
-            Value old = acc[next.size()];
-            next.push_back(
-                reduceStep(nb, nloc, red.getKind(), red.getType(), old, *v));
+            return reduceStep(sb, sloc, red.getKind(), red.getType(),
+                              acc[next.size()], *v);
+          };
+          if (!mask.array) {
+            Value step = evalStmt(nb, nloc, &fresh);
+            if (isa<zpl::ReduceOp>(stmt))
+              next.push_back(step);
+            if (failed(status))
+              return SmallVector<Value>(acc.begin(), acc.end());
+            continue;
           }
+          Value cond = maskCondition(nb, nloc, mask, accesses, &fresh);
+          if (auto a = dyn_cast<zpl::AssignOp>(stmt)) {
+            scf::IfOp::create(nb, nloc, cond,
+                              [&](OpBuilder &tb, Location tloc) {
+                                evalStmt(tb, tloc, &fresh);
+                                scf::YieldOp::create(tb, tloc);
+                              });
+            // Stored only where the mask allows: reload it later.
+            fresh.erase(arrayKeyOf(a.getDest()));
+          } else {
+            Value old = acc[next.size()];
+            auto ifOp = scf::IfOp::create(
+                nb, nloc, cond,
+                [&](OpBuilder &tb, Location tloc) {
+                  scf::YieldOp::create(tb, tloc, evalStmt(tb, tloc, &fresh));
+                },
+                [&](OpBuilder &eb, Location eloc) {
+                  scf::YieldOp::create(eb, eloc, old);
+                });
+            next.push_back(ifOp.getResult(0));
+          }
+          if (failed(status))
+            return SmallVector<Value>(acc.begin(), acc.end());
         }
         return next;
       });
@@ -1388,13 +1805,9 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 // IRONMAN
 //===----------------------------------------------------------------------===//
 
-LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
-  Location loc = op.getLoc();
-  int64_t id;
-  if (auto idAttr = op.getIdAttr())
-    id = idAttr.getInt();
-  else
-    id = nextTransferId++;
+Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
+                             StringRef fn, Value array, Value region,
+                             ArrayRef<int64_t> dir) {
   std::string &gname = transferGlobals[id];
   if (gname.empty()) {
     gname = (kTransferPrefix + Twine(id)).str();
@@ -1408,13 +1821,30 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
                             /*extern=*/false, /*static=*/false,
                             /*const=*/false);
   }
-  OpBuilder b(op);
   Value cached = loadGlobal(b, loc, gname, transferTy);
-  SmallVector<CArg> args{cached, intAttr(id), lookup(op.getSrc()),
-                         lookup(op.getRegion())};
-  llvm::append_range(args, dirArgs(op.getShift()));
-  Value h = call(b, loc, transferTy, "im_halo", args);
+  SmallVector<CArg> args{cached, intAttr(id), array, region};
+  llvm::append_range(args, dirArgs(dir));
+  Value h = call(b, loc, transferTy, fn, args);
   storeGlobal(b, loc, gname, transferTy, h);
+  return h;
+}
+
+LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
+  int64_t id;
+  if (auto idAttr = op.getIdAttr())
+    id = idAttr.getInt();
+  else
+    id = nextTransferId++;
+  StringRef kind = op.getTransferKind();
+  StringRef fn = kind == "halo"      ? "im_halo"
+                 : kind == "wrap"    ? "im_wrap"
+                 : kind == "reflect" ? "im_reflect"
+                                     : "";
+  if (fn.empty())
+    return op.emitError("unknown transfer kind '") << kind << "'";
+  OpBuilder b(op);
+  Value h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
+                         lookup(op.getRegion()), op.getShift());
   return replaceOp(op, h);
 }
 
@@ -1447,12 +1877,32 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     return replace(emitc::VariableOp::create(
         b, loc, emitc::LValueType::get(t), zeroAttr(t)));
   }
+  // A reference is an lvalue (a local, a global) or, for a `var`
+  // parameter, a pointer: `p[0]`.
+  auto refLValue = [&](Value ref) -> Value {
+    Value v = lookup(ref);
+    if (isa<emitc::LValueType>(v.getType()))
+      return v;
+    Type t = cast<zpl::RefType>(ref.getType()).getElementType();
+    return emitc::SubscriptOp::create(b, loc, emitc::LValueType::get(t), v,
+                                      ValueRange{constI(b, loc, 0)});
+  };
   if (auto load = dyn_cast<zpl::LoadOp>(op))
-    return replace(emitc::LoadOp::create(b, loc, load.getType(), lookup(load.getRef())));
+    return replace(
+        emitc::LoadOp::create(b, loc, load.getType(), refLValue(load.getRef())));
   if (auto store = dyn_cast<zpl::StoreOp>(op)) {
-    emitc::AssignOp::create(b, loc, lookup(store.getRef()), store.getValue());
+    emitc::AssignOp::create(b, loc, refLValue(store.getRef()),
+                            store.getValue());
     op->erase();
     return success();
+  }
+  if (auto addr = dyn_cast<zpl::AddressOfOp>(op)) {
+    // The global's lvalue; a call taking it passes its address.
+    auto it = globals.find(addr.getName());
+    if (it == globals.end())
+      return op->emitError("unknown global @") << addr.getName();
+    return replace(emitc::GetGlobalOp::create(
+        b, loc, emitc::LValueType::get(it->second.second), it->second.first));
   }
   if (auto mk = dyn_cast<zpl::MakeRegionOp>(op)) {
     auto rt = cast<zpl::RegionType>(mk.getType());
@@ -1466,7 +1916,11 @@ LogicalResult Lowering::lowerOp(Operation *op) {
         args.push_back(intAttr(0));
       }
     }
-    return replace(call(b, loc, regionTy, "zrt_region_make", args));
+    Value r = call(b, loc, regionTy, "zrt_region_make", args);
+    if (std::optional<ArrayRef<int64_t>> flood = mk.getFlood())
+      for (int64_t d : *flood)
+        r = call(b, loc, regionTy, "zrt_region_flood", {r, intAttr(d)});
+    return replace(r);
   }
   if (auto der = dyn_cast<zpl::DeriveRegionOp>(op)) {
     StringRef fn;
@@ -1474,6 +1928,7 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     case zpl::DeriveKind::of: fn = "zrt_region_of"; break;
     case zpl::DeriveKind::in: fn = "zrt_region_in"; break;
     case zpl::DeriveKind::at: fn = "zrt_region_at"; break;
+    case zpl::DeriveKind::by: fn = "zrt_region_by"; break;
     }
     SmallVector<CArg> args{lookup(der.getBase())};
     llvm::append_range(args, dirArgs(der.getDirection()));
@@ -1483,6 +1938,53 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     return lowerAssign(assign);
   if (auto red = dyn_cast<zpl::ReduceOp>(op))
     return lowerReduce(red);
+  if (isa<zpl::PartialReduceOp, zpl::ScanOp, zpl::FloodOp>(op))
+    return lowerCollect(op);
+  if (auto bnd = dyn_cast<zpl::BoundaryOp>(op)) {
+    // Without zpl-gen-comm: the transfer and its four state calls here.
+    Value h = transferCall(
+        b, loc, nextTransferId++,
+        bnd.getKind() == zpl::BoundaryKind::wrap ? "im_wrap" : "im_reflect",
+        lookup(bnd.getArray()), lookup(bnd.getRegion()), bnd.getDirection());
+    for (StringRef fn : {"im_dr", "im_sr", "im_dn", "im_sv"})
+      call(b, loc, Type(), fn, {h});
+    op->erase();
+    return success();
+  }
+  if (auto remap = dyn_cast<zpl::RemapOp>(op)) {
+    SmallVector<CArg> args{lookup(remap.getDest()), lookup(remap.getRegion()),
+                           lookup(remap.getSource())};
+    for (unsigned k = 0; k < 3; ++k) {
+      if (k < remap.getIndices().size())
+        args.push_back(lookup(remap.getIndices()[k]));
+      else
+        args.push_back(Value(emitc::LiteralOp::create(b, loc, arrayTy, "NULL")));
+    }
+    call(b, loc, Type(),
+         remap.getKind() == zpl::RemapKind::gather ? "zrt_gather"
+                                                   : "zrt_scatter",
+         args);
+    op->erase();
+    return success();
+  }
+  if (auto local = dyn_cast<zpl::LocalArrayOp>(op)) {
+    auto at = cast<zpl::ArrayType>(local.getArray().getType());
+    std::optional<ArrayRef<int64_t>> fluff = local.getFluff();
+    SmallVector<CArg> args{strAttr(local.getVarName()),
+                           lookup(local.getRegion()),
+                           intAttr(typeCode(at.getElementType()))};
+    for (unsigned k = 0; k < 6; ++k)
+      args.push_back(intAttr(fluff && k < fluff->size() ? (*fluff)[k] : 0));
+    return replace(call(b, loc, arrayTy, "zrt_array_new", args));
+  }
+  if (auto fr = dyn_cast<zpl::FreeArrayOp>(op)) {
+    call(b, loc, Type(), "zrt_array_free", {lookup(fr.getArray())});
+    op->erase();
+    return success();
+  }
+  if (auto ar = dyn_cast<zpl::ArrayRegionOp>(op))
+    return replace(
+        call(b, loc, regionTy, "zrt_array_region", {lookup(ar.getArray())}));
   if (auto w = dyn_cast<zpl::WriteOp>(op)) {
     Type t = w.getValue().getType();
     StringRef fmt = w.getFormat() ? *w.getFormat() : StringRef();
@@ -1538,7 +2040,8 @@ LogicalResult Lowering::lowerOps() {
     if (!isa<zpl::ZPLDialect, ironman::IronmanDialect>(op->getDialect()))
       return WalkResult::advance();
     ops.push_back(op);
-    if (isa<zpl::AssignOp, zpl::ReduceOp>(op))
+    if (isa<zpl::AssignOp, zpl::ReduceOp, zpl::PartialReduceOp, zpl::ScanOp,
+            zpl::FloodOp>(op))
       return WalkResult::skip();
     return WalkResult::advance();
   });
@@ -1562,7 +2065,24 @@ LogicalResult Lowering::lowerOps() {
     if (failed(lowerOp(op)))
       return failure();
   }
+  passReferencesByAddress();
   return success();
+}
+
+void Lowering::passReferencesByAddress() {
+  module.walk([&](func::CallOp c) {
+    for (OpOperand &o : c->getOpOperands()) {
+      auto ref = dyn_cast<zpl::RefType>(o.get().getType());
+      if (!ref)
+        continue;
+      Value v = lookup(o.get());
+      if (!isa<emitc::LValueType>(v.getType()))
+        continue; // a `var` parameter passed on: already a pointer
+      OpBuilder b(c);
+      o.set(emitc::ApplyOp::create(
+          b, c.getLoc(), emitc::PointerType::get(ref.getElementType()), "&", v));
+    }
+  });
 }
 
 /// Replaces the zpl-typed values by their lowered values and erases the ops

@@ -157,9 +157,11 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK-NEXT:    zg_eps = 9.99999999999999950e-07;
 // CHECK:         zrt_region [[R:v[0-9]+]] = zrt_region_make(2, {{.*}});
 // CHECK-NEXT:    zg_R = [[R]];
+// CHECK-NEXT:    zrt_region_check("R", [[R]]);
 // CHECK-NEXT:    zrt_dist_add([[R]]);
 // CHECK:         zrt_region [[BR:v[0-9]+]] = zrt_region_make(2, 0, {{.*}}, 0, {{.*}}, 0, 0);
 // CHECK-NEXT:    zg_BigR = [[BR]];
+// CHECK-NEXT:    zrt_region_check("BigR", [[BR]]);
 // CHECK-NEXT:    zrt_dist_add([[BR]]);
 // CHECK:         zrt_array* [[A:v[0-9]+]] = zrt_array_new("A", {{v[0-9]+}}, 1, 1, 1, 1, 1, 0, 0);
 // CHECK-NEXT:    zg_A = [[A]];

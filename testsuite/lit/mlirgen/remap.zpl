@@ -1,0 +1,76 @@
+-- RUN: %zplc --emit=zpl %s | FileCheck %s
+-- Remaps: gathers and scatters; index expressions become i64 temporaries.
+
+program remap;
+
+config var n : integer = 4;
+region R = [1..n, 1..n];
+var A, B : [R] double;
+var I1, I2 : [R] integer;
+var T : [R] integer;
+
+procedure remap();
+begin
+  [R] A := B#[I1, I2];
+  [R] A := B#[Index2, Index1];
+  [R] A := A#[I1 + 1, I2];
+  [R] A#[I1, I2] := B;
+  [R] A#[I1, I2] := T;
+  [R] B := 1.0 + B#[I2, I1];
+end;
+
+-- CHECK-LABEL: func.func @remap() {
+-- CHECK-DAG:     %[[R:.*]] = zpl.get @R : !zpl.region<2>
+-- CHECK-DAG:     %[[A:.*]] = zpl.get @A : !zpl.array<2 x f64>
+-- CHECK-DAG:     %[[B:.*]] = zpl.get @B : !zpl.array<2 x f64>
+-- CHECK-DAG:     %[[I1:.*]] = zpl.get @I1 : !zpl.array<2 x i64>
+-- CHECK-DAG:     %[[I2:.*]] = zpl.get @I2 : !zpl.array<2 x i64>
+-- CHECK-DAG:     %[[T:.*]] = zpl.get @T : !zpl.array<2 x i64>
+
+-- CHECK:         zpl.remap gather %[[A]] from %[[B]] over %[[R]][%[[I1]], %[[I2]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+
+-- The transpose: Index2, Index1 filled with zpl.index.
+-- CHECK-NEXT:    %[[X2:.*]] = zpl.local_array "index" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i64>
+-- CHECK-NEXT:    zpl.assign %[[X2]] over %[[R]] : !zpl.array<2 x i64>, !zpl.region<2> {
+-- CHECK-NEXT:      %[[D1:.*]] = zpl.index 1
+-- CHECK-NEXT:      zpl.yield %[[D1]] : i64
+-- CHECK-NEXT:    }
+-- CHECK-NEXT:    %[[X1:.*]] = zpl.local_array "index" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i64>
+-- CHECK-NEXT:    zpl.assign %[[X1]] over %[[R]] : !zpl.array<2 x i64>, !zpl.region<2> {
+-- CHECK-NEXT:      %[[D0:.*]] = zpl.index 0
+-- CHECK-NEXT:      zpl.yield %[[D0]] : i64
+-- CHECK-NEXT:    }
+-- CHECK-NEXT:    zpl.remap gather %[[A]] from %[[B]] over %[[R]][%[[X2]], %[[X1]]]
+-- CHECK-NEXT:    zpl.free_array %[[X1]]
+-- CHECK-NEXT:    zpl.free_array %[[X2]]
+
+-- A gather from the destination itself goes through a temporary.
+-- CHECK-NEXT:    %[[G:.*]] = zpl.local_array "tmp" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[X3:.*]] = zpl.local_array "index" over %[[R]]
+-- CHECK:           arith.addi
+-- CHECK:         zpl.remap gather %[[G]] from %[[A]] over %[[R]][%[[X3]], %[[I2]]]
+-- CHECK-NEXT:    zpl.assign %[[A]] over %[[R]]
+-- CHECK-NEXT:      %[[GV:.*]] = zpl.read %[[G]] [0, 0]
+-- CHECK-NEXT:      zpl.yield %[[GV]] : f64
+-- CHECK-NEXT:    }
+-- CHECK-NEXT:    zpl.free_array %[[X3]]
+-- CHECK-NEXT:    zpl.free_array %[[G]]
+
+-- Scatters; a source of another element type is converted first.
+-- CHECK-NEXT:    zpl.remap scatter %[[A]] from %[[B]] over %[[R]][%[[I1]], %[[I2]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+-- CHECK-NEXT:    %[[SRC:.*]] = zpl.local_array "source" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    zpl.assign %[[SRC]] over %[[R]]
+-- CHECK-NEXT:      %[[TV:.*]] = zpl.read %[[T]] [0, 0] : !zpl.array<2 x i64>
+-- CHECK-NEXT:      %[[TF:.*]] = arith.sitofp %[[TV]] : i64 to f64
+-- CHECK-NEXT:      zpl.yield %[[TF]] : f64
+-- CHECK-NEXT:    }
+-- CHECK-NEXT:    zpl.remap scatter %[[A]] from %[[SRC]] over %[[R]][%[[I1]], %[[I2]]]
+-- CHECK-NEXT:    zpl.free_array %[[SRC]]
+
+-- A gather inside an expression.
+-- CHECK:         %[[G2:.*]] = zpl.local_array "tmp" over %[[R]]
+-- CHECK-NEXT:    zpl.remap gather %[[G2]] from %[[B]] over %[[R]][%[[I2]], %[[I1]]]
+-- CHECK-NEXT:    zpl.assign %[[B]] over %[[R]]
+-- CHECK-NEXT:      %[[G2V:.*]] = zpl.read %[[G2]] [0, 0]
+-- CHECK-NEXT:      arith.addf %{{.*}}, %[[G2V]] : f64
+-- CHECK:         zpl.free_array %[[G2]]

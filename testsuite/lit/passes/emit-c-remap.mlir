@@ -1,0 +1,47 @@
+// RUN: %zpl-opt %s --zpl-to-emitc | mlir-translate --mlir-to-cpp > %t.c
+// RUN: FileCheck %s < %t.c
+// RUN: cc -std=c11 -Wall -Werror -fsyntax-only -I%runtime_include %t.c
+
+// Remaps (gather, scatter): the whole pipeline to C, which must compile with -Wall -Werror.
+
+module attributes {zpl.entry = @prog} {
+  zpl.config @n : i64 init {
+    %c = arith.constant 8 : i64
+    zpl.yield %c : i64
+  }
+  zpl.region_decl @R : !zpl.region<2> init {
+    %c1 = arith.constant 1 : i64
+    %n = zpl.get @n : i64
+    %r = zpl.make_region [%c1 : %n, %c1 : %n] : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @A : !zpl.array<2 x f64> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @B : !zpl.array<2 x f64> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @I1 : !zpl.array<2 x i64> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @I2 : !zpl.array<2 x i64> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  // CHECK-LABEL: void zp_prog() {
+  // CHECK:         zrt_gather(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, [[I1:v[0-9]+]], [[I2:v[0-9]+]], NULL);
+  // CHECK:         zrt_scatter(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, [[I2]], [[I1]], NULL);
+  func.func @prog() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %B = zpl.get @B : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %I1 = zpl.get @I1 : !zpl.array<2 x i64>
+    %I2 = zpl.get @I2 : !zpl.array<2 x i64>
+    zpl.remap gather %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    zpl.remap scatter %B from %A over %R [%I2, %I1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    return
+  }
+}

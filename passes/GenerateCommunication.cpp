@@ -176,12 +176,11 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
     return failure();
 
   MLIRContext *ctx = stmt->getContext();
-  Type transferType = ironman::TransferType::get(ctx);
   for (const Need &need : needs) {
     ironman::PatternAttr pattern = patternFor(ctx, need.shift);
     auto transfer = ironman::TransferOp::create(
-        builder, need.loc, transferType, need.array, need.array, need.region,
-        need.shift, pattern, pattern, /*id=*/IntegerAttr(), /*kind=*/StringAttr());
+        builder, need.loc, need.array, need.array, need.region, need.shift,
+        pattern, pattern, "halo");
     Value handle = transfer.getTransfer();
     ironman::DROp::create(builder, need.loc, handle);
     ironman::SROp::create(builder, need.loc, handle);
@@ -218,9 +217,8 @@ void GenerateCommunicationPass::runOnOperation() {
     StringRef kind =
         boundary.getKind() == BoundaryKind::wrap ? "wrap" : "reflect";
     auto transfer = ironman::TransferOp::create(
-        builder, loc, ironman::TransferType::get(ctx), boundary.getArray(),
-        boundary.getArray(), boundary.getRegion(), dir, pattern, pattern,
-        /*id=*/IntegerAttr(), builder.getStringAttr(kind));
+        builder, loc, boundary.getArray(), boundary.getArray(),
+        boundary.getRegion(), dir, pattern, pattern, kind);
     Value handle = transfer.getTransfer();
     ironman::DROp::create(builder, loc, handle);
     ironman::SROp::create(builder, loc, handle);

@@ -79,6 +79,10 @@ LogicalResult TransferOp::verify() {
   StringRef kind = getTransferKind();
   if (kind != "halo" && kind != "wrap" && kind != "reflect")
     return emitOpError("kind must be halo, wrap or reflect, got '") << kind << "'";
+  if (std::optional<StringRef> strategy = getStrategy();
+      strategy && *strategy != "chained" && *strategy != "packed")
+    return emitOpError("strategy must be chained or packed, got '")
+           << *strategy << "'";
   if (llvm::all_of(getShift(), [](int64_t d) { return d == 0; }))
     return emitOpError("a ") << kind << " transfer needs a nonzero shift";
   return verifyProtocol(*this);

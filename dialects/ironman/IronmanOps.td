@@ -26,13 +26,19 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     `kind` says what the sections are: "halo" (the default, as above),
     "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
     periodically) or "reflect" (fill it with R's edge mirrored).
+    `strategy` ("chained" or "packed"), `est_mbps` and `est_us` are set by
+    strategy selection from the target machine's cost model: how the bytes
+    move, and the estimated throughput and time of one execution.
   }];
   let arguments = (ins ZPL_ArrayType:$src, ZPL_ArrayType:$dst,
                        ZPL_RegionType:$region, DenseI64ArrayAttr:$shift,
                        Ironman_PatternAttr:$src_pattern,
                        Ironman_PatternAttr:$dst_pattern,
                        OptionalAttr<I64Attr>:$id,
-                       OptionalAttr<StrAttr>:$kind);
+                       OptionalAttr<StrAttr>:$kind,
+                       OptionalAttr<StrAttr>:$strategy,
+                       OptionalAttr<F64Attr>:$est_mbps,
+                       OptionalAttr<F64Attr>:$est_us);
   let results = (outs Ironman_TransferType:$transfer);
   let assemblyFormat = [{
     $src `->` $dst `over` $region `shift` $shift
@@ -40,6 +46,17 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     `:` qualified(type($src)) `->` qualified(type($dst)) `,` qualified(type($region))
   }];
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
+      "::mlir::Value":$region, "::llvm::ArrayRef<int64_t>":$shift,
+      "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern,
+      "::llvm::StringRef":$kind), [{
+    // A halo is the default kind and is not spelled out.
+    build($_builder, $_state, ::ironman::TransferType::get($_builder.getContext()),
+          src, dst, region, $_builder.getDenseI64ArrayAttr(shift), srcPattern,
+          dstPattern, /*id=*/nullptr,
+          kind == "halo" ? nullptr : $_builder.getStringAttr(kind),
+          /*strategy=*/nullptr, /*est_mbps=*/nullptr, /*est_us=*/nullptr);
+  }]>];
   let extraClassDeclaration = [{
     /// "halo", "wrap" or "reflect".
     ::llvm::StringRef getTransferKind() {

@@ -82,7 +82,8 @@ static void usage(FILE *f) {
       "  --pattern=xQy   x, y: 1 (contiguous), n (stride in words, n >= 2),\n"
       "                  w (indexed); e.g. 1Q1, 1Q64, 64Q1, 16Q1, wQw, 1Qw\n"
       "  --bytes=N       also estimate one message of N bytes (microseconds:\n"
-      "                  start-up + latency + N / MB/s)\n"
+      "                  start-up + latency + N / MB/s); the choice is then\n"
+      "                  the faster for that size\n"
       "\n"
       "Output: `packed <MB/s> <expression>`, `chained <MB/s> <expression>`,\n"
       "`choice <packed|chained>`, and with --bytes `packed_us <us>` and\n"
@@ -158,7 +159,7 @@ int runModelCommand(int argc, char **argv, const char *argv0) {
   if (!m)
     return error(err);
   Answer ans;
-  if (!estimate(*m, q, ans, err))
+  if (!(haveBytes ? estimate(*m, q, bytes, ans, err) : estimate(*m, q, ans, err)))
     return error(err);
   std::printf("packed %.2f %s\n", ans.packed.mbps, ans.packed.text.c_str());
   std::printf("chained %.2f %s\n", ans.chained.mbps, ans.chained.text.c_str());

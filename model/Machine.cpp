@@ -8,6 +8,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -53,6 +54,8 @@ const char *tableOf(BasicTransfer::Kind k) {
   case BasicTransfer::ReceiveStore:
   case BasicTransfer::Deposit:
     return "receive";
+  case BasicTransfer::MpiMessage:
+    return "mpi";
   default:
     return "network";
   }
@@ -143,13 +146,21 @@ private:
     return true;
   }
 
-  bool figures(const toml::table &root, const char *tname) {
-    const toml::table *t = table(root, tname, true);
-    if (!t)
-      return false;
+  bool figures(const toml::table &root, const char *tname,
+               std::map<std::string, double> *into = nullptr,
+               const std::string &prefix = "") {
+    if (!into)
+      into = &m.figures_;
+    const toml::node *tn = root.get(tname);
+    if (!tn)
+      return fail(prefix + tname, "missing table [" + prefix + tname + "]");
+    if (!tn->is_table())
+      return fail(prefix + tname,
+                  std::string("expected a table, got ") + describe(*tn));
+    const toml::table *t = tn->as_table();
     for (auto &&kv : *t) {
       std::string k(kv.first.str());
-      std::string key = std::string(tname) + "." + k;
+      std::string key = prefix + tname + "." + k;
       BasicTransfer bt;
       std::string e;
       if (!BasicTransfer::parse(k, bt, e))
@@ -164,8 +175,27 @@ private:
       double v;
       if (!number(kv.second, key, v, false))
         return false;
-      m.figures_[k] = v;
+      (*into)[k] = v;
     }
+    return true;
+  }
+
+  // [cache]: figures for messages of at most `bytes` bytes (their data
+  // stays in the caches), in [cache.copy] and [cache.mpi]; they replace the
+  // figures of the same name for such messages.
+  bool cache(const toml::table &root) {
+    const toml::node *n = root.get("cache");
+    if (!n)
+      return true;
+    if (!n->is_table())
+      return fail("cache", std::string("expected a table, got ") + describe(*n));
+    const toml::table &c = *n->as_table();
+    if (!onlyKeys(c, "cache", {"bytes", "copy", "mpi"}) ||
+        !requiredNumber(c, "cache", "bytes", m.cacheBytes_, false))
+      return false;
+    for (const char *t : {"copy", "mpi"})
+      if (c.get(t) && !figures(c, t, &m.cachedFigures_, "cache."))
+        return false;
     return true;
   }
 
@@ -262,7 +292,7 @@ private:
   bool check(const toml::table &root) {
     if (!onlyKeys(root, "",
                   {"machine", "copy", "send", "receive", "network", "memory",
-                   "message", "strategies"}))
+                   "message", "strategies", "mpi", "cache"}))
       return false;
     const toml::table *mt = table(root, "machine", true);
     if (!mt || !onlyKeys(*mt, "machine", {"name", "description"}))
@@ -278,18 +308,41 @@ private:
       if (!d->as_string())
         return fail("machine.description",
                     std::string("expected a string, got ") + describe(*d));
-    if (!figures(root, "copy") || !figures(root, "send") ||
-        !figures(root, "receive") || !network(root))
+    // A message-passing host (`zplc calibrate`) describes its messages in
+    // [mpi] (xMy figures); there [send], [receive] and [network] are
+    // optional, and an expression using their figures is reported missing.
+    bool mpiHost = root.get("mpi") != nullptr;
+    if (mpiHost && !figures(root, "mpi"))
+      return false;
+    if (!figures(root, "copy") ||
+        ((!mpiHost || root.get("send")) && !figures(root, "send")) ||
+        ((!mpiHost || root.get("receive")) && !figures(root, "receive")) ||
+        ((!mpiHost || root.get("network")) && !network(root)))
+      return false;
+    if (!cache(root))
       return false;
     const toml::table *mem = table(root, "memory", true);
     if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||
         !requiredNumber(*mem, "memory", "copy_mbps", m.memoryCopy_, false))
       return false;
     const toml::table *msg = table(root, "message", true);
-    if (!msg || !onlyKeys(*msg, "message", {"startup_us", "latency_us"}) ||
+    if (!msg ||
+        !onlyKeys(*msg, "message",
+                  {"startup_us", "latency_us", "packed_startup_us",
+                   "chained_startup_us", "pack_side_us"}) ||
         !requiredNumber(*msg, "message", "startup_us", m.startupUs_, true) ||
         !requiredNumber(*msg, "message", "latency_us", m.latencyUs_, true))
       return false;
+    if (msg->get("pack_side_us") &&
+        !requiredNumber(*msg, "message", "pack_side_us", m.packSideUs_, true))
+      return false;
+    for (const char *k : {"packed_startup_us", "chained_startup_us"})
+      if (msg->get(k) &&
+          !requiredNumber(*msg, "message", k,
+                          std::string(k)[0] == 'p' ? m.packedStartupUs_
+                                                   : m.chainedStartupUs_,
+                          true))
+        return false;
     const toml::table *st = table(root, "strategies", true);
     if (!st ||
         !onlyKeys(*st, "strategies", {"packed", "chained", "chained_contiguous"}))
@@ -317,6 +370,31 @@ std::unique_ptr<Machine> Machine::parse(const std::string &text,
     MachineLoader loader(*m, path);
     if (!loader.run(root, error))
       return nullptr;
+    if (m->cacheBytes_ > 0) {
+      // the view used for messages of at most cacheBytes(): the same
+      // description with the cache figures in place of the others
+      m->cachedView_.reset(new Machine());
+      Machine &c = *m->cachedView_;
+      c.name_ = m->name_;
+      c.path_ = m->path_;
+      c.congestion_ = m->congestion_;
+      c.memoryCopy_ = m->memoryCopy_;
+      c.startupUs_ = m->startupUs_;
+      c.latencyUs_ = m->latencyUs_;
+      c.packedStartupUs_ = m->packedStartupUs_;
+      c.chainedStartupUs_ = m->chainedStartupUs_;
+      c.packSideUs_ = m->packSideUs_;
+      c.nd_ = m->nd_;
+      c.nadp_ = m->nadp_;
+      c.figures_ = m->figures_;
+      for (auto &f : m->cachedFigures_)
+        c.figures_[f.first] = f.second;
+      std::string e;
+      c.packed_ = Expr::parse(m->packed_->str(), e);
+      c.chained_ = Expr::parse(m->chained_->str(), e);
+      if (m->chainedContig_)
+        c.chainedContig_ = Expr::parse(m->chainedContig_->str(), e);
+    }
   } catch (const toml::parse_error &e) {
     std::ostringstream os;
     os << path << ":" << e.source().begin.line << ":"
@@ -345,10 +423,18 @@ std::unique_ptr<Machine> Machine::load(const std::string &path,
 bool Machine::lookup(const BasicTransfer &t, double &mbps,
                      std::string &error) const {
   if (t.kind == BasicTransfer::NetData) {
+    if (!(nd_ > 0)) {
+      error = "no figure for Nd (table [network] is missing)";
+      return false;
+    }
     mbps = nd_;
     return true;
   }
   if (t.kind == BasicTransfer::NetAddrData) {
+    if (!(nadp_ > 0)) {
+      error = "no figure for Nadp (table [network] is missing)";
+      return false;
+    }
     mbps = nadp_;
     return true;
   }
@@ -359,9 +445,13 @@ bool Machine::lookup(const BasicTransfer &t, double &mbps,
     mbps = it->second;
     return true;
   }
+  if (t.kind == BasicTransfer::MpiMessage &&
+      t.src.kind != Pattern::Contiguous && t.dst.kind != Pattern::Contiguous)
+    return lookupMpiBoth(t, mbps, error);
   // Which side varies with the stride?
   bool srcVaries;
   switch (t.kind) {
+  case BasicTransfer::MpiMessage:
   case BasicTransfer::Copy:
     if (t.src.kind == Pattern::Strided && t.dst.kind != Pattern::Strided)
       srcVaries = true;
@@ -397,13 +487,16 @@ bool Machine::lookup(const BasicTransfer &t, double &mbps,
     const Pattern &tf = srcVaries ? t.dst : t.src;
     if (bf != tf)
       continue;
+    // blocks of b words: the contiguous figure is the point at stride b
     if (bv.kind == Pattern::Contiguous)
-      pts.push_back({1, f.second});
-    else if (bv.kind == Pattern::Strided) {
+      pts.push_back({var.block, f.second});
+    else if (bv.kind == Pattern::Strided && bv.block == var.block) {
       pts.push_back({bv.stride, f.second});
       anyStrided = true;
     }
   }
+  if (!anyStrided && var.block > 1)
+    return lookup(densityEquivalent(t), mbps, error);
   BasicTransfer family = t;
   (srcVaries ? family.src : family.dst) = Pattern::contiguous();
   std::string fam = family.str();
@@ -420,6 +513,76 @@ bool Machine::lookup(const BasicTransfer &t, double &mbps,
             " to interpolate from";
     return false;
   }
+  return true;
+}
+
+// Blocks of b words every n words without figures for that block length
+// are costed as single words every n/b words (at least 2): the same share
+// of useful words in the memory they touch.
+BasicTransfer Machine::densityEquivalent(const BasicTransfer &t) {
+  BasicTransfer d = t;
+  for (Pattern *p : {&d.src, &d.dst})
+    if (p->kind == Pattern::Strided && p->block > 1)
+      *p = Pattern::strided(std::max<int64_t>(2, p->stride / p->block));
+  return d;
+}
+
+// An MPI message with a datatype on both sides (`nMn`, `4M64`, `wMw`,
+// `nMw`, ...). A measured figure is used as is; `nMn` between measured
+// diagonal strides is interpolated in log(stride) like the one-sided
+// families; any other pair combines the one-sided figures: the datatype
+// costs of both ends add up and the message itself is counted once,
+//   1/|xMy| = 1/|xM1| + 1/|1My| - 1/|1M1|.
+bool Machine::lookupMpiBoth(const BasicTransfer &t, double &mbps,
+                            std::string &error) const {
+  std::string name = t.str();
+  auto it = figures_.find(name);
+  if (it != figures_.end()) {
+    mbps = it->second;
+    return true;
+  }
+  if (t.src == t.dst && t.src.kind == Pattern::Strided) {
+    std::vector<std::pair<int64_t, double>> pts;
+    bool anyStrided = false;
+    for (auto &f : figures_) {
+      BasicTransfer b;
+      std::string e;
+      if (!BasicTransfer::parse(f.first, b, e) ||
+          b.kind != BasicTransfer::MpiMessage || b.src != b.dst)
+        continue;
+      if (b.src.kind == Pattern::Contiguous)
+        pts.push_back({t.src.block, f.second});
+      else if (b.src.kind == Pattern::Strided && b.src.block == t.src.block) {
+        pts.push_back({b.src.stride, f.second});
+        anyStrided = true;
+      }
+    }
+    if (anyStrided && interpolateLogStride(pts, t.src.stride, mbps))
+      return true;
+    if (!anyStrided && t.src.block > 1)
+      return lookup(densityEquivalent(t), mbps, error);
+  }
+  if ((t.src.kind == Pattern::Strided && t.src.block > 1) ||
+      (t.dst.kind == Pattern::Strided && t.dst.block > 1)) {
+    // mixed pairs with blocks: the single-word equivalents
+    BasicTransfer d = densityEquivalent(t);
+    if (d.str() != t.str())
+      return lookup(d, mbps, error);
+  }
+  BasicTransfer a = t, b = t, c = t;
+  a.dst = Pattern::contiguous();
+  b.src = Pattern::contiguous();
+  c.src = c.dst = Pattern::contiguous();
+  double xa, yb, cc;
+  std::string e;
+  if (!lookup(a, xa, e) || !lookup(b, yb, e) || !lookup(c, cc, e)) {
+    error = "no figure for " + name + " (key 'mpi." + name +
+            "' is missing, and " + e + ")";
+    return false;
+  }
+  double inv = 1 / xa + 1 / yb - 1 / cc;
+  double lo = 1 / std::min(xa, yb); // never faster than the slower side
+  mbps = 1 / std::max(inv, lo);
   return true;
 }
 

@@ -30,6 +30,27 @@ bool Pattern::parse(const std::string &text, Pattern &out, std::string &error) {
     error = "empty access pattern (expected 0, 1, a stride n >= 2 or w)";
     return false;
   }
+  size_t bpos = text.find('b');
+  if (bpos != std::string::npos) {
+    // nbB: B words every n words
+    Pattern n, b;
+    std::string e;
+    if (bpos == 0 || !parse(text.substr(0, bpos), n, e) ||
+        !parse(text.substr(bpos + 1), b, e) || n.kind != Strided ||
+        (b.kind != Strided && b.kind != Contiguous) || n.block != 1 ||
+        b.block != 1) {
+      error = "bad access pattern '" + text +
+              "' (expected nbB: blocks of B words every n words)";
+      return false;
+    }
+    if (b.stride >= n.stride) {
+      error = "access pattern '" + text +
+              "': the block must be shorter than the stride";
+      return false;
+    }
+    out = blocked(n.stride, b.stride);
+    return true;
+  }
   for (char c : text)
     if (!std::isdigit(static_cast<unsigned char>(c))) {
       error = "bad access pattern '" + text +
@@ -62,7 +83,8 @@ std::string Pattern::str() const {
   case Indexed:
     return "w";
   case Strided:
-    return std::to_string(stride);
+    return std::to_string(stride) +
+           (block > 1 ? "b" + std::to_string(block) : std::string());
   }
   return "?";
 }
@@ -118,6 +140,8 @@ char BasicTransfer::letter(Kind k) {
     return 'R';
   case Deposit:
     return 'D';
+  case MpiMessage:
+    return 'M';
   default:
     return 0;
   }
@@ -138,10 +162,10 @@ bool BasicTransfer::parse(const std::string &text, BasicTransfer &out,
     out.src = out.dst = Pattern::port();
     return true;
   }
-  size_t pos = text.find_first_of("CSFRD");
+  size_t pos = text.find_first_of("CSFRDM");
   if (pos == std::string::npos || pos == 0 || pos + 1 == text.size()) {
     error = "unknown basic transfer '" + text +
-            "' (expected xCy, xS0, xF0, 0Ry, 0Dy, Nd or Nadp)";
+            "' (expected xCy, xS0, xF0, 0Ry, 0Dy, xMy, Nd or Nadp)";
     return false;
   }
   BasicTransfer t;
@@ -158,6 +182,9 @@ bool BasicTransfer::parse(const std::string &text, BasicTransfer &out,
   case 'R':
     t.kind = ReceiveStore;
     break;
+  case 'M':
+    t.kind = MpiMessage;
+    break;
   default:
     t.kind = Deposit;
     break;
@@ -172,9 +199,11 @@ bool BasicTransfer::parse(const std::string &text, BasicTransfer &out,
   bool dstPort = t.dst.kind == Pattern::Port;
   switch (t.kind) {
   case Copy:
+  case MpiMessage:
     if (srcPort || dstPort) {
-      error = "basic transfer '" + text +
-              "': a local copy xCy reads and writes memory (no 0 side)";
+      error = "basic transfer '" + text + "': " +
+              (t.kind == Copy ? "a local copy xCy" : "an MPI message xMy") +
+              " reads and writes memory (no 0 side)";
       return false;
     }
     break;
@@ -387,7 +416,7 @@ private:
     std::string name = s.substr(start, pos - start);
     // Check the name now, with x and y standing for a memory pattern.
     std::string probe = name;
-    size_t k = probe.find_first_of("CSFRD");
+    size_t k = probe.find_first_of("CSFRDM");
     if (k != std::string::npos && name != "Nd" && name != "Nadp") {
       std::string a = probe.substr(0, k), b = probe.substr(k + 1);
       if (a == "x" || a == "y")
@@ -435,7 +464,7 @@ bool Expr::substitute(const TransferPattern &q, BasicTransfer &out,
                       std::string &error) const {
   if (name_ == "Nd" || name_ == "Nadp")
     return BasicTransfer::parse(name_, out, error);
-  size_t k = name_.find_first_of("CSFRD");
+  size_t k = name_.find_first_of("CSFRDM");
   std::string a = name_.substr(0, k), b = name_.substr(k + 1);
   auto sub = [&](std::string &side) {
     if (side == "x")
@@ -543,10 +572,24 @@ bool estimate(const Machine &m, const TransferPattern &q, Answer &out,
     return false;
   }
   out.startupUs = m.startupUs();
+  out.packedStartupUs =
+      m.packedStartupUs() +
+      m.packSideUs() * ((q.src.kind != Pattern::Contiguous) +
+                        (q.dst.kind != Pattern::Contiguous));
+  out.chainedStartupUs = m.chainedStartupUs();
   out.latencyUs = m.latencyUs();
   // The faster; chained on a tie (no local copies).
   out.choice = out.packed.mbps > out.chained.mbps ? Strategy::Packed
                                                   : Strategy::Chained;
+  return true;
+}
+
+bool estimate(const Machine &m, const TransferPattern &q, uint64_t bytes,
+              Answer &out, std::string &error) {
+  if (!estimate(m.forMessage(bytes), q, out, error))
+    return false;
+  out.choice = out.packedUs(bytes) < out.chainedUs(bytes) ? Strategy::Packed
+                                                          : Strategy::Chained;
   return true;
 }
 

@@ -31,11 +31,14 @@ namespace model {
 
 /// One side of a transfer: `0` a port (FIFO), `1` contiguous, `n` a constant
 /// stride of n 64-bit words (n >= 2), `w` indexed (addresses from an index
-/// array).
+/// array). A strided side may move blocks of b words every n words
+/// (1 <= b < n), written `nbB` (`64b8`: 8 words every 64); `n` alone is
+/// `nb1`.
 struct Pattern {
   enum Kind { Port, Contiguous, Strided, Indexed };
   Kind kind = Contiguous;
   int64_t stride = 1; // 1 for Contiguous, n >= 2 for Strided, 0 otherwise
+  int64_t block = 1;  // words per block of a Strided side (1 <= b < n)
 
   static Pattern port() { return {Port, 0}; }
   static Pattern contiguous() { return {Contiguous, 1}; }
@@ -43,12 +46,20 @@ struct Pattern {
     return n == 1 ? contiguous() : Pattern{Strided, n};
   }
   static Pattern indexed() { return {Indexed, 0}; }
+  /// b words every n words (contiguous when b >= n).
+  static Pattern blocked(int64_t n, int64_t b) {
+    if (b >= n)
+      return contiguous();
+    Pattern p = strided(n);
+    p.block = b < 1 ? 1 : b;
+    return p;
+  }
 
-  /// Parses `0`, `1`, `n` (decimal, n >= 2) or `w`.
+  /// Parses `0`, `1`, `n` (decimal, n >= 2), `nbB` (1 <= B < n) or `w`.
   static bool parse(const std::string &text, Pattern &out, std::string &error);
   std::string str() const;
   bool operator==(const Pattern &o) const {
-    return kind == o.kind && stride == o.stride;
+    return kind == o.kind && stride == o.stride && block == o.block;
   }
   bool operator!=(const Pattern &o) const { return !(*this == o); }
 };
@@ -76,7 +87,9 @@ struct BasicTransfer {
     ReceiveStore,// 0Ry  processor takes data from the network and stores it
     Deposit,     // 0Dy  background engine stores incoming data
     NetData,     // Nd   network, data only
-    NetAddrData  // Nadp network, address-data pairs
+    NetAddrData, // Nadp network, address-data pairs
+    MpiMessage   // xMy  one MPI message read with x, written with y
+                 //      (message-passing hosts: `zplc calibrate`)
   };
   Kind kind = Copy;
   Pattern src = Pattern::contiguous(), dst = Pattern::contiguous();
@@ -85,7 +98,7 @@ struct BasicTransfer {
   static bool parse(const std::string &text, BasicTransfer &out,
                     std::string &error);
   std::string str() const;
-  /// The letter of a pattern-carrying kind (C, S, F, R, D); 0 for Nd/Nadp.
+  /// The letter of a pattern-carrying kind (C, S, F, R, D, M); 0 for Nd/Nadp.
   static char letter(Kind k);
 };
 
@@ -190,12 +203,32 @@ public:
   int congestion() const { return congestion_; }
   double memoryCopyMBps() const { return memoryCopy_; }
   double startupUs() const { return startupUs_; }
+  /// Per-strategy start-up (`message.packed_startup_us`,
+  /// `message.chained_startup_us`); startupUs() when not given.
+  double packedStartupUs() const {
+    return packedStartupUs_ >= 0 ? packedStartupUs_ : startupUs_;
+  }
+  double chainedStartupUs() const {
+    return chainedStartupUs_ >= 0 ? chainedStartupUs_ : startupUs_;
+  }
+  /// Extra per-message cost of the packed strategy for each side that packs
+  /// or unpacks (`message.pack_side_us`; 0 when not given).
+  double packSideUs() const { return packSideUs_; }
   double latencyUs() const { return latencyUs_; }
   const Expr &packed() const { return *packed_; }
   const Expr &chained() const { return *chained_; }
   /// The chained form for contiguous-to-contiguous transfers (`1Q'1`), or
   /// null when the description gives none (then `chained` is used).
   const Expr *chainedContiguous() const { return chainedContig_.get(); }
+
+  /// Messages of at most this many bytes use the [cache] figures (0: the
+  /// description has none).
+  double cacheBytes() const { return cacheBytes_; }
+  /// The description as seen by a message of `bytes` bytes: the cached
+  /// view for small messages when there is one, else this.
+  const Machine &forMessage(uint64_t bytes) const {
+    return cachedView_ && double(bytes) <= cacheBytes_ ? *cachedView_ : *this;
+  }
 
   /// Throughput of a concrete basic transfer (interpolating strides).
   bool lookup(const BasicTransfer &t, double &mbps, std::string &error) const;
@@ -205,10 +238,18 @@ private:
   std::string name_, path_;
   int congestion_ = 2;
   double memoryCopy_ = 0, startupUs_ = 0, latencyUs_ = 0;
+  double packedStartupUs_ = -1, chainedStartupUs_ = -1; // -1: not given
+  double packSideUs_ = 0;
   double nd_ = 0, nadp_ = 0;
+  bool lookupMpiBoth(const BasicTransfer &t, double &mbps,
+                     std::string &error) const;
+  static BasicTransfer densityEquivalent(const BasicTransfer &t);
   // Measured figures of pattern-carrying transfers by canonical name
   // (`1C64`), with the table each came from (`copy`, `send`, `receive`).
   std::map<std::string, double> figures_;
+  double cacheBytes_ = 0;
+  std::map<std::string, double> cachedFigures_;
+  std::unique_ptr<Machine> cachedView_;
   std::unique_ptr<Expr> packed_, chained_, chainedContig_;
   friend class MachineLoader;
 };
@@ -231,12 +272,16 @@ struct Answer {
   Estimate packed, chained;
   Strategy choice = Strategy::Chained;
   double startupUs = 0, latencyUs = 0; // per message, from the description
+  /// Per-strategy start-up (equal to startupUs unless the description
+  /// gives message.packed_startup_us / message.chained_startup_us; packed
+  /// adds message.pack_side_us for each non-contiguous side).
+  double packedStartupUs = 0, chainedStartupUs = 0;
   /// Time in microseconds of one message of `bytes` bytes.
   double packedUs(uint64_t bytes) const {
-    return messageTimeUs(startupUs, latencyUs, packed.mbps, bytes);
+    return messageTimeUs(packedStartupUs, latencyUs, packed.mbps, bytes);
   }
   double chainedUs(uint64_t bytes) const {
-    return messageTimeUs(startupUs, latencyUs, chained.mbps, bytes);
+    return messageTimeUs(chainedStartupUs, latencyUs, chained.mbps, bytes);
   }
 };
 
@@ -244,6 +289,12 @@ struct Answer {
 /// chained on a tie (it needs no local copies).
 bool estimate(const Machine &m, const TransferPattern &q, Answer &out,
               std::string &error);
+/// The same for one message of `bytes` bytes: the choice is the strategy
+/// with the smaller time (chained on a tie). It differs from the
+/// throughput choice only when the description gives per-strategy start-up
+/// costs.
+bool estimate(const Machine &m, const TransferPattern &q, uint64_t bytes,
+              Answer &out, std::string &error);
 
 //===----------------------------------------------------------------------===//
 // Finding descriptions and the `zplc model` command
@@ -262,6 +313,11 @@ std::string findMachineFile(const std::string &name, const char *argv0,
 /// stdout; on error prints one line `zplc: error: ...` on stderr and
 /// returns 1.
 int runModelCommand(int argc, char **argv, const char *argv0);
+
+/// `zplc calibrate [-o FILE] [--quick]`: measures this host (runs
+/// `mpirun -np 2 zplc-calibrate` found next to the program) and writes a
+/// machine description; same conventions as runModelCommand.
+int runCalibrateCommand(int argc, char **argv, const char *argv0);
 
 } // namespace model
 } // namespace zpl

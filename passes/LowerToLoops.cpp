@@ -20,8 +20,9 @@
 //     buffer, between `zrt_preduce_begin/_end`, `zrt_scan_begin/_end`,
 //     `zrt_flood_begin/_end`; remaps become `zrt_gather`/`zrt_scatter`;
 //   * ironman transfers become `im_halo` (or `im_wrap`/`im_reflect` for the
-//     boundary kinds) calls on a static handle (`zt_<id>`) and the state
-//     ops `im_dr/im_sr/im_dn/im_sv`;
+//     boundary kinds) calls on a static handle (`zt_<id>`), followed by
+//     `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy selection chose
+//     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
 //   * output, halt, regions, local arrays and scalar locals become runtime
 //     calls and emitc variables; `var` parameters (!zpl.ref arguments)
 //     become pointers, read and written through `p[0]`, and a local or a
@@ -1845,6 +1846,14 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
   OpBuilder b(op);
   Value h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
                          lookup(op.getRegion()), op.getShift());
+  // The strategy chosen by zpl-select-strategy: the runtime moves the
+  // transfer's messages that way (ironman.h: IM_PACKED 0, IM_CHAINED 1).
+  if (std::optional<StringRef> strategy = op.getStrategy()) {
+    if (*strategy != "packed" && *strategy != "chained")
+      return op.emitError("unknown transfer strategy '") << *strategy << "'";
+    call(b, op.getLoc(), Type(), "im_strategy",
+         {h, intAttr(*strategy == "chained" ? 1 : 0)});
+  }
   return replaceOp(op, h);
 }
 

@@ -24,8 +24,11 @@ namespace zpl {
 enum class Stage { ZPL, Ironman, Loops, EmitC };
 
 /// Adds the passes that take a module from the zpl dialect (as MLIRGen
-/// produces it) to `stage`. `optLevel` is zplc's -O level.
-void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel);
+/// produces it) to `stage`. `optLevel` is zplc's -O level; `strategyOpts`
+/// are zplc's --machine and --strategy for strategy selection (an empty
+/// machine leaves strategy selection out).
+void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel,
+                   const SelectStrategyOptions &strategyOpts = {});
 
 /// Registers the zplc pipeline as `zpl-to-emitc` for zpl-opt.
 void registerPipelines();

@@ -25,6 +25,37 @@ def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::ironman::IronmanDialect"];
 }
 
+def SelectStrategy : Pass<"zpl-select-strategy", "::mlir::ModuleOp"> {
+  let summary = "Choose packed or chained for every IRONMAN transfer from "
+                "the copy-transfer cost model";
+  let description = [{
+    For every `ironman.transfer`, derives the communication `xQy` of the
+    copy-transfer model (docs/model.md) from its source and destination
+    access patterns (contiguous -> `1`, strided -> the stride in 64-bit
+    words, indexed -> `w`; a stride known only at run time, such as the
+    local row pitch of a column halo, is costed with the machine's
+    largest-stride figures: "strides larger than 64 behave like 64") and a
+    representative message size (the transfer's band when its region has
+    constant bounds, else 8 KiB), asks the model for the packed and the
+    chained estimate on the target machine, and records on the op
+    `strategy` ("packed" or "chained": the model's choice, or the override),
+    `est_mbps` and `est_us` (throughput and time of one message of the
+    chosen strategy, rounded to 0.01).
+
+    `machine` is a machine name (`t3d`, `t3e`, `paragon`, `host`) or the
+    path of a machine description (.toml); a description that cannot be
+    found or read is an error. `strategy=chained|packed` overrides the
+    model's choice (the estimates are then those of the forced strategy).
+  }];
+  let options = [
+    Option<"machine", "machine", "std::string", /*default=*/"\"host\"",
+           "Target machine: t3d, t3e, paragon, host, or a .toml description">,
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
+           "auto (the model's choice), chained or packed">
+  ];
+  let dependentDialects = ["::ironman::IronmanDialect"];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

@@ -11,13 +11,20 @@
 
 using namespace mlir;
 
-void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel) {
+void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
+                        const SelectStrategyOptions &strategyOpts) {
   // -O0 keeps one loop nest per statement; the communication optimisations
   // will key off optLevel too.
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInferStorage());
   pm.addPass(createGenerateCommunication());
+  // How each transfer moves is part of what communication generation
+  // decides, at every -O level: the runtime executes the chosen strategy.
+  // zplc always names a machine; an empty one (zpl-opt's zpl-to-emitc
+  // without machine=) leaves the transfers without a strategy.
+  if (!strategyOpts.machine.empty())
+    pm.addPass(createSelectStrategy(strategyOpts));
   if (stage == Stage::Ironman)
     return;
   LowerToLoopsOptions lowerOpts;
@@ -34,8 +41,32 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel) {
   pm.addPass(emitc::createFormExpressionsPass());
 }
 
+namespace {
+/// Options of the registered `zpl-to-emitc` pipeline: zplc's --machine and
+/// --strategy. Without machine= the pipeline selects no strategies (the
+/// runtime's default, packed), so its output does not depend on whether
+/// and how this host was calibrated; zplc always selects (default: host).
+struct ZplToEmitCOptions : PassPipelineOptions<ZplToEmitCOptions> {
+  Option<std::string> machine{
+      *this, "machine",
+      llvm::cl::desc("Target machine of strategy selection: t3d, t3e, "
+                     "paragon, host, or a .toml description (default: none, "
+                     "no strategy selection)"),
+      llvm::cl::init("")};
+  Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("auto (the cost model's choice), chained or packed"),
+      llvm::cl::init("auto")};
+};
+} // namespace
+
 void zpl::registerPipelines() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<ZplToEmitCOptions>(
       "zpl-to-emitc", "the whole zplc pipeline, from zpl to EmitC",
-      [](OpPassManager &pm) { buildPipeline(pm, Stage::EmitC, 2); });
+      [](OpPassManager &pm, const ZplToEmitCOptions &opts) {
+        SelectStrategyOptions strategyOpts;
+        strategyOpts.machine = opts.machine;
+        strategyOpts.strategy = opts.strategy;
+        buildPipeline(pm, Stage::EmitC, 2, strategyOpts);
+      });
 }

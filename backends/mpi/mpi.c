@@ -1,16 +1,25 @@
 /* mpi.c — the MPI back end.
  *
- * DR starts the receives (MPI_Irecv semantics), SR packs the non-contiguous
- * sources and starts the sends (MPI_Isend), DN waits for the receives and
- * unpacks, SV waits for the sends. Requests are persistent, created once per
- * transfer handle, so the steady state allocates nothing. Contiguous
- * sections go straight from/to the array; the others through the runtime's
- * pack buffers. IRONMAN traffic and the runtime's own collectives/gathers
- * use two separate duplicated communicators. */
-#include "zplrt_internal.h"
+ * DR starts the receives (MPI_Irecv semantics), SR starts the sends
+ * (MPI_Isend), DN waits for the receives, SV waits for the sends. Requests
+ * are persistent, created once per transfer handle (and strategy), so the
+ * steady state allocates nothing. Contiguous sections go straight from/to
+ * the array under both strategies. The others:
+ *   packed (IM_PACKED, the default): SR packs them into the runtime's
+ *     buffers with its pack kernels, the messages are contiguous bytes, DN
+ *     unpacks;
+ *   chained (IM_CHAINED): one derived datatype per message, built and
+ *     committed once (MPI_Type_vector for one strided loop, a subarray or
+ *     nested hvectors for more, MPI_Type_create_indexed_block for the
+ *     mirrored receives of reflect), sent straight from and received
+ *     straight into the array; no copies by the runtime.
+ * IRONMAN traffic and the runtime's own collectives/gathers use two separate
+ * duplicated communicators. */
+#include "zplrt_mpi.h"
 
 #include <limits.h>
 #include <mpi.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -141,66 +150,326 @@ static void m_recv(int src, int tag, void *buf, size_t bytes) {
         "MPI_Recv");
 }
 
-/* Per transfer: nrecv receive requests followed by nsend send requests. */
+/* ---- datatypes of array sections (the chained strategy) ---------------------------- */
+static MPI_Datatype elem_type(size_t esz, bool *owned) {
+  *owned = false;
+  switch (esz) {
+  case 8:
+    return MPI_INT64_T; /* integer types: bits move unchanged (NaNs too) */
+  case 4:
+    return MPI_INT32_T;
+  case 2:
+    return MPI_INT16_T;
+  case 1:
+    return MPI_BYTE;
+  default: {
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)esz, MPI_BYTE, &t);
+    *owned = true;
+    return t;
+  }
+  }
+}
+
+static bool fits_int(int64_t v) { return v >= INT_MIN && v <= INT_MAX; }
+
+int zrt_mpi_index_type(size_t esz, const int *offsets, int n, MPI_Datatype *type) {
+  bool owned;
+  MPI_Datatype et = elem_type(esz, &owned);
+  int rc = MPI_Type_create_indexed_block(n, 1, offsets, et, type);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Type_commit(type);
+  if (owned)
+    MPI_Type_free(&et);
+  return rc;
+}
+
+int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI_Datatype *type,
+                     int64_t *origin_elem, char *err, size_t errlen) {
+  int rank = L->rank;
+  int64_t count = zrt_box_count(box);
+  int64_t first = 0; /* element offset of box.lo */
+  for (int k = 0; k < rank; ++k)
+    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  bool owned;
+  int kind;
+  int rc;
+  if (mirror && count > 0) {
+    /* Every element at its own displacement, in the sender's order. */
+    if (!fits_int(count)) {
+      snprintf(err, errlen, "a mirrored section of %lld elements is too large for MPI",
+               (long long)count);
+      return -1;
+    }
+    int64_t n[ZRT_MAX_RANK], start[ZRT_MAX_RANK], dir[ZRT_MAX_RANK];
+    int64_t lo_elem = 0;
+    for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+      bool in = k < rank;
+      bool rev = in && ((mirror >> k) & 1);
+      n[k] = in ? box->hi[k] - box->lo[k] + 1 : 1;
+      start[k] = in ? (rev ? box->hi[k] : box->lo[k]) - L->lo[k] : 0;
+      dir[k] = rev ? -1 : 1;
+      if (in)
+        lo_elem += (box->lo[k] - L->lo[k]) * L->stride[k];
+    }
+    int *disp = malloc((size_t)count * sizeof *disp);
+    if (!disp) {
+      snprintf(err, errlen, "out of memory for a datatype");
+      return -1;
+    }
+    int64_t e = 0;
+    for (int64_t i0 = 0; i0 < n[0]; ++i0)
+      for (int64_t i1 = 0; i1 < n[1]; ++i1)
+        for (int64_t i2 = 0; i2 < n[2]; ++i2) {
+          int64_t o = (start[0] + dir[0] * i0) * L->stride[0] +
+                      (start[1] + dir[1] * i1) * L->stride[1] +
+                      (start[2] + dir[2] * i2) * L->stride[2] - lo_elem;
+          if (!fits_int(o)) {
+            free(disp);
+            snprintf(err, errlen, "a mirrored section spans too many elements for MPI");
+            return -1;
+          }
+          disp[e++] = (int)o;
+        }
+    rc = zrt_mpi_index_type(L->esz, disp, (int)count, type);
+    free(disp);
+    *origin_elem = lo_elem;
+    if (rc != MPI_SUCCESS) {
+      snprintf(err, errlen, "MPI_Type_create_indexed_block failed");
+      return -1;
+    }
+    return ZRT_MPI_TYPE_INDEXED;
+  }
+  /* The box as loops (outer first) around one contiguous run. */
+  int64_t cnt[ZRT_MAX_RANK], str[ZRT_MAX_RANK];
+  int m = 0;
+  for (int k = 0; k < rank; ++k) {
+    int64_t e = box->hi[k] - box->lo[k] + 1;
+    if (e != 1) {
+      cnt[m] = e < 0 ? 0 : e;
+      str[m] = L->stride[k];
+      ++m;
+    }
+  }
+  int64_t run = 1;
+  while (m > 0 && str[m - 1] == run) {
+    run *= cnt[m - 1];
+    --m;
+  }
+  bool dense = true; /* strides are those of a row-major array of L->ext */
+  for (int k = 0; k < rank; ++k) {
+    int64_t p = 1;
+    for (int j = k + 1; j < rank; ++j)
+      p *= L->ext[j];
+    dense = dense && L->stride[k] == p;
+  }
+  MPI_Datatype et = elem_type(L->esz, &owned);
+  *origin_elem = first;
+  if (count == 0 || m == 0) {
+    if (!fits_int(count)) {
+      snprintf(err, errlen, "a section of %lld elements is too large for MPI", (long long)count);
+      rc = -1;
+    } else {
+      rc = MPI_Type_contiguous((int)count, et, type);
+    }
+    kind = ZRT_MPI_TYPE_CONTIG;
+  } else if (m == 1) {
+    if (!fits_int(cnt[0]) || !fits_int(run) || !fits_int(str[0])) {
+      snprintf(err, errlen, "a strided section is too large for MPI");
+      rc = -1;
+    } else {
+      rc = MPI_Type_vector((int)cnt[0], (int)run, (int)str[0], et, type);
+    }
+    kind = ZRT_MPI_TYPE_VECTOR;
+  } else if (dense) {
+    int sizes[ZRT_MAX_RANK], sub[ZRT_MAX_RANK], st[ZRT_MAX_RANK];
+    bool ok = true;
+    for (int k = 0; k < rank; ++k) {
+      ok = ok && fits_int(L->ext[k]);
+      sizes[k] = (int)L->ext[k];
+      sub[k] = (int)(box->hi[k] - box->lo[k] + 1);
+      st[k] = (int)(box->lo[k] - L->lo[k]);
+    }
+    if (!ok) {
+      snprintf(err, errlen, "an array section is too large for MPI");
+      rc = -1;
+    } else {
+      rc = MPI_Type_create_subarray(rank, sizes, sub, st, MPI_ORDER_C, et, type);
+    }
+    *origin_elem = 0; /* subarray offsets count from the array's first element */
+    kind = ZRT_MPI_TYPE_SUBARRAY;
+  } else {
+    /* innermost loop as a vector, the outer ones as byte-strided vectors */
+    MPI_Datatype cur = MPI_DATATYPE_NULL;
+    rc = MPI_SUCCESS;
+    for (int i = m - 1; i >= 0 && rc == MPI_SUCCESS; --i) {
+      MPI_Datatype next;
+      if (!fits_int(cnt[i]) || !fits_int(run) || !fits_int(str[i])) {
+        snprintf(err, errlen, "a strided section is too large for MPI");
+        rc = -1;
+        break;
+      }
+      if (i == m - 1)
+        rc = MPI_Type_vector((int)cnt[i], (int)run, (int)str[i], et, &next);
+      else
+        rc = MPI_Type_create_hvector((int)cnt[i], 1, (MPI_Aint)(str[i] * (int64_t)L->esz), cur,
+                                     &next);
+      if (cur != MPI_DATATYPE_NULL)
+        MPI_Type_free(&cur);
+      cur = next;
+    }
+    *type = cur;
+    kind = ZRT_MPI_TYPE_HVECTOR;
+  }
+  if (owned)
+    MPI_Type_free(&et);
+  if (rc != MPI_SUCCESS) {
+    if (rc != -1)
+      snprintf(err, errlen, "building an MPI datatype failed");
+    return -1;
+  }
+  if (MPI_Type_commit(type) != MPI_SUCCESS) {
+    snprintf(err, errlen, "MPI_Type_commit failed");
+    return -1;
+  }
+  return kind;
+}
+
+/* ---- transfers -------------------------------------------------------------------------
+ * Per transfer: persistent requests for the packed strategy (nrecv receives
+ * then nsend sends), built at setup, and, once the transfer is first
+ * switched to chained, a second set with one derived datatype per
+ * non-contiguous message (contiguous ones are the same byte messages).
+ * Switching back and forth only swaps which set DR/SR/DN/SV start. */
+typedef struct mpi_xfer {
+  MPI_Request *packed;  /* nrecv + nsend */
+  MPI_Request *chained; /* NULL until first needed */
+  MPI_Datatype *types;  /* per chained request; MPI_DATATYPE_NULL for bytes */
+  MPI_Request *cur;
+  bool chained_on;
+} mpi_xfer;
+
+static void m_strategy(im_transfer *t);
+
+static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types) {
+  for (int i = 0; i < t->nrecv + t->nsend; ++i) {
+    bool recv = i < t->nrecv;
+    zrt_msg *m = recv ? &t->recv[i] : &t->send[i - t->nrecv];
+    void *p = m->contiguous ? m->ptr : m->buf;
+    int count = (int)m->bytes;
+    MPI_Datatype dt = MPI_BYTE;
+    if (types && !m->contiguous) {
+      int64_t origin = 0;
+      char err[200];
+      if (zrt_mpi_box_type(&t->a->layout, &m->box, recv ? m->mirror : 0, &types[i], &origin, err,
+                           sizeof err) < 0)
+        zrt_failf("array %s: %s", t->a->name, err);
+      dt = types[i];
+      count = 1;
+      p = (char *)t->a->base + (size_t)origin * t->a->esz;
+    }
+    if (recv)
+      check(MPI_Recv_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
+            "MPI_Recv_init");
+    else
+      check(MPI_Send_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
+            "MPI_Send_init");
+  }
+}
+
 static void m_setup(im_transfer *t) {
   int n = t->nrecv + t->nsend;
   if (n == 0) {
     t->be = NULL;
     return;
   }
+  mpi_xfer *x = calloc(1, sizeof *x);
   MPI_Request *req = malloc((size_t)n * sizeof *req);
-  if (!req)
+  if (!x || !req)
     zrt_fail("out of memory for MPI requests");
-  for (int i = 0; i < t->nrecv; ++i) {
-    zrt_msg *m = &t->recv[i];
-    void *p = m->contiguous ? m->ptr : m->buf;
-    check(MPI_Recv_init(p, (int)m->bytes, MPI_BYTE, (int)m->peer, m->tag % tag_ub, comm_im,
-                        &req[i]),
-          "MPI_Recv_init");
+  for (int i = 0; i < t->nrecv + t->nsend; ++i) {
+    zrt_msg *m = i < t->nrecv ? &t->recv[i] : &t->send[i - t->nrecv];
+    if (m->bytes > INT_MAX)
+      zrt_failf("array %s: a message of %zu bytes is too large for MPI", t->a->name, m->bytes);
   }
-  for (int i = 0; i < t->nsend; ++i) {
-    zrt_msg *m = &t->send[i];
-    void *p = m->contiguous ? m->ptr : m->buf;
-    check(MPI_Send_init(p, (int)m->bytes, MPI_BYTE, (int)m->peer, m->tag % tag_ub, comm_im,
-                        &req[t->nrecv + i]),
-          "MPI_Send_init");
-  }
-  t->be = req;
+  init_requests(t, req, NULL);
+  x->packed = req;
+  x->cur = req;
+  t->be = x;
+  if (t->strategy == IM_CHAINED) /* handles start packed; kept for safety */
+    m_strategy(t);
 }
 
-static void m_release(im_transfer *t) {
-  MPI_Request *req = t->be;
+static void m_strategy(im_transfer *t) {
+  mpi_xfer *x = t->be;
+  if (!x)
+    return;
+  if (t->strategy == IM_CHAINED && !x->chained) {
+    int n = t->nrecv + t->nsend;
+    x->chained = malloc((size_t)n * sizeof *x->chained);
+    x->types = malloc((size_t)n * sizeof *x->types);
+    if (!x->chained || !x->types)
+      zrt_fail("out of memory for MPI requests");
+    for (int i = 0; i < n; ++i)
+      x->types[i] = MPI_DATATYPE_NULL;
+    init_requests(t, x->chained, x->types);
+  }
+  x->chained_on = t->strategy == IM_CHAINED;
+  x->cur = x->chained_on ? x->chained : x->packed;
+}
+
+static void free_requests(MPI_Request *req, int n) {
   if (!req)
     return;
-  for (int i = 0; i < t->nrecv + t->nsend; ++i)
+  for (int i = 0; i < n; ++i)
     if (req[i] != MPI_REQUEST_NULL)
       MPI_Request_free(&req[i]);
   free(req);
+}
+
+static void m_release(im_transfer *t) {
+  mpi_xfer *x = t->be;
+  if (!x)
+    return;
+  int n = t->nrecv + t->nsend;
+  free_requests(x->packed, n);
+  free_requests(x->chained, n);
+  if (x->types) {
+    for (int i = 0; i < n; ++i)
+      if (x->types[i] != MPI_DATATYPE_NULL)
+        MPI_Type_free(&x->types[i]);
+    free(x->types);
+  }
+  free(x);
   t->be = NULL;
 }
 
 static void m_dr(im_transfer *t) {
   if (t->nrecv)
-    check(MPI_Startall(t->nrecv, (MPI_Request *)t->be), "MPI_Startall (DR)");
+    check(MPI_Startall(t->nrecv, ((mpi_xfer *)t->be)->cur), "MPI_Startall (DR)");
 }
 
 static void m_sr(im_transfer *t) {
   if (!t->nsend)
     return;
-  zrt_transfer_pack_sends(t);
-  check(MPI_Startall(t->nsend, (MPI_Request *)t->be + t->nrecv), "MPI_Startall (SR)");
+  mpi_xfer *x = t->be;
+  if (!x->chained_on)
+    zrt_transfer_pack_sends(t);
+  check(MPI_Startall(t->nsend, x->cur + t->nrecv), "MPI_Startall (SR)");
 }
 
 static void m_dn(im_transfer *t) {
   if (!t->nrecv)
     return;
-  check(MPI_Waitall(t->nrecv, (MPI_Request *)t->be, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
-  zrt_transfer_unpack_recvs(t);
+  mpi_xfer *x = t->be;
+  check(MPI_Waitall(t->nrecv, x->cur, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
+  if (!x->chained_on)
+    zrt_transfer_unpack_recvs(t);
 }
 
 static void m_sv(im_transfer *t) {
   if (t->nsend)
-    check(MPI_Waitall(t->nsend, (MPI_Request *)t->be + t->nrecv, MPI_STATUSES_IGNORE),
+    check(MPI_Waitall(t->nsend, ((mpi_xfer *)t->be)->cur + t->nrecv, MPI_STATUSES_IGNORE),
           "MPI_Waitall (SV)");
 }
 
@@ -208,11 +477,14 @@ static void *m_alloc(size_t bytes) { return malloc(bytes); }
 static void m_free(void *p) { free(p); }
 static double m_clock(void) { return MPI_Wtime(); }
 
+/* Ends this PE at once. mpirun ends the whole job when a rank exits with a
+ * non-zero status without finalizing, which also frees peers blocked in a
+ * transfer. MPI_Abort is not used: with Open MPI 4.1, several ranks calling
+ * it at the same moment (an error every PE sees) can leave mpirun hanging. */
 static void m_abort(int status) {
   fflush(stdout);
   fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, status);
-  exit(status);
+  _exit(status);
 }
 
 static const zrt_backend mpi_backend = {
@@ -229,6 +501,7 @@ static const zrt_backend mpi_backend = {
     .recv = m_recv,
     .transfer_setup = m_setup,
     .transfer_release = m_release,
+    .transfer_strategy = m_strategy,
     .dr = m_dr,
     .sr = m_sr,
     .dn = m_dn,

@@ -41,6 +41,20 @@ im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
 im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
                         int64_t d0, int64_t d1, int64_t d2);
 
+/* How the back end moves the transfer's non-contiguous messages:
+ *   IM_PACKED   gather into a contiguous buffer (the runtime's pack
+ *               kernels), send it contiguous, scatter at the receiver;
+ *   IM_CHAINED  no local copies: the back end describes each section of the
+ *               array to its message layer (MPI derived datatypes) and sends
+ *               straight from / receives straight into the array.
+ * Contiguous messages move the same way under both; results are identical.
+ * Generated code calls im_strategy right after im_halo/im_wrap/im_reflect
+ * with the strategy the compiler chose; a new handle starts as IM_PACKED.
+ * Calling it with the handle's current strategy costs one comparison. Back
+ * ends without a chained path (serial) treat it as IM_PACKED. */
+enum im_strategy { IM_PACKED = 0, IM_CHAINED = 1 };
+void im_strategy(im_transfer *t, int64_t strategy);
+
 void im_dr(im_transfer *t);
 void im_sr(im_transfer *t);
 void im_dn(im_transfer *t);

@@ -58,6 +58,12 @@ typedef struct zrt_backend {
   void (*dn)(struct im_transfer *t);
   void (*sv)(struct im_transfer *t);
 
+  /* Optional (may be NULL: the back end moves every transfer packed):
+   * called by im_strategy when a transfer's strategy changes (t->strategy
+   * holds the new IM_PACKED / IM_CHAINED value), never between DR and SV of
+   * one exchange. */
+  void (*transfer_strategy)(struct im_transfer *t);
+
   /* Symmetric memory: every PE calls with the same size in the same order. */
   void *(*sym_alloc)(size_t bytes);
   void (*sym_free)(void *p);

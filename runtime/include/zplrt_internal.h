@@ -51,10 +51,17 @@ void *zrt_box_ptr(void *base, const zrt_layout *L, const zrt_region *box);
 /* Whether the elements of `box` form one contiguous run in L. */
 bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box);
 /* Copies the elements of `box` (row-major) into / out of a dense buffer.
- * Returns the number of bytes. Contiguous runs are memcpy'd; short strided
- * runs use element loops. */
+ * Returns the number of bytes. Runs of 8-byte elements up to 64 words use
+ * word loops (single words and pairs unrolled), longer runs memcpy; other
+ * element sizes: element loops for runs under 64 bytes, else memcpy. */
 size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box);
 size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf);
+
+/* Indexed patterns: element i of the dense buffer is element idx[i] of base
+ * (n elements of esz bytes). Used for indexed transfers and by the
+ * calibration/benchmark program. */
+size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n);
+size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf);
 
 enum { ZRT_XFER_HALO = 0, ZRT_XFER_WRAP = 1, ZRT_XFER_REFLECT = 2 };
 
@@ -78,8 +85,28 @@ int64_t zrt_decomp_npes(const zrt_decomp *D);
 void zrt_decomp_coords(const zrt_decomp *D, int64_t pe, int64_t c[ZRT_MAX_RANK]);
 /* -1 if c is outside the grid. */
 int64_t zrt_decomp_pe(const zrt_decomp *D, const int64_t c[ZRT_MAX_RANK]);
-/* PE pe's block; `extended` widens the grid-edge blocks to infinity. */
+/* PE pe's block; `extended` widens the blocks of the first and last
+ * coordinates that own something (along each dimension) to infinity. A PE
+ * whose coordinate owns nothing (fewer indices than PEs along a dimension)
+ * has an empty block, extended or not. */
 zrt_region zrt_decomp_block(const zrt_decomp *D, int64_t pe, bool extended);
+
+/* Ownership along one dimension k (the owner/local-index functions the
+ * section computations are built on). zrt_dim_owners: how many grid
+ * coordinates own indices (min(n, P)); the coordinates beyond own nothing.
+ * zrt_dim_block: coordinate c's block (empty if it owns nothing).
+ * zrt_dim_owner: the coordinate whose extended block holds x (every index
+ * has exactly one). zrt_dim_split: splits [lo..hi] into maximal runs of one
+ * owner, ascending; returns the number of runs and writes the first `cap`
+ * to out (out may be NULL to count). */
+typedef struct zrt_run {
+  int64_t c, lo, hi;
+} zrt_run;
+int64_t zrt_dim_owners(const zrt_decomp *D, int k);
+void zrt_dim_block(const zrt_decomp *D, int k, int64_t c, bool extended, int64_t *lo,
+                   int64_t *hi);
+int64_t zrt_dim_owner(const zrt_decomp *D, int k, int64_t x);
+int zrt_dim_split(const zrt_decomp *D, int k, int64_t lo, int64_t hi, zrt_run *out, int cap);
 
 /* One section of a halo exchange as seen by one PE. */
 typedef struct zrt_section {
@@ -88,15 +115,19 @@ typedef struct zrt_section {
   zrt_region box; /* in global indices */
 } zrt_section;
 
-#define ZRT_MAX_NEIGHBOURS 7
 /* The sections PE `me` receives and sends in the halo exchange `id` that
- * makes an array readable at (r ∩ extended block(me)) + d. storage_me is
- * the array's storage box on this PE: received boxes must lie inside it
- * (else the array's fluff is too small) and so must sent boxes. Returns 0,
- * or -1 with a one-line message in err. At most ZRT_MAX_NEIGHBOURS each. */
+ * makes an array readable at (r ∩ extended block(me)) + d: the cells it
+ * does not own, split by owner (any PE, however far the shift reaches), and
+ * what it owns of the other PEs' needs; both sides compute the same boxes
+ * (one message per PE pair). Bit k of `flood` marks a flood dimension of
+ * the array: nothing moves along it (d_k is ignored) and every PE holds r's
+ * index there. storage_me is the array's storage box on this PE: received
+ * and sent boxes must lie inside it (else the array's fluff is too small).
+ * Returns 0 and malloc'd lists in *recv and *send (free them), or -1 with
+ * a one-line message in err. */
 int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_t d[ZRT_MAX_RANK],
-                     int64_t id, const zrt_region *storage_me, zrt_section *recv, int *nrecv,
-                     zrt_section *send, int *nsend, char *err, size_t errlen);
+                     int64_t flood, int64_t id, const zrt_region *storage_me, zrt_section **recv,
+                     int *nrecv, zrt_section **send, int *nsend, char *err, size_t errlen);
 
 /* The PE whose extended block holds index idx (flood dimensions of the
  * region are ignored by the caller). */
@@ -207,9 +238,10 @@ typedef struct zrt_msg {
 
 /* A halo transfer handle: built once per static transfer by im_halo and
  * reused while (array, region, shift) stay the same. The receives (from the
- * neighbours in direction +sign(d)) and the sends (to the neighbours in
- * direction -sign(d)) are listed separately; there are at most 7 of each
- * (the non-empty subsets of the shifted dimensions). */
+ * owners of the needed cells) and the sends (to the PEs that need cells of
+ * this PE) are listed separately, one message per peer; a shift within the
+ * neighbouring blocks has at most 7 of each (the non-empty subsets of the
+ * shifted dimensions), a wider one more. */
 /* A copy inside this PE (boundary transfers whose source and destination
  * cells live on the same PE): `sbox` packed row-major, unpacked into `dbox`
  * with the same mirror convention as zrt_msg. */
@@ -220,10 +252,6 @@ typedef struct zrt_local_copy {
   void *buf;
 } zrt_local_copy;
 
-/* Capacity of a transfer's message lists (halo exchanges need at most
- * ZRT_MAX_NEIGHBOURS; boundary transfers may need a few more). */
-#define ZRT_MAX_MSGS 32
-
 struct im_transfer {
   int kind; /* ZRT_XFER_* */
   int64_t id;
@@ -232,11 +260,12 @@ struct im_transfer {
   zrt_region r;
   int64_t d[ZRT_MAX_RANK];
   int nsend, nrecv;
-  zrt_msg send[ZRT_MAX_MSGS];
-  zrt_msg recv[ZRT_MAX_MSGS];
+  zrt_msg *send; /* nsend messages (malloc'd with the handle) */
+  zrt_msg *recv; /* nrecv messages */
   int nlocal;            /* copies the runtime does itself at SR */
   zrt_local_copy *local;
   int64_t send_bytes; /* total payload, for statistics */
+  int strategy;       /* IM_PACKED (default) or IM_CHAINED: see im_strategy */
   void *be;           /* back-end state (e.g. MPI requests) */
 };
 
@@ -274,6 +303,9 @@ typedef struct zrt_state {
   zrt_region block[ZRT_MAX_RANK];     /* this PE's block */
   /* statistics */
   int64_t n_transfers, n_messages, n_bytes;
+  /* IRONMAN messages sent under each strategy (remap messages are in
+   * n_messages only) */
+  int64_t n_msg_packed, n_msg_chained;
   double comm_seconds;
 } zrt_state;
 

@@ -160,6 +160,86 @@ static loopnest make_nest(const zrt_layout *L, const zrt_region *box) {
         }                                                                                    \
   } while (0)
 
+/* 8-byte elements in short runs (ln.run words, at most 64), innermost
+ * stride ln.s[2]: single words and pairs unrolled by four and two, longer
+ * runs as word loops the compiler vectorises (no memcpy call per run). */
+static void strided8_pack(uint64_t *restrict q, const uint64_t *restrict mem, const loopnest *lp) {
+  loopnest ln = *lp;
+  int64_t n = ln.n[2], st = ln.s[2];
+  for (int64_t i0 = 0; i0 < ln.n[0]; ++i0)
+    for (int64_t i1 = 0; i1 < ln.n[1]; ++i1) {
+      const uint64_t *p = mem + ln.off + i0 * ln.s[0] + i1 * ln.s[1];
+      int64_t i = 0;
+      if (ln.run == 1) {
+        for (; i + 4 <= n; i += 4, p += 4 * st, q += 4) {
+          uint64_t a = p[0], b = p[st], c = p[2 * st], d = p[3 * st];
+          q[0] = a;
+          q[1] = b;
+          q[2] = c;
+          q[3] = d;
+        }
+        for (; i < n; ++i, p += st)
+          *q++ = *p;
+      } else if (ln.run > 2) {
+        int64_t r = ln.run;
+        for (; i < n; ++i, p += st, q += r)
+          for (int64_t e = 0; e < r; ++e)
+            q[e] = p[e];
+      } else {
+        for (; i + 2 <= n; i += 2, p += 2 * st, q += 4) {
+          uint64_t a = p[0], b = p[1], c = p[st], d = p[st + 1];
+          q[0] = a;
+          q[1] = b;
+          q[2] = c;
+          q[3] = d;
+        }
+        for (; i < n; ++i, p += st, q += 2) {
+          q[0] = p[0];
+          q[1] = p[1];
+        }
+      }
+    }
+}
+
+static void strided8_unpack(uint64_t *restrict mem, const uint64_t *restrict q,
+                            const loopnest *lp) {
+  loopnest ln = *lp;
+  int64_t n = ln.n[2], st = ln.s[2];
+  for (int64_t i0 = 0; i0 < ln.n[0]; ++i0)
+    for (int64_t i1 = 0; i1 < ln.n[1]; ++i1) {
+      uint64_t *p = mem + ln.off + i0 * ln.s[0] + i1 * ln.s[1];
+      int64_t i = 0;
+      if (ln.run == 1) {
+        for (; i + 4 <= n; i += 4, p += 4 * st, q += 4) {
+          uint64_t a = q[0], b = q[1], c = q[2], d = q[3];
+          p[0] = a;
+          p[st] = b;
+          p[2 * st] = c;
+          p[3 * st] = d;
+        }
+        for (; i < n; ++i, p += st)
+          *p = *q++;
+      } else if (ln.run > 2) {
+        int64_t r = ln.run;
+        for (; i < n; ++i, p += st, q += r)
+          for (int64_t e = 0; e < r; ++e)
+            p[e] = q[e];
+      } else {
+        for (; i + 2 <= n; i += 2, p += 2 * st, q += 4) {
+          uint64_t a = q[0], b = q[1], c = q[2], d = q[3];
+          p[0] = a;
+          p[1] = b;
+          p[st] = c;
+          p[st + 1] = d;
+        }
+        for (; i < n; ++i, p += st, q += 2) {
+          p[0] = q[0];
+          p[1] = q[1];
+        }
+      }
+    }
+}
+
 /* Packing reads mem_r and writes dense_w; unpacking reads dense_r and
  * writes mem_w (the unused pair is NULL). */
 static size_t copy_box(char *mem_w, const char *mem_r, const zrt_layout *L, const zrt_region *box,
@@ -171,6 +251,13 @@ static size_t copy_box(char *mem_w, const char *mem_r, const zrt_layout *L, cons
   size_t total = (size_t)zrt_box_count(box) * esz;
   size_t runbytes = (size_t)ln.run * esz;
   size_t doff = 0;
+  if (esz == 8 && ln.run <= 64) {
+    if (packing)
+      strided8_pack((uint64_t *)(void *)dense_w, (const uint64_t *)(const void *)mem_r, &ln);
+    else
+      strided8_unpack((uint64_t *)(void *)mem_w, (const uint64_t *)(const void *)dense_r, &ln);
+    return total;
+  }
   if (runbytes >= 64 || (esz != 8 && esz != 4 && esz != 1)) {
     for (int64_t i0 = 0; i0 < ln.n[0]; ++i0)
       for (int64_t i1 = 0; i1 < ln.n[1]; ++i1)
@@ -244,6 +331,49 @@ size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box,
         src += esz;
       }
   return (size_t)zrt_box_count(box) * esz;
+}
+
+/* ---- index-list kernels (indexed patterns `w`) ---------------------------------------- */
+size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n) {
+  if (esz == 8) {
+    uint64_t *restrict q = buf;
+    const uint64_t *restrict p = base;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      uint64_t a = p[idx[i]], b = p[idx[i + 1]], c = p[idx[i + 2]], d = p[idx[i + 3]];
+      q[i] = a;
+      q[i + 1] = b;
+      q[i + 2] = c;
+      q[i + 3] = d;
+    }
+    for (; i < n; ++i)
+      q[i] = p[idx[i]];
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      memcpy((char *)buf + (size_t)i * esz, (const char *)base + (size_t)idx[i] * esz, esz);
+  }
+  return (size_t)n * esz;
+}
+
+size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf) {
+  if (esz == 8) {
+    uint64_t *restrict p = base;
+    const uint64_t *restrict q = buf;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      uint64_t a = q[i], b = q[i + 1], c = q[i + 2], d = q[i + 3];
+      p[idx[i]] = a;
+      p[idx[i + 1]] = b;
+      p[idx[i + 2]] = c;
+      p[idx[i + 3]] = d;
+    }
+    for (; i < n; ++i)
+      p[idx[i]] = q[i];
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      memcpy((char *)base + (size_t)idx[i] * esz, (const char *)buf + (size_t)i * esz, esz);
+  }
+  return (size_t)n * esz;
 }
 
 /* ---- transfer helpers for back ends ----------------------------------------------------

@@ -33,13 +33,16 @@ void zrt_startup(int argc, char **argv) {
 void zrt_shutdown_after_main(double seconds) {
   fflush(stdout);
   if (zrt_g.stats) {
-    int64_t sums[3] = {zrt_g.n_transfers, zrt_g.n_messages, zrt_g.n_bytes};
+    int64_t sums[5] = {zrt_g.n_transfers, zrt_g.n_messages, zrt_g.n_bytes, zrt_g.n_msg_packed,
+                       zrt_g.n_msg_chained};
     double maxes[2] = {zrt_g.comm_seconds, seconds};
-    zrt_g.be->allreduce(sums, 3, ZRT_I64, ZRT_SUM);
+    zrt_g.be->allreduce(sums, 5, ZRT_I64, ZRT_SUM);
     zrt_g.be->allreduce(maxes, 2, ZRT_F64, ZRT_MAX);
     if (zrt_g.me == 0) {
       printf("stats.transfers %lld\n", (long long)sums[0]);
       printf("stats.messages %lld\n", (long long)sums[1]);
+      printf("stats.messages.packed %lld\n", (long long)sums[3]);
+      printf("stats.messages.chained %lld\n", (long long)sums[4]);
       printf("stats.bytes %lld\n", (long long)sums[2]);
       printf("stats.comm_seconds %.6f\n", maxes[0]);
       printf("stats.total_seconds %.6f\n", maxes[1]);
@@ -313,17 +316,8 @@ const zrt_decomp *zrt_dist_get(int rank) {
       D->bbox.lo[k] = 0;
       D->bbox.hi[k] = D->grid[k] - 1;
     }
-    int64_t n = D->bbox.hi[k] - D->bbox.lo[k] + 1;
-    if (n < D->grid[k]) {
-      char b[128];
-      char g[64];
-      int w = 0;
-      for (int j = 0; j < rank; ++j)
-        w += snprintf(g + w, sizeof g - (size_t)w, "%s%lld", j ? "x" : "", (long long)D->grid[j]);
-      zrt_fail_all("dimension %d of the distributed regions %s has %lld indices, fewer than the "
-                   "%lld PEs of grid %s along it",
-                   k + 1, box_text(b, sizeof b, &D->bbox), (long long)n, (long long)D->grid[k], g);
-    }
+    /* fewer indices than PEs along k: the last PEs along it own nothing
+     * (zrt_dim_block) */
   }
   zrt_g.block[i] = zrt_decomp_block(D, zrt_g.me, false);
   zrt_g.ext_block[i] = zrt_decomp_block(D, zrt_g.me, true);

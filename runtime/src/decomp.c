@@ -105,22 +105,83 @@ int64_t zrt_decomp_pe(const zrt_decomp *D, const int64_t c[ZRT_MAX_RANK]) {
   return pe;
 }
 
+/* ---- ownership along one dimension ------------------------------------------------------
+ * Block distribution of the bounding box [L..H] (n indices) over P grid
+ * coordinates: coordinate c owns zrt_block_range's block c. With n < P only
+ * the first n coordinates own an index (one each); the others own nothing,
+ * not even outside the box. Indices outside the box belong to the first and
+ * the last coordinate that own something (their extended blocks run to
+ * -/+ infinity), so every index has exactly one owner. Everything else
+ * (blocks, owners of indices, halo sections) is derived from these three
+ * functions, so another distribution only has to replace them. */
+int64_t zrt_dim_owners(const zrt_decomp *D, int k) {
+  int64_t n = D->bbox.hi[k] - D->bbox.lo[k] + 1;
+  int64_t P = D->grid[k];
+  if (n < 1) /* nothing spread: coordinate 0 holds everything */
+    return 1;
+  return n < P ? n : P;
+}
+
+void zrt_dim_block(const zrt_decomp *D, int k, int64_t c, bool extended, int64_t *lo,
+                   int64_t *hi) {
+  zrt_block_range(D->bbox.lo[k], D->bbox.hi[k], D->grid[k], c, lo, hi);
+  if (!extended)
+    return;
+  int64_t last = zrt_dim_owners(D, k) - 1;
+  if (c > last)
+    return; /* owns nothing: stays empty (lo > hi) */
+  if (c == 0)
+    *lo = -ZRT_INF;
+  if (c == last)
+    *hi = ZRT_INF;
+}
+
+int64_t zrt_dim_owner(const zrt_decomp *D, int k, int64_t x) {
+  int64_t L = D->bbox.lo[k], H = D->bbox.hi[k], P = D->grid[k];
+  if (x <= L)
+    return 0;
+  if (x >= H)
+    return zrt_dim_owners(D, k) - 1;
+  int64_t n = H - L + 1, q = n / P, rem = n % P, off = x - L;
+  if (off < rem * (q + 1)) /* with n < P: q = 0, rem = n, always here */
+    return off / (q + 1);
+  return rem + (off - rem * (q + 1)) / q;
+}
+
+int zrt_dim_split(const zrt_decomp *D, int k, int64_t lo, int64_t hi, zrt_run *out, int cap) {
+  int n = 0;
+  for (int64_t x = lo; x <= hi;) {
+    int64_t c = zrt_dim_owner(D, k, x), blo, bhi;
+    zrt_dim_block(D, k, c, true, &blo, &bhi);
+    int64_t e = bhi < hi ? bhi : hi;
+    if (e < x) /* cannot happen: the owner's extended block holds x */
+      e = x;
+    if (out && n < cap)
+      out[n] = (zrt_run){c, x, e};
+    ++n;
+    if (e >= hi)
+      break;
+    x = e + 1;
+  }
+  return n;
+}
+
 zrt_region zrt_decomp_block(const zrt_decomp *D, int64_t pe, bool extended) {
   int64_t c[ZRT_MAX_RANK];
   zrt_decomp_coords(D, pe, c);
   zrt_region b;
   memset(&b, 0, sizeof b);
   b.rank = D->rank;
-  for (int k = 0; k < D->rank; ++k) {
-    zrt_block_range(D->bbox.lo[k], D->bbox.hi[k], D->grid[k], c[k], &b.lo[k], &b.hi[k]);
-    if (extended) {
-      if (c[k] == 0)
-        b.lo[k] = -ZRT_INF;
-      if (c[k] == D->grid[k] - 1)
-        b.hi[k] = ZRT_INF;
-    }
-  }
+  for (int k = 0; k < D->rank; ++k)
+    zrt_dim_block(D, k, c[k], extended, &b.lo[k], &b.hi[k]);
   return b;
+}
+
+int64_t zrt_decomp_owner(const zrt_decomp *D, const int64_t idx[ZRT_MAX_RANK]) {
+  int64_t c[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < D->rank; ++k)
+    c[k] = zrt_dim_owner(D, k, idx[k]);
+  return zrt_decomp_pe(D, c);
 }
 
 static int fmt_box(char *buf, size_t n, const zrt_region *b) {
@@ -151,119 +212,150 @@ static int tag_of(int64_t id, const int64_t off[ZRT_MAX_RANK]) {
   return (int)(t % 0x3fffffff);
 }
 
-int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_t d[ZRT_MAX_RANK],
-                     int64_t id, const zrt_region *storage_me, zrt_section *recv, int *nrecv,
-                     zrt_section *send, int *nsend, char *err, size_t errlen) {
-  *nrecv = *nsend = 0;
-  int rank = D->rank;
-  int64_t mec[ZRT_MAX_RANK];
-  zrt_decomp_coords(D, me, mec);
-  zrt_region ext_me = zrt_decomp_block(D, me, true);
-  zrt_region mine = zrt_box_intersect(&r, &ext_me);
-  zrt_region need = zrt_box_shift(&mine, d);
-  int nz[ZRT_MAX_RANK], nnz = 0;
-  for (int k = 0; k < rank; ++k)
-    if (d[k] != 0)
-      nz[nnz++] = k;
-  char b1[160], b2[64];
+/* ---- halo sections ------------------------------------------------------------------------
+ * PE me reads the cells N = (r ∩ ext(me)) + d. Those it does not own are
+ * split by owner: along each dimension into runs of one owner
+ * (zrt_dim_split), and the product of the runs gives boxes of one owner
+ * each, however far away that owner is. The owner p of such a box computes
+ * it from its side: the cells of r whose reads land in ext(p) are
+ * S = r ∩ (ext(p) - d); split by owner, the piece owned by q, shifted by d,
+ * is N(q) ∩ ext(p) -- the very box q computed, since both are the product
+ * over the dimensions of the same intervals. So both sides list the same
+ * (sender, receiver, box) triples, in the same row-major order of runs, one
+ * message per PE pair; the tag carries the sign of the grid offset. */
 
-  /* Reach: the needed cells must lie in this PE's extended block or the
-   * adjacent one along each shifted dimension. */
-  if (!zrt_box_empty(&need)) {
-    for (int i = 0; i < nnz; ++i) {
-      int k = nz[i];
-      int64_t c[ZRT_MAX_RANK];
-      memcpy(c, mec, sizeof c);
-      c[k] += d[k] > 0 ? 1 : -1;
-      int64_t q = zrt_decomp_pe(D, c);
-      if (q < 0)
-        continue;
-      zrt_region eq = zrt_decomp_block(D, q, true);
-      bool bad = d[k] > 0 ? need.hi[k] > eq.hi[k] : need.lo[k] < eq.lo[k];
-      if (bad) {
-        zrt_region bq = zrt_decomp_block(D, q, false);
-        fmt_dir(b2, sizeof b2, rank, d);
-        snprintf(err, errlen,
-                 "shift by %s reaches past the neighbouring PE's block (only %lld %s "
-                 "along dimension %d); use fewer PEs along that dimension",
-                 b2, (long long)(bq.hi[k] - bq.lo[k] + 1),
-                 bq.hi[k] == bq.lo[k] ? "index" : "indices", k + 1);
-        return -1;
-      }
-    }
-  }
+typedef struct sec_list {
+  zrt_section *v;
+  int n, cap;
+} sec_list;
 
-  for (int mask = 1; mask < (1 << nnz); ++mask) {
-    int64_t off[ZRT_MAX_RANK] = {0, 0, 0};
-    for (int i = 0; i < nnz; ++i)
-      if (mask & (1 << i))
-        off[nz[i]] = d[nz[i]] > 0 ? 1 : -1;
-    int tag = tag_of(id, off);
-    int64_t c[ZRT_MAX_RANK];
-    /* receive from me + off */
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      c[k] = mec[k] + off[k];
-    int64_t q = zrt_decomp_pe(D, c);
-    if (q >= 0 && !zrt_box_empty(&need)) {
-      zrt_region eq = zrt_decomp_block(D, q, true);
-      zrt_region box = zrt_box_intersect(&need, &eq);
-      if (!zrt_box_empty(&box)) {
-        if (!zrt_box_contains(storage_me, &box)) {
-          fmt_box(b1, sizeof b1, &box);
-          fmt_dir(b2, sizeof b2, rank, d);
-          snprintf(err, errlen,
-                   "ghost cells %s needed for shift %s lie outside the array's storage", b1, b2);
-          return -1;
-        }
-        recv[*nrecv] = (zrt_section){q, tag, box};
-        ++*nrecv;
-      }
-    }
-    /* send to me - off */
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      c[k] = mec[k] - off[k];
-    int64_t p = zrt_decomp_pe(D, c);
-    if (p >= 0) {
-      zrt_region ep = zrt_decomp_block(D, p, true);
-      zrt_region theirs = zrt_box_intersect(&r, &ep);
-      zrt_region pneed = zrt_box_shift(&theirs, d);
-      zrt_region box = zrt_box_intersect(&pneed, &ext_me);
-      if (!zrt_box_empty(&box)) {
-        if (!zrt_box_contains(storage_me, &box)) {
-          fmt_box(b1, sizeof b1, &box);
-          fmt_dir(b2, sizeof b2, rank, d);
-          snprintf(err, errlen,
-                   "cells %s to send for shift %s lie outside the array's storage", b1, b2);
-          return -1;
-        }
-        send[*nsend] = (zrt_section){p, tag, box};
-        ++*nsend;
-      }
-    }
+static bool sec_push(sec_list *l, zrt_section s) {
+  if (l->n == l->cap) {
+    int cap = l->cap ? 2 * l->cap : 8;
+    zrt_section *nv = realloc(l->v, (size_t)cap * sizeof *nv);
+    if (!nv)
+      return false;
+    l->v = nv;
+    l->cap = cap;
   }
-  return 0;
+  l->v[l->n++] = s;
+  return true;
 }
 
-int64_t zrt_decomp_owner(const zrt_decomp *D, const int64_t idx[ZRT_MAX_RANK]) {
-  int64_t c[ZRT_MAX_RANK] = {0, 0, 0};
-  for (int k = 0; k < D->rank; ++k) {
-    int64_t L = D->bbox.lo[k], H = D->bbox.hi[k], P = D->grid[k];
-    int64_t x = idx[k];
-    if (x <= L) {
-      c[k] = 0;
-      continue;
+/* Lists the pieces of box b (split by owner; along the flood dimensions in
+ * `flood`, the one piece is owned by coordinate mec[k]) that PEs other than
+ * me own, moved by `move`, into l: receives (sending = false) from the
+ * owner, or sends (sending = true) to it. Returns 0, or -1 with err set. */
+static int split_sections(const zrt_decomp *D, int64_t me, const int64_t mec[ZRT_MAX_RANK],
+                          const zrt_region *b, int64_t flood, const int64_t move[ZRT_MAX_RANK],
+                          bool sending, int64_t id, const zrt_region *storage_me,
+                          const int64_t d[ZRT_MAX_RANK], sec_list *l, char *err,
+                          size_t errlen) {
+  if (zrt_box_empty(b))
+    return 0;
+  int rank = D->rank;
+  zrt_run *runs[ZRT_MAX_RANK] = {NULL, NULL, NULL};
+  int nr[ZRT_MAX_RANK] = {1, 1, 1};
+  int rc = 0;
+  for (int k = 0; k < rank; ++k) {
+    if ((flood >> k) & 1) {
+      runs[k] = malloc(sizeof(zrt_run));
+      if (runs[k])
+        runs[k][0] = (zrt_run){mec[k], b->lo[k], b->hi[k]};
+    } else {
+      nr[k] = zrt_dim_split(D, k, b->lo[k], b->hi[k], NULL, 0);
+      runs[k] = malloc((size_t)nr[k] * sizeof(zrt_run));
+      if (runs[k])
+        zrt_dim_split(D, k, b->lo[k], b->hi[k], runs[k], nr[k]);
     }
-    if (x >= H) {
-      c[k] = P - 1;
-      continue;
+    if (!runs[k]) {
+      snprintf(err, errlen, "out of memory");
+      rc = -1;
+      goto done;
     }
-    int64_t n = H - L + 1, q = n / P, rem = n % P, off = x - L;
-    if (off < rem * (q + 1))
-      c[k] = off / (q + 1);
-    else
-      c[k] = rem + (off - rem * (q + 1)) / q;
   }
-  return zrt_decomp_pe(D, c);
+  int i[ZRT_MAX_RANK] = {0, 0, 0};
+  for (;;) {
+    int64_t c[ZRT_MAX_RANK] = {0, 0, 0}, off[ZRT_MAX_RANK] = {0, 0, 0};
+    zrt_region box = *b;
+    for (int k = 0; k < rank; ++k) {
+      const zrt_run *u = &runs[k][i[k]];
+      c[k] = u->c;
+      box.lo[k] = u->lo + move[k];
+      box.hi[k] = u->hi + move[k];
+      int64_t from = sending ? mec[k] : c[k], to = sending ? c[k] : mec[k];
+      off[k] = from > to ? 1 : from < to ? -1 : 0;
+    }
+    int64_t q = zrt_decomp_pe(D, c);
+    if (q >= 0 && q != me) {
+      if (!zrt_box_contains(storage_me, &box)) {
+        char b1[160], b2[64];
+        fmt_box(b1, sizeof b1, &box);
+        fmt_dir(b2, sizeof b2, rank, d);
+        snprintf(err, errlen,
+                 sending ? "cells %s to send for shift %s lie outside the array's storage"
+                         : "ghost cells %s needed for shift %s lie outside the array's storage",
+                 b1, b2);
+        rc = -1;
+        goto done;
+      }
+      if (!sec_push(l, (zrt_section){q, tag_of(id, off), box})) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+        goto done;
+      }
+    }
+    int k = rank - 1; /* next run, last dimension fastest */
+    while (k >= 0 && ++i[k] == nr[k])
+      i[k--] = 0;
+    if (k < 0)
+      break;
+  }
+done:
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    free(runs[k]);
+  return rc;
+}
+
+int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_t d_in[ZRT_MAX_RANK],
+                     int64_t flood, int64_t id, const zrt_region *storage_me, zrt_section **recv,
+                     int *nrecv, zrt_section **send, int *nsend, char *err, size_t errlen) {
+  *recv = *send = NULL;
+  *nrecv = *nsend = 0;
+  int rank = D->rank;
+  int64_t mec[ZRT_MAX_RANK], d[ZRT_MAX_RANK] = {0, 0, 0}, none[ZRT_MAX_RANK] = {0, 0, 0};
+  zrt_decomp_coords(D, me, mec);
+  zrt_region ext_me = zrt_decomp_block(D, me, true);
+  for (int k = 0; k < rank; ++k) {
+    if ((flood >> k) & 1) { /* nothing moves; every PE of the slice holds it */
+      ext_me.lo[k] = -ZRT_INF;
+      ext_me.hi[k] = ZRT_INF;
+      continue;
+    }
+    d[k] = d_in[k];
+  }
+  r.flood = 0;
+  zrt_region mine = zrt_box_intersect(&r, &ext_me);
+  zrt_region need = zrt_box_shift(&mine, d);
+  int64_t back[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < rank; ++k)
+    back[k] = -d[k];
+  zrt_region reach = zrt_box_shift(&ext_me, back);
+  zrt_region src = zrt_box_intersect(&r, &reach);
+  sec_list rl = {NULL, 0, 0}, sl = {NULL, 0, 0};
+  if (split_sections(D, me, mec, &need, flood, none, false, id, storage_me, d, &rl, err,
+                     errlen) != 0 ||
+      split_sections(D, me, mec, &src, flood, d, true, id, storage_me, d, &sl, err, errlen) !=
+          0) {
+    free(rl.v);
+    free(sl.v);
+    return -1;
+  }
+  *recv = rl.v;
+  *nrecv = rl.n;
+  *send = sl.v;
+  *nsend = sl.n;
+  return 0;
 }
 
 /* ---- boundary transfers (wrap, reflect) -------------------------------------------------

@@ -25,6 +25,8 @@ static void release(im_transfer *t) {
   for (int i = 0; i < t->nlocal; ++i)
     free(t->local[i].buf);
   free(t->local);
+  free(t->send);
+  free(t->recv);
   free(t);
 }
 
@@ -73,53 +75,59 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
   t->d[0] = d0;
   t->d[1] = r.rank > 1 ? d1 : 0;
   t->d[2] = r.rank > 2 ? d2 : 0;
-  zrt_section rs[ZRT_MAX_NEIGHBOURS], ss[ZRT_MAX_NEIGHBOURS];
+  zrt_section *rs = NULL, *ss = NULL;
   int nr = 0, ns = 0;
   char err[400];
   /* A flood dimension of the array never moves data: every PE along it
-   * holds the same values. There the halo is computed for a single index
-   * inside this PE's own block (the same for every PE of its grid slice),
-   * and the sections are then moved to the one stored index. */
-  zrt_region rr = r, st = a->storage;
-  int64_t flood_lo[ZRT_MAX_RANK] = {0, 0, 0};
-  const zrt_region *blk = &zrt_g.block[r.rank - 1];
+   * holds the same values, at its one stored index (zrt_halo_compute keeps
+   * the sections of each grid slice within the slice). */
+  zrt_region rr = r;
+  int64_t flood = 0;
   for (int k = 0; k < a->rank; ++k) {
-    if (zrt_is_flood(&r, k)) { /* the statement's own flood dimension: one index */
+    if (zrt_is_flood(&r, k)) /* the statement's own flood dimension: one index */
       rr.hi[k] = rr.lo[k];
-    }
     if (!zrt_is_flood(&a->decl, k))
       continue;
     t->d[k] = 0;
-    rr.lo[k] = rr.hi[k] = blk->lo[k];
-    st.lo[k] = st.hi[k] = blk->lo[k];
-    flood_lo[k] = 1;
+    rr.lo[k] = rr.hi[k] = a->storage.lo[k];
+    flood |= (int64_t)1 << k;
   }
   rr.flood = 0;
-  if (zrt_halo_compute(D, zrt_g.me, rr, t->d, id, &st, rs, &nr, ss, &ns, err, sizeof err) != 0)
+  if (zrt_halo_compute(D, zrt_g.me, rr, t->d, flood, id, &a->storage, &rs, &nr, &ss, &ns, err,
+                       sizeof err) != 0)
     zrt_failf("array %s: %s", a->name, err);
-  for (int k = 0; k < a->rank; ++k) {
-    if (!flood_lo[k])
-      continue;
-    for (int i = 0; i < nr; ++i)
-      rs[i].box.lo[k] = rs[i].box.hi[k] = a->storage.lo[k];
-    for (int i = 0; i < ns; ++i)
-      ss[i].box.lo[k] = ss[i].box.hi[k] = a->storage.lo[k];
-  }
   /* keep the caller's d for the cache comparison */
   t->d[0] = d0;
   t->d[1] = d1;
   t->d[2] = d2;
+  t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);
+  t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
+  if (!t->recv || !t->send)
+    zrt_failf("out of memory for a transfer of array %s", a->name);
   for (int i = 0; i < nr; ++i)
     make_msg(&t->recv[i], &rs[i], a);
   for (int i = 0; i < ns; ++i) {
     make_msg(&t->send[i], &ss[i], a);
     t->send_bytes += (int64_t)t->send[i].bytes;
   }
+  free(rs);
+  free(ss);
   t->nrecv = nr;
   t->nsend = ns;
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
   return t;
+}
+
+void im_strategy(im_transfer *t, int64_t strategy) {
+  if (t->strategy == strategy)
+    return;
+  if (strategy != IM_PACKED && strategy != IM_CHAINED)
+    zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
+              (long long)strategy, IM_PACKED, IM_CHAINED);
+  t->strategy = (int)strategy;
+  if (zrt_g.be->transfer_strategy)
+    zrt_g.be->transfer_strategy(t);
 }
 
 void im_dr(im_transfer *t) {
@@ -141,6 +149,10 @@ static void local_copies(im_transfer *t) {
 void im_sr(im_transfer *t) {
   double t0 = zrt_g.be->clock();
   zrt_g.n_messages += t->nsend;
+  if (t->strategy == IM_CHAINED)
+    zrt_g.n_msg_chained += t->nsend;
+  else
+    zrt_g.n_msg_packed += t->nsend;
   zrt_g.n_bytes += t->send_bytes;
   if (t->nlocal)
     local_copies(t);
@@ -217,9 +229,16 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
                 a->name, fmt_region(b1, sizeof b1, &x->other));
     }
   }
-  int nlocal = 0;
-  for (int i = 0; i < nsec; ++i)
+  int nlocal = 0, nsendsec = 0, nrecvsec = 0;
+  for (int i = 0; i < nsec; ++i) {
     nlocal += sec[i].role == ZRT_BSEC_LOCAL;
+    nsendsec += sec[i].role == ZRT_BSEC_SEND;
+    nrecvsec += sec[i].role == ZRT_BSEC_RECV;
+  }
+  t->send = calloc((size_t)(nsendsec ? nsendsec : 1), sizeof *t->send);
+  t->recv = calloc((size_t)(nrecvsec ? nrecvsec : 1), sizeof *t->recv);
+  if (!t->send || !t->recv)
+    zrt_failf("out of memory for a transfer of array %s", a->name);
   if (nlocal) {
     t->local = calloc((size_t)nlocal, sizeof *t->local);
     if (!t->local)
@@ -240,9 +259,6 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
     }
     bool sending = x->role == ZRT_BSEC_SEND;
     int *n = sending ? &t->nsend : &t->nrecv;
-    if (*n == ZRT_MAX_MSGS)
-      zrt_failf("%s of array %s needs more than %d messages per PE; use fewer PEs", what,
-                a->name, ZRT_MAX_MSGS);
     zrt_section s1 = {x->peer, x->tag, x->box};
     zrt_msg *m = sending ? &t->send[*n] : &t->recv[*n];
     make_msg(m, &s1, a);

@@ -134,6 +134,9 @@ TEST_CASE("transfer messages to the PE itself are local copies", "[pack]") {
   arr.base = mem.data();
   im_transfer t{};
   t.a = &arr;
+  zrt_msg sends[2]{}, recvs[2]{};
+  t.send = sends;
+  t.recv = recvs;
   std::vector<std::vector<char>> bufs;
   auto msg = [&](zrt_msg &m, const zrt_region &b, int tag) {
     m.peer = zrt_g.me;

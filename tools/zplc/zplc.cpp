@@ -2,6 +2,8 @@
 //
 //   zplc prog.zpl [-o prog] [--backend=serial|mpi] [-O0|-O1|-O2]
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
+//                 [--machine=t3d|t3e|paragon|host|FILE]
+//                 [--strategy=auto|chained|packed]
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
 // links the runtime and one back end, found relative to this binary
@@ -35,6 +37,7 @@ namespace {
 
 enum class Emit { AST, ZPL, Ironman, Loops, EmitC, C, Exe };
 enum class Backend { Serial, MPI, Sim };
+enum class Strategy { Auto, Chained, Packed };
 
 cl::OptionCategory category("zplc options");
 
@@ -65,6 +68,27 @@ cl::opt<Backend> backend(
     cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level (0-2, default 2)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<std::string> machine(
+    "machine",
+    cl::desc("Target machine of the copy-transfer cost model that chooses "
+             "each transfer's strategy: t3d, t3e, paragon, host (default: "
+             "this host, as measured by `zplc calibrate`), or a machine "
+             "description file (.toml)"),
+    cl::value_desc("name|file"), cl::init("host"), cl::cat(category));
+cl::opt<Strategy> strategy(
+    "strategy",
+    cl::desc("How transfers move (the MPI back end executes it; see "
+             "--emit=ironman)"),
+    cl::init(Strategy::Auto),
+    cl::values(clEnumValN(Strategy::Auto, "auto",
+                          "the cost model's choice on --machine (default)"),
+               clEnumValN(Strategy::Chained, "chained",
+                          "every transfer chained: straight from and into "
+                          "the arrays (MPI derived datatypes)"),
+               clEnumValN(Strategy::Packed, "packed",
+                          "every transfer packed: gathered into a "
+                          "contiguous buffer, sent, scattered")),
+    cl::cat(category));
 cl::opt<std::string> ccOverride("cc",
                                 cl::desc("C compiler to use (default: cc, or "
                                          "the MPI wrapper for --backend=mpi)"),
@@ -166,6 +190,8 @@ int main(int argc, char **argv) {
 #ifdef ZPLC_HAVE_MODEL
   if (argc > 1 && llvm::StringRef(argv[1]) == "model")
     return zpl::model::runModelCommand(argc - 2, argv + 2, argv[0]);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "calibrate")
+    return zpl::model::runCalibrateCommand(argc - 2, argv + 2, argv[0]);
 #endif
   if (argc > 1 && (llvm::StringRef(argv[1]) == "model" ||
                    llvm::StringRef(argv[1]) == "calibrate"))
@@ -203,8 +229,33 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  // Strategy selection needs the machine description: check it here, so a
+  // missing or broken one is one clear error before any pass runs.
+  zpl::SelectStrategyOptions strategyOpts;
+  strategyOpts.machine = machine;
+  strategyOpts.strategy = strategy == Strategy::Chained  ? "chained"
+                          : strategy == Strategy::Packed ? "packed"
+                                                         : "auto";
+  if (emit != Emit::ZPL) {
+#ifdef ZPLC_HAVE_MODEL
+    std::string err;
+    std::string path = zpl::model::findMachineFile(machine, argv[0], err);
+    if (path.empty()) {
+      if (machine == "host")
+        fail(err + ", or choose a described machine with "
+                   "--machine=t3d|t3e|paragon|FILE");
+      fail(err);
+    }
+    if (!zpl::model::Machine::load(path, err))
+      fail(err);
+    strategyOpts.machine = path;
+#else
+    fail("zplc was built without the copy-transfer cost model (model/)");
+#endif
+  }
+
   mlir::PassManager pm(&context);
-  zpl::buildPipeline(pm, stageFor(emit), optLevel);
+  zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts);
   if (mlir::failed(pm.run(*module)))
     return 1; // the failing pass has reported at the source location
 

@@ -1,0 +1,440 @@
+//===- Calibrate.cpp - `zplc calibrate` ------------------------------------===//
+//
+// Measures this host for the copy-transfer model by running the MPI program
+// zplc-calibrate (built with the MPI back end, installed next to zplc) on 2
+// ranks, and writes a commented machine description (machines/*.toml
+// format, with the [mpi] table of xMy message figures).
+//===----------------------------------------------------------------------===//
+
+#include "model/Model.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <vector>
+
+#ifndef ZPLMODEL_MPIEXEC
+#define ZPLMODEL_MPIEXEC "mpirun"
+#endif
+
+namespace zpl {
+namespace model {
+
+namespace {
+
+std::string exeDir(const char *argv0) {
+  char buf[4096];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  std::string exe;
+  if (n > 0) {
+    buf[n] = 0;
+    exe = buf;
+  } else if (argv0) {
+    exe = argv0;
+  }
+  size_t slash = exe.rfind('/');
+  return slash == std::string::npos ? "." : exe.substr(0, slash);
+}
+
+bool exists(const std::string &p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0;
+}
+
+int fail(const std::string &msg) {
+  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
+  return 1;
+}
+
+std::string shellQuote(const std::string &s) {
+  std::string r = "'";
+  for (char c : s) {
+    if (c == '\'')
+      r += "'\\''";
+    else
+      r += c;
+  }
+  return r + "'";
+}
+
+void usage(FILE *f) {
+  std::fputs(
+      "usage: zplc calibrate [-o FILE] [--quick]\n"
+      "\n"
+      "Measures this host for the copy-transfer model and writes a machine\n"
+      "description that `zplc model --machine=host` (or --machine=FILE)\n"
+      "reads: local copies xCy with the runtime's pack kernels (1C1, nC1\n"
+      "and 1Cn for n in 2, 4, 8, 16, 64, 1024, wC1, 1Cw), MPI messages\n"
+      "xMy between 2 ranks (contiguous, MPI_Type_vector and\n"
+      "MPI_Type_create_indexed_block at the same strides), and the\n"
+      "per-message latency and start-up. Every figure is the median of\n"
+      "several repetitions. Runs `mpirun -np 2 zplc-calibrate` (set MPIRUN\n"
+      "to override mpirun); takes about a minute (--quick: a few seconds,\n"
+      "rough figures, for tests).\n"
+      "\n"
+      "  -o FILE   where to write (default: <zplc>/../share/zplc/machines/\n"
+      "            host.toml, where --machine=host finds it; - for stdout)\n"
+      "  --quick   few repetitions and small buffers\n",
+      f);
+}
+
+struct Figure {
+  std::string table, key, value, how;
+};
+
+struct PackedX {
+  std::string table, key;
+  double bytes = 0, us = 0;
+};
+
+struct Small {
+  std::string pattern;
+  uint64_t bytes = 0;
+  double packedUs = 0, chainedUs = 0;
+};
+
+double medianOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+int runCalibrateCommand(int argc, char **argv, const char *argv0) {
+  std::string out;
+  bool quick = false;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-help" || a == "-h") {
+      usage(stdout);
+      return 0;
+    }
+    if (a == "--quick" || a == "-quick") {
+      quick = true;
+    } else if (a == "-o") {
+      if (i + 1 >= argc)
+        return fail("option '-o' needs a file name");
+      out = argv[++i];
+    } else if (a.rfind("-o", 0) == 0 && a.size() > 2) {
+      out = a.substr(2);
+    } else if (a.rfind("--output=", 0) == 0) {
+      out = a.substr(9);
+    } else {
+      return fail("unknown argument '" + a + "' (see zplc calibrate --help)");
+    }
+  }
+  std::string dir = exeDir(argv0);
+  std::string prog = dir + "/zplc-calibrate";
+  if (!exists(prog))
+    return fail("cannot find the calibration program '" + prog +
+                "' (build the zplc-calibrate target)");
+  if (out.empty()) {
+    std::string share = dir + "/../share/zplc/machines";
+    ::mkdir((dir + "/../share").c_str(), 0755);
+    ::mkdir((dir + "/../share/zplc").c_str(), 0755);
+    ::mkdir(share.c_str(), 0755);
+    out = share + "/host.toml";
+  }
+  const char *mpirun = std::getenv("MPIRUN");
+  std::string cmd = mpirun && *mpirun ? mpirun : ZPLMODEL_MPIEXEC;
+  if (::geteuid() == 0) { // Open MPI refuses root without these
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+  }
+  cmd = shellQuote(cmd) + " --oversubscribe -np 2 " + shellQuote(prog) +
+        " calibrate" + (quick ? " --quick" : "");
+  auto t0 = std::chrono::steady_clock::now();
+  FILE *p = ::popen(cmd.c_str(), "r");
+  if (!p)
+    return fail("cannot run '" + cmd + "'");
+  std::vector<Figure> figs;
+  std::vector<Small> smalls;
+  std::vector<PackedX> packedx;
+  std::string raw, rounds = "?", smallReps = "?";
+  char line[1024];
+  while (std::fgets(line, sizeof line, p)) {
+    raw += line;
+    std::istringstream is(line);
+    Figure f;
+    is >> f.table >> f.key >> f.value;
+    std::getline(is, f.how);
+    while (!f.how.empty() && (f.how.back() == '\n' || f.how.back() == ' '))
+      f.how.pop_back();
+    while (!f.how.empty() && f.how.front() == ' ')
+      f.how.erase(0, 1);
+    // `bytes=N reps=R method...` -> `method; N-byte messages, median of R`
+    std::string bytes, reps;
+    std::istringstream hs(f.how);
+    std::string w1, w2;
+    hs >> w1 >> w2;
+    if (w1.rfind("bytes=", 0) == 0 && w2.rfind("reps=", 0) == 0) {
+      std::string rest;
+      std::getline(hs, rest);
+      while (!rest.empty() && rest.front() == ' ')
+        rest.erase(0, 1);
+      f.how = rest + "; " + w1.substr(6) + "-byte payload, median of " +
+              w2.substr(5) + " repetitions";
+    }
+    if (f.table == "copy" || f.table == "mpi" || f.table == "message" ||
+        f.table == "cache.copy" || f.table == "cache.mpi")
+      figs.push_back(f);
+    if (f.table == "info" && f.key == "rounds")
+      rounds = f.value;
+    if (f.table == "packedx") { // packedx TABLE KEY BYTES PACKED_US
+      std::istringstream ss(f.how);
+      PackedX px;
+      px.table = f.key;
+      px.key = f.value;
+      ss >> px.bytes >> px.us;
+      if (!ss.fail())
+        packedx.push_back(px);
+    }
+    if (f.table == "small") { // small PATTERN BYTES PACKED_US CHAINED_US reps=R
+      Small sm;
+      sm.pattern = f.key;
+      std::istringstream ss(f.how);
+      std::string r;
+      sm.bytes = std::strtoull(f.value.c_str(), nullptr, 10);
+      ss >> sm.packedUs >> sm.chainedUs >> r;
+      if (r.rfind("reps=", 0) == 0)
+        smallReps = r.substr(5);
+      if (ss || !ss.fail())
+        smalls.push_back(sm);
+    }
+  }
+  int st = ::pclose(p);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (st != 0 || figs.empty())
+    return fail("the calibration run failed ('" + cmd + "')" +
+                (raw.empty() ? std::string() : ":\n" + raw));
+
+  auto find = [&](const std::string &t, const std::string &k) -> const Figure * {
+    for (const Figure &f : figs)
+      if (f.table == t && f.key == k)
+        return &f;
+    return nullptr;
+  };
+  const Figure *c11 = find("copy", "1C1");
+  const Figure *lat = find("message", "latency_us");
+  const Figure *stu = find("message", "startup_us");
+  if (!c11 || !lat || !stu || !find("mpi", "1M1"))
+    return fail("the calibration run printed incomplete figures:\n" + raw);
+
+  // The message term of the packed form, fitted to real packed exchanges:
+  // for every pattern measured both ways, B / (t_packed - B/xC1 - B/1Cy -
+  // latency - start-up); the median over the patterns replaces the bare
+  // 1M1 (a contiguous exchange on its own) in each set. The kernels and the
+  // message compete for the caches and memory when they run back to back,
+  // which the bare figures measured one at a time do not see.
+  for (const char *set : {"mpi", "cache.mpi"}) {
+    std::string copyT = std::string(set) == "mpi" ? "copy" : "cache.copy";
+    std::vector<double> eff;
+    std::string used;
+    for (const PackedX &px : packedx) {
+      if (px.table != set)
+        continue;
+      size_t mpos = px.key.find('M');
+      std::string x = px.key.substr(0, mpos), y = px.key.substr(mpos + 1);
+      const Figure *xc = find(copyT, x + "C1"), *cy = find(copyT, "1C" + y);
+      if (!xc || !cy)
+        continue;
+      double rest = px.us - std::atof(lat->value.c_str()) - std::atof(stu->value.c_str()) -
+                    px.bytes / std::atof(xc->value.c_str()) -
+                    px.bytes / std::atof(cy->value.c_str());
+      if (rest <= 0)
+        continue;
+      eff.push_back(px.bytes / rest);
+      used += (used.empty() ? "" : ", ") + x + "Q" + y;
+    }
+    Figure *m11 = nullptr;
+    for (Figure &f : figs)
+      if (f.table == set && f.key == "1M1")
+        m11 = &f;
+    if (m11 && eff.size() >= 3) {
+      char b[64];
+      std::snprintf(b, sizeof b, "%.1f", medianOf(eff));
+      m11->how = "fitted to real packed exchanges: median over " +
+                 std::to_string(eff.size()) +
+                 " patterns of B / (t_packed - B/xC1 - B/1Cy - latency - start-up); "
+                 "a bare contiguous exchange measured " + m11->value + " MB/s (" +
+                 m11->how + ")";
+      m11->value = b;
+    }
+  }
+
+  char date[64];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  struct utsname u;
+  std::string hostInfo = "unknown host";
+  if (::uname(&u) == 0)
+    hostInfo = std::string(u.nodename) + ", " + u.sysname + " " + u.release + " " + u.machine;
+  std::string cpu;
+  {
+    std::ifstream ci("/proc/cpuinfo");
+    std::string l;
+    int ncpu = 0;
+    while (std::getline(ci, l)) {
+      if (l.rfind("model name", 0) == 0 && cpu.empty()) {
+        size_t c = l.find(':');
+        cpu = c == std::string::npos ? l : l.substr(c + 2);
+      }
+      if (l.rfind("processor", 0) == 0)
+        ++ncpu;
+    }
+    if (!cpu.empty())
+      cpu += " x " + std::to_string(ncpu);
+  }
+  double load1 = 0;
+  {
+    std::ifstream la("/proc/loadavg");
+    la >> load1;
+  }
+
+  std::ostringstream o;
+  o << "# Machine description of this host for the copy-transfer cost model\n"
+    << "# (docs/model.md), measured by `zplc calibrate" << (quick ? " --quick" : "")
+    << "` on " << date << "\n"
+    << "# in " << formatFigure(secs) << " s (" << hostInfo << (cpu.empty() ? "" : "; " + cpu)
+    << "; 1-minute load average " << formatFigure(load1) << " when it ended).\n"
+    << "#\n"
+    << "# Method: `mpirun --oversubscribe -np 2 zplc-calibrate calibrate`. Both\n"
+    << "# ranks run every measurement at the same time (as every PE of a halo\n"
+    << "# exchange does); one repetition times enough operations one by one to\n"
+    << "# last about " << (quick ? "1" : "5")
+    << " ms and takes the median operation (slower rank each);\n"
+    << "# " << rounds << " round(s) over all figures, 3\n"
+    << "# repetitions of each per round, so that busy spells of the shared\n"
+    << "# machine hit every figure alike; every figure is the MEDIAN of all\n"
+    << "# its repetitions (count given next to it).\n"
+    << "# MB/s = 10^6 bytes of payload per second. Patterns: 1 contiguous, n one\n"
+    << "# 8-byte word every n words, nbB blocks of B words every n words, w a\n"
+    << "# random permutation (index list). Payloads of 1 MB (less where the\n"
+    << "# strided footprint would pass 64 MB).\n"
+    << "#\n"
+    << "# Strategies on this host (MPI back end):\n"
+    << "#   packed  = pack with the runtime's kernel (xC1), one contiguous MPI\n"
+    << "#             message (1M1), unpack with the runtime's kernel (1Cy), one\n"
+    << "#             after the other: xC1 o 1M1 o 1Cy;\n"
+    << "#   chained = one MPI message with derived datatypes on both ends, sent\n"
+    << "#             straight from pattern x into pattern y: xMy (measured for\n"
+    << "#             nM1, 1Mn, nMn, wM1, 1Mw, wMw; other pairs combine the\n"
+    << "#             one-sided figures, docs/model.md).\n\n"
+    << "[machine]\n"
+    << "name = \"host\"\n"
+    << "description = \"this host, measured by zplc calibrate on " << date << "\"\n\n";
+  auto emit = [&](const char *table, const char *what) {
+    o << "# " << what << "\n[" << table << "]\n";
+    for (const Figure &f : figs)
+      if (f.table == table)
+        o << f.key << " = " << f.value << "   # " << f.how << "\n";
+    o << "\n";
+  };
+  emit("copy", "Local copies xCy by the runtime's pack kernels (MB/s).");
+  emit("mpi", "MPI messages xMy between the 2 ranks, both sending and receiving at "
+              "once (MB/s per direction).");
+  o << "# Messages of at most cache.bytes use these figures instead: the same\n"
+    << "# measurements with 64 KB payloads (footprints up to 8 MB), whose data\n"
+    << "# stays in the caches (4 MB L2 per core here, a shared L3) -- small\n"
+    << "# messages are not memory-bound, and MPI sends them without the\n"
+    << "# rendezvous/fragment protocol of large ones.\n"
+    << "[cache]\n"
+    << "bytes = 262144   # up to 256 KB: the bench sizes 4 KB and 64 KB, not 1 MB\n\n";
+  emit("cache.copy", "Local copies, cache-resident (MB/s).");
+  emit("cache.mpi", "MPI messages, cache-resident (MB/s per direction).");
+  o << "# The resource constraint of MACHINES.md section 1: 2 x |Q| <= the\n"
+    << "# node's memory copy bandwidth, here the measured 1C1.\n"
+    << "[memory]\n"
+    << "copy_mbps = " << c11->value << "   # = copy.1C1 above\n\n"
+    << "# Per-message costs: time_us(bytes) = startup_us + latency_us + bytes / MBps\n"
+    << "[message]\n"
+    << "startup_us = " << stu->value << "   # " << stu->how << "\n"
+    << "latency_us = " << lat->value << "   # " << lat->how << "\n"
+    << "@@STRATEGY_STARTUPS@@\n"
+    << "[strategies]\n"
+    << "packed = \"xC1 o 1M1 o 1Cy\"    # pack, contiguous MPI message, unpack\n"
+    << "chained_contiguous = \"1M1\"    # a contiguous section moves as bytes either way\n"
+    << "chained = \"xMy\"               # MPI datatype send of pattern x to pattern y\n";
+
+  std::string text = o.str();
+  std::string err;
+  // Per-strategy start-up: each strategy's measured 4 KB exchanges minus
+  // what the model already charges them (latency + bytes / MB/s).
+  {
+    const std::string mark = "@@STRATEGY_STARTUPS@@\n";
+    size_t at = text.find(mark);
+    std::string base = text;
+    base.erase(at, mark.size());
+    std::unique_ptr<Machine> m0 = Machine::parse(base, "<calibration>", err);
+    if (!m0)
+      return fail("the measured description does not load back: " + err);
+    std::vector<double> rp, rc, sides;
+    std::string list;
+    for (const Small &sm : smalls) {
+      TransferPattern q;
+      Answer a;
+      if (!TransferPattern::parse(sm.pattern, q, err) ||
+          !estimate(*m0, q, sm.bytes, a, err))
+        return fail("calibration reference " + sm.pattern + ": " + err);
+      double mp = sm.packedUs - m0->latencyUs() - double(sm.bytes) / a.packed.mbps;
+      double mc = sm.chainedUs - m0->latencyUs() - double(sm.bytes) / a.chained.mbps;
+      rp.push_back(mp);
+      rc.push_back(mc);
+      sides.push_back((q.src.kind != Pattern::Contiguous) +
+                      (q.dst.kind != Pattern::Contiguous));
+      char b[200];
+      std::snprintf(b, sizeof b, "#   %s: packed %.2f us -> %.2f, chained %.2f us -> %.2f\n",
+                    sm.pattern.c_str(), sm.packedUs, mp, sm.chainedUs, mc);
+      list += b;
+    }
+    std::string lines;
+    if (!smalls.empty()) {
+      // chained: one start-up; packed: the same plus pack_side_us for
+      // each side that packs or unpacks
+      double cs = std::max(0.0, medianOf(rc));
+      std::vector<double> per;
+      for (size_t i = 0; i < rp.size(); ++i)
+        per.push_back((rp[i] - cs) / std::max(1.0, sides[i]));
+      double ps = cs, side = std::max(0.0, medianOf(per));
+      char b[400];
+      lines = "# Start-up per strategy: real packed and chained exchanges of 4 KB\n"
+              "# messages through the runtime's kernels and the back end's datatypes\n"
+              "# (both ranks at once, median of " + smallReps +
+              " repetitions of interleaved exchanges),\n"
+              "# minus latency_us and bytes / (the model's MB/s for the pattern);\n"
+              "# the residuals (pattern: measured us -> residual):\n" +
+              list;
+      std::snprintf(b, sizeof b,
+                    "chained_startup_us = %.3f   # median of the chained residuals\n"
+                    "packed_startup_us = %.3f   # the same base\n"
+                    "pack_side_us = %.3f   # median of (packed residual - base) / sides that pack\n",
+                    cs, ps, side);
+      lines += b;
+    }
+    text.replace(at, mark.size(), lines + "\n");
+  }
+  if (!Machine::parse(text, out == "-" ? "<stdout>" : out, err))
+    return fail("the measured description does not load back: " + err);
+  if (out == "-") {
+    std::fputs(text.c_str(), stdout);
+  } else {
+    std::ofstream f(out, std::ios::binary);
+    if (!(f << text))
+      return fail("cannot write '" + out + "'");
+  }
+  std::fprintf(stderr, "zplc calibrate: wrote %s in %.1f s\n",
+               out == "-" ? "<stdout>" : out.c_str(), secs);
+  return 0;
+}
+
+} // namespace model
+} // namespace zpl

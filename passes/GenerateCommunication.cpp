@@ -58,31 +58,6 @@ private:
 
 } // namespace
 
-/// The region a statement's body is evaluated over.
-static Value statementRegion(Operation *stmt) {
-  if (auto assign = dyn_cast<AssignOp>(stmt))
-    return assign.getRegion();
-  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
-    return partial.getSource();
-  if (auto scan = dyn_cast<ScanOp>(stmt))
-    return scan.getRegion();
-  if (auto flood = dyn_cast<FloodOp>(stmt))
-    return flood.getSource();
-  return cast<ReduceOp>(stmt).getRegion();
-}
-
-static bool isStatement(Operation *op) {
-  return isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(op);
-}
-
-/// The innermost array statement around `op`, or null.
-static Operation *enclosingStatement(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (isStatement(p))
-      return p;
-  return nullptr;
-}
-
 /// Whether `value` is available right before `stmt`, i.e. not defined
 /// inside it.
 static bool definedOutside(Value value, Operation *stmt) {
@@ -137,8 +112,8 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
   stmt->walk([&](ReadOp read) {
     if (!read.isShifted())
       return;
-    Operation *owner = enclosingStatement(read);
-    Value region = statementRegion(owner);
+    Operation *owner = getEnclosingStatement(read);
+    Value region = getStatementRegion(owner);
     if (!definedOutside(region, stmt)) {
       read.emitError("cannot generate communication: the region of the "
                      "enclosing statement is computed inside the statement");
@@ -198,7 +173,7 @@ void GenerateCommunicationPass::runOnOperation() {
   SmallVector<Operation *> statements;
   SmallVector<BoundaryOp> boundaries;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isStatement(op)) {
+    if (isArrayStatement(op)) {
       statements.push_back(op);
       return WalkResult::skip();
     }

@@ -187,27 +187,6 @@ void InferStoragePass::widen(Value array, const Reach &reach,
   }
 }
 
-/// The innermost array statement around `op`, or null.
-static Operation *enclosingStatement(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(p))
-      return p;
-  return nullptr;
-}
-
-/// The region a statement's body is evaluated over.
-static Value statementRegion(Operation *stmt) {
-  if (auto assign = dyn_cast<AssignOp>(stmt))
-    return assign.getRegion();
-  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
-    return partial.getSource();
-  if (auto scan = dyn_cast<ScanOp>(stmt))
-    return scan.getRegion();
-  if (auto flood = dyn_cast<FloodOp>(stmt))
-    return flood.getSource();
-  return cast<ReduceOp>(stmt).getRegion();
-}
-
 /// The initial widths of a zpl.array_decl or zpl.local_array: those already
 /// recorded (inference only widens), else zeros.
 static SmallVector<int64_t> initialFluff(Operation *decl, unsigned rank) {
@@ -239,15 +218,15 @@ void InferStoragePass::runOnOperation() {
   auto reachOfStatement = [&](Operation *stmt) -> const Reach & {
     auto it = stmtReach.find(stmt);
     if (it == stmtReach.end())
-      it = stmtReach.try_emplace(stmt, reachOf(statementRegion(stmt))).first;
+      it = stmtReach.try_emplace(stmt, reachOf(getStatementRegion(stmt))).first;
     return it->second;
   };
 
   module.walk([&](Operation *op) {
     if (auto read = dyn_cast<ReadOp>(op)) {
       unsigned rank = read.getOffset().size();
-      Operation *stmt = enclosingStatement(read);
-      if (stmt && statementRegion(stmt).getType() ==
+      Operation *stmt = getEnclosingStatement(read);
+      if (stmt && getStatementRegion(stmt).getType() ==
                       RegionType::get(op->getContext(), rank))
         widen(read.getArray(), reachOfStatement(stmt), read.getOffset());
       else

@@ -186,22 +186,36 @@ LogicalResult DeriveRegionOp::verify() {
 // Array statements
 //===----------------------------------------------------------------------===//
 
+bool zpl::isArrayStatement(Operation *op) {
+  return isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(op);
+}
+
+Value zpl::getStatementRegion(Operation *stmt) {
+  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
+    return partial.getSource();
+  if (auto flood = dyn_cast<FloodOp>(stmt))
+    return flood.getSource();
+  if (auto assign = dyn_cast<AssignOp>(stmt))
+    return assign.getRegion();
+  if (auto scan = dyn_cast<ScanOp>(stmt))
+    return scan.getRegion();
+  return cast<ReduceOp>(stmt).getRegion();
+}
+
+Operation *zpl::getEnclosingStatement(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isArrayStatement(p))
+      return p;
+  return nullptr;
+}
+
 /// The rank of the innermost array statement enclosing `op`, or 0 outside
 /// one.
 static unsigned enclosingStatementRank(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
-    if (auto assign = dyn_cast<AssignOp>(p))
-      return assign.getRegion().getType().getRank();
-    if (auto reduce = dyn_cast<ReduceOp>(p))
-      return reduce.getRegion().getType().getRank();
-    if (auto partial = dyn_cast<PartialReduceOp>(p))
-      return partial.getSource().getType().getRank();
-    if (auto scan = dyn_cast<ScanOp>(p))
-      return scan.getRegion().getType().getRank();
-    if (auto flood = dyn_cast<FloodOp>(p))
-      return flood.getSource().getType().getRank();
-  }
-  return 0;
+  Operation *stmt = getEnclosingStatement(op);
+  if (!stmt)
+    return 0;
+  return cast<RegionType>(getStatementRegion(stmt).getType()).getRank();
 }
 
 /// A mask is a boolean array of the statement's rank.

@@ -336,6 +336,28 @@ private:
   struct LoopCtx {
     Value broken, skip;
   };
+  /// The flags a loop needs for the `exit` and `continue` in its body
+  /// (none for what it lacks); `broken` starts false before the loop.
+  LoopCtx loopFlags(Location l, const Abrupt &a) {
+    LoopCtx ctx;
+    if (a.exit)
+      ctx.broken = setFlag(l, newFlag(l, "broken"), false);
+    if (a.cont)
+      ctx.skip = newFlag(l, "skip");
+    return ctx;
+  }
+  /// Makes a loop the innermost one until the end of the enclosing scope.
+  class EnterLoop {
+  public:
+    EnterLoop(LoopCtx *&slot, LoopCtx &ctx) : slot(slot), saved(slot) {
+      slot = &ctx;
+    }
+    ~EnterLoop() { slot = saved; }
+
+  private:
+    LoopCtx *&slot;
+    LoopCtx *saved;
+  };
   /// `x op v` for the compound assignments.
   Value combine(Location l, ast::AssignOp op, Value cur, Value v, ScalarType t);
 
@@ -1793,13 +1815,8 @@ void Generator::genFor(const ForStmt &s) {
   Value trips = arith::SelectOp::create(b, l, runs, count, zero);
 
   Abrupt a = abruptOf(s.body);
-  LoopCtx here;
-  if (a.exit)
-    here.broken = setFlag(l, newFlag(l, "broken"), false);
-  if (a.cont)
-    here.skip = newFlag(l, "skip");
-  LoopCtx *saved = loopCtx;
-  loopCtx = &here;
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
   auto setIndex = [&](Value k) {
     Value off = arith::MulIOp::create(b, l, k, step);
     Value i = s.down ? Value(arith::SubIOp::create(b, l, lo, off))
@@ -1815,7 +1832,6 @@ void Generator::genFor(const ForStmt &s) {
     b.setInsertionPoint(loop.getBody()->getTerminator());
     setIndex(loop.getInductionVar());
     genStmts(s.body);
-    loopCtx = saved;
     return;
   }
   // With `exit` or `return` inside: a while loop over k that also stops
@@ -1841,19 +1857,13 @@ void Generator::genFor(const ForStmt &s) {
     b.setInsertionPointToEnd(after);
     scf::YieldOp::create(b, l, ValueRange{arith::AddIOp::create(b, l, ka, one)});
   }
-  loopCtx = saved;
 }
 
 void Generator::genWhile(const WhileStmt &s) {
   Location l = loc(s.loc);
   Abrupt a = abruptOf(s.body);
-  LoopCtx here;
-  if (a.exit)
-    here.broken = setFlag(l, newFlag(l, "broken"), false);
-  if (a.cont)
-    here.skip = newFlag(l, "skip");
-  LoopCtx *saved = loopCtx;
-  loopCtx = &here;
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
   auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
   OpBuilder::InsertionGuard guard(b);
   b.createBlock(&loop.getBefore());
@@ -1872,7 +1882,6 @@ void Generator::genWhile(const WhileStmt &s) {
   genStmts(s.body);
   b.setInsertionPointToEnd(after);
   scf::YieldOp::create(b, l);
-  loopCtx = saved;
 }
 
 void Generator::genRepeat(const RepeatStmt &s) {
@@ -1880,13 +1889,8 @@ void Generator::genRepeat(const RepeatStmt &s) {
   // until-condition is false (and no exit/return happened).
   Location l = loc(s.loc);
   Abrupt a = abruptOf(s.body);
-  LoopCtx here;
-  if (a.exit)
-    here.broken = setFlag(l, newFlag(l, "broken"), false);
-  if (a.cont)
-    here.skip = newFlag(l, "skip");
-  LoopCtx *saved = loopCtx;
-  loopCtx = &here;
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
   auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
   OpBuilder::InsertionGuard guard(b);
   Block *before = b.createBlock(&loop.getBefore());
@@ -1905,7 +1909,6 @@ void Generator::genRepeat(const RepeatStmt &s) {
   scf::ConditionOp::create(b, cl, again, ValueRange{});
   b.createBlock(&loop.getAfter());
   scf::YieldOp::create(b, l);
-  loopCtx = saved;
 }
 
 void Generator::genWrite(const WriteStmt &s) {

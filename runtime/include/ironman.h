@@ -41,6 +41,45 @@ im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
 im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
                         int64_t d0, int64_t d1, int64_t d2);
 
+/* Redistribution `[r] dst := src` between arrays of different
+ * distributions (same rank and element type): every element of r moves
+ * from the PE that owns it in src to the PE that owns it in dst (copies
+ * within one PE happen at SR). DN leaves dst final over r. Same caching as
+ * im_halo. */
+im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_array *src,
+                       zrt_region r);
+
+/* Remap as an IRONMAN transfer (indexed on the indexed side), with an
+ * inspector/executor: kind IM_GATHER is `[r] dst := src#[i1, i2, i3]`,
+ * IM_SCATTER is `[r] dst#[i1, i2, i3] := src` (unused index arrays NULL;
+ * semantics and errors as zrt_gather/zrt_scatter). The inspector computes
+ * the communication schedule (which elements go to which PE, in which
+ * order); while the index arrays' contents, the arrays and r are
+ * unchanged since the last execution the cached schedule is reused and
+ * only the data moves. */
+enum im_remap_kind { IM_GATHER = 0, IM_SCATTER = 1 };
+im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
+                      zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
+                      zrt_array *i3);
+
+/* A transpose `[r] dst := src#[Index_p0, Index_p1, Index_p2]` (p a
+ * permutation of 1..rank, unused 0): a remap whose schedule follows from
+ * the distributions alone. Strided on one side: with IM_LOADS the sender
+ * reads its section with strided loads and the message arrives in the
+ * receiver's row-major order (contiguous stores); with IM_STORES the
+ * sender reads contiguously and the receiver stores with a stride. */
+enum im_orientation { IM_LOADS = 0, IM_STORES = 1 };
+im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
+                          zrt_array *src, int64_t p0, int64_t p1, int64_t p2,
+                          int64_t orientation);
+
+/* Combining: the n member transfers (built this execution by im_halo etc.)
+ * travel as one: one message per peer PE carrying every member's section
+ * for that peer, in member order. DR/SR/DN/SV are then called on the
+ * combined handle only. The members stay owned by their own caches; the
+ * combined handle is rebuilt when any member handle changes. */
+im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...);
+
 /* How the back end moves the transfer's non-contiguous messages:
  *   IM_PACKED   gather into a contiguous buffer (the runtime's pack
  *               kernels), send it contiguous, scatter at the receiver;

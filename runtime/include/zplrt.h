@@ -31,6 +31,7 @@ typedef struct zrt_region {
   int64_t hi[ZRT_MAX_RANK];
   int64_t step[ZRT_MAX_RANK];
   int64_t flood;
+  int64_t dist; /* 0: the implicit distribution of its rank; else a zrt_dist_new id */
 } zrt_region;
 
 /* A distributed array: this PE's block plus ghost cells ("fluff"). */
@@ -80,7 +81,54 @@ void zrt_region_check(const char *name, zrt_region r);
  * Called in zpl_main for every global region, before any array exists. */
 void zrt_dist_add(zrt_region r);
 
-/* This PE's part of the iteration space of a statement over r: r
+/* ---- grids and distributions (LANGUAGE.md) ------------------------------- */
+/* Kinds per dimension of `distribution D : G = [...]`. ZRT_DIST_NONE is `*`:
+ * the whole dimension lives on grid coordinate 0 of that grid dimension
+ * (PEs at other coordinates own nothing of it). */
+enum zrt_dist_kind {
+  ZRT_DIST_BLOCK = 0,
+  ZRT_DIST_CYCLIC = 1,
+  ZRT_DIST_BLOCKCYCLIC = 2,
+  ZRT_DIST_NONE = 3
+};
+/* `grid G = [p0, p1, p2]` (unused sizes 0): returns the grid's id (> 0).
+ * Sizes below 1, or a product different from the number of PEs, are a
+ * run-time error naming the grid. */
+int64_t zrt_grid_new(const char *name, int64_t rank, int64_t p0, int64_t p1, int64_t p2);
+/* `distribution D : G = [...]`: kind_d from enum zrt_dist_kind, bsize_d the
+ * k of blockcyclic(k) (ignored for other kinds; k < 1 is a run-time
+ * error). grid 0 means the default grid of `rank` dimensions (--grid or
+ * near-square). Returns the distribution's id (> 0). */
+int64_t zrt_dist_new(const char *name, int64_t grid, int64_t rank, int64_t kind0, int64_t bsize0,
+                     int64_t kind1, int64_t bsize1, int64_t kind2, int64_t bsize2);
+/* `region R : D = [...]`: r bound to distribution `dist`; a declared region
+ * contributes to D's bounding box (like zrt_dist_add for the implicit
+ * one). Called for declared regions before any array exists; derived
+ * regions keep their parent's distribution (the field is copied). */
+zrt_region zrt_region_dist(zrt_region r, int64_t dist);
+/* r with the distribution of array a: the iteration space of a statement
+ * follows the distribution of the array it assigns (or reads). */
+zrt_region zrt_region_align(zrt_region r, zrt_array *a);
+
+/* ---- tiles: this PE's part of a statement --------------------------------- */
+/* Under cyclic and block-cyclic distributions a PE owns several blocks per
+ * dimension; its part of a statement over r is the list of tiles (one per
+ * combination of its local blocks, intersected with r; empty ones are
+ * skipped). Block and `*` distributions give at most one tile. Every
+ * array aligned with r's distribution addresses tile t's element
+ * (i, j, k), and the ghost cells around the tile, at
+ *   base[zrt_array_tile_offset(a, r, t) + i*stride0 + j*stride1 + k*stride2]
+ * with the strides of zrt_array_stride (the same for every tile). Within
+ * tile t loop from zrt_tile_lo to zrt_tile_hi by zrt_region_step (lattice
+ * and flood dimensions as zrt_local_lo/hi). */
+int64_t zrt_tiles(zrt_region r);
+int64_t zrt_tile_lo(zrt_region r, int64_t t, int64_t dim);
+int64_t zrt_tile_hi(zrt_region r, int64_t t, int64_t dim);
+/* A run-time error if a is not aligned with r's distribution. */
+int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t);
+
+/* The bounding box of this PE's part of the iteration space of a
+ * statement over r (its one tile under block distributions): r
  * intersected with the PE's block, where the blocks at the edge of the
  * grid extend to infinity (so indices outside the bounding box belong to
  * the edge PEs). Empty when hi < lo. With `by`, lo is the first index of

@@ -63,7 +63,15 @@ size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const 
 size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n);
 size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf);
 
-enum { ZRT_XFER_HALO = 0, ZRT_XFER_WRAP = 1, ZRT_XFER_REFLECT = 2 };
+enum {
+  ZRT_XFER_HALO = 0,
+  ZRT_XFER_WRAP = 1,
+  ZRT_XFER_REFLECT = 2,
+  ZRT_XFER_REDIST = 3,
+  ZRT_XFER_REMAP = 4,
+  ZRT_XFER_TRANSPOSE = 5,
+  ZRT_XFER_COMBINED = 6
+};
 
 /* ---- decomposition ------------------------------------------------------------ */
 /* Block p of P over [L..H]: sizes as even as possible, the first (N % P)
@@ -234,7 +242,22 @@ typedef struct zrt_msg {
   size_t bytes;
   void *ptr;       /* in-place address of the first element */
   void *buf;       /* pack buffer of `bytes` (NULL if contiguous) */
+  zrt_array *arr;  /* the array the section lies in (NULL: the transfer's a) */
+  int pattern;     /* ZRT_PAT_*: how the section lies in storage (statistics) */
+  /* Indexed message (remap): element i of the message is element idx[i]
+   * (an element offset from arr's base) — packed with zrt_pack_index; box
+   * and lbox are then unused. NULL for box sections. */
+  const int64_t *idx;
+  int64_t nidx;
+  /* Combined message (im_combine): the concatenation of npieces member
+   * messages for the same peer, in order; always moved through `buf` when
+   * packed. 0 for an ordinary message. */
+  int npieces;
+  struct zrt_msg *pieces;
 } zrt_msg;
+
+/* Access patterns of messages, for --stats (stats.messages.contiguous, ...). */
+enum { ZRT_PAT_CONTIGUOUS = 0, ZRT_PAT_STRIDED = 1, ZRT_PAT_INDEXED = 2 };
 
 /* A halo transfer handle: built once per static transfer by im_halo and
  * reused while (array, region, shift) stay the same. The receives (from the
@@ -267,6 +290,10 @@ struct im_transfer {
   int64_t send_bytes; /* total payload, for statistics */
   int strategy;       /* IM_PACKED (default) or IM_CHAINED: see im_strategy */
   void *be;           /* back-end state (e.g. MPI requests) */
+  /* State of the transfer's kind (remap schedule, combined members, ...)
+   * and how to free it; NULL when the kind needs none. */
+  void *kind_state;
+  void (*kind_release)(im_transfer *t);
 };
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
@@ -306,6 +333,8 @@ typedef struct zrt_state {
   /* IRONMAN messages sent under each strategy (remap messages are in
    * n_messages only) */
   int64_t n_msg_packed, n_msg_chained;
+  /* messages and bytes sent by access pattern (index ZRT_PAT_*) */
+  int64_t n_msg_pattern[3], n_bytes_pattern[3];
   double comm_seconds;
 } zrt_state;
 

@@ -529,6 +529,8 @@ static char *exchange(const char *sbuf, const size_t *sbytes, size_t *rbytes) {
     if (q != zrt_g.me) {
       ++zrt_g.n_messages;
       zrt_g.n_bytes += (int64_t)sbytes[q];
+      ++zrt_g.n_msg_pattern[ZRT_PAT_INDEXED];
+      zrt_g.n_bytes_pattern[ZRT_PAT_INDEXED] += (int64_t)sbytes[q];
     }
   free(sc);
   free(rc);

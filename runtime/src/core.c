@@ -33,17 +33,26 @@ void zrt_startup(int argc, char **argv) {
 void zrt_shutdown_after_main(double seconds) {
   fflush(stdout);
   if (zrt_g.stats) {
-    int64_t sums[5] = {zrt_g.n_transfers, zrt_g.n_messages, zrt_g.n_bytes, zrt_g.n_msg_packed,
-                       zrt_g.n_msg_chained};
+    int64_t sums[11] = {zrt_g.n_transfers, zrt_g.n_messages, zrt_g.n_bytes, zrt_g.n_msg_packed,
+                        zrt_g.n_msg_chained};
+    for (int p = 0; p < 3; ++p) {
+      sums[5 + p] = zrt_g.n_msg_pattern[p];
+      sums[8 + p] = zrt_g.n_bytes_pattern[p];
+    }
     double maxes[2] = {zrt_g.comm_seconds, seconds};
-    zrt_g.be->allreduce(sums, 5, ZRT_I64, ZRT_SUM);
+    zrt_g.be->allreduce(sums, 11, ZRT_I64, ZRT_SUM);
     zrt_g.be->allreduce(maxes, 2, ZRT_F64, ZRT_MAX);
     if (zrt_g.me == 0) {
       printf("stats.transfers %lld\n", (long long)sums[0]);
       printf("stats.messages %lld\n", (long long)sums[1]);
       printf("stats.messages.packed %lld\n", (long long)sums[3]);
       printf("stats.messages.chained %lld\n", (long long)sums[4]);
+      static const char *const pattern_names[3] = {"contiguous", "strided", "indexed"};
+      for (int p = 0; p < 3; ++p)
+        printf("stats.messages.%s %lld\n", pattern_names[p], (long long)sums[5 + p]);
       printf("stats.bytes %lld\n", (long long)sums[2]);
+      for (int p = 0; p < 3; ++p)
+        printf("stats.bytes.%s %lld\n", pattern_names[p], (long long)sums[8 + p]);
       printf("stats.comm_seconds %.6f\n", maxes[0]);
       printf("stats.total_seconds %.6f\n", maxes[1]);
       printf("stats.pes %d\n", zrt_g.npes);

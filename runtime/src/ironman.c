@@ -46,6 +46,7 @@ static void make_msg(zrt_msg *m, const zrt_section *s, zrt_array *a) {
   m->contiguous = zrt_box_contiguous(&a->layout, &s->box);
   m->ptr = zrt_box_ptr(a->base, &a->layout, &s->box);
   m->buf = NULL;
+  m->pattern = m->contiguous ? ZRT_PAT_CONTIGUOUS : ZRT_PAT_STRIDED;
   if (!m->contiguous) {
     m->buf = malloc(m->bytes);
     if (!m->buf)
@@ -154,6 +155,10 @@ void im_sr(im_transfer *t) {
   else
     zrt_g.n_msg_packed += t->nsend;
   zrt_g.n_bytes += t->send_bytes;
+  for (int i = 0; i < t->nsend; ++i) {
+    ++zrt_g.n_msg_pattern[t->send[i].pattern];
+    zrt_g.n_bytes_pattern[t->send[i].pattern] += (int64_t)t->send[i].bytes;
+  }
   if (t->nlocal)
     local_copies(t);
   zrt_g.be->sr(t);

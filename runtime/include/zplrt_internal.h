@@ -215,6 +215,13 @@ static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_M
       o += idx[k] * a->layout.stride[k];
   return o;
 }
+/* The PE that owns global index idx of a (in a's distribution; indices
+ * outside its bounding box belong to the edge PEs, as zrt_decomp_owner). */
+int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
+/* This PE's part of a statement over r as boxes: its tiles, in zrt_tiles
+ * order. Returns the count; *tiles points at runtime storage valid until
+ * the next call (do not free). */
+int64_t zrt_local_tiles(zrt_region r, const zrt_region **tiles);
 /* Whether the (non-flood dimensions of) box lie in a's storage. */
 bool zrt_array_holds(const zrt_array *a, const zrt_region *box);
 /* Type helpers for the remap and collection code. */

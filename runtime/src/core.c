@@ -374,6 +374,65 @@ int64_t zrt_local_hi(zrt_region r, int64_t dim) {
   return b.hi[dim];
 }
 
+/* ---- grids, distributions and tiles ---------------------------------------------------------- */
+/* Block distributions only, so far: explicit grids and distributions are
+ * accepted when every dimension is block on the default grid, and every PE
+ * has at most one tile. */
+int64_t zrt_grid_new(const char *name, int64_t rank, int64_t p0, int64_t p1, int64_t p2) {
+  (void)rank, (void)p0, (void)p1, (void)p2;
+  zrt_fail_all("grid %s: explicit grids are not supported yet", name);
+}
+
+int64_t zrt_dist_new(const char *name, int64_t grid, int64_t rank, int64_t kind0, int64_t bsize0,
+                     int64_t kind1, int64_t bsize1, int64_t kind2, int64_t bsize2) {
+  (void)bsize0, (void)bsize1, (void)bsize2;
+  int64_t kinds[ZRT_MAX_RANK] = {kind0, kind1, kind2};
+  for (int64_t k = 0; k < rank; ++k)
+    if (kinds[k] != ZRT_DIST_BLOCK || grid != 0)
+      zrt_fail_all("distribution %s: only block distributions on the default grid are supported yet",
+                   name);
+  return 0;
+}
+
+zrt_region zrt_region_dist(zrt_region r, int64_t dist) {
+  r.dist = dist;
+  zrt_dist_add(r);
+  return r;
+}
+
+zrt_region zrt_region_align(zrt_region r, zrt_array *a) {
+  r.dist = a->decl.dist;
+  return r;
+}
+
+int64_t zrt_tiles(zrt_region r) { return zrt_box_empty(&r) ? 0 : 1; }
+
+int64_t zrt_tile_lo(zrt_region r, int64_t t, int64_t dim) {
+  (void)t;
+  return zrt_local_lo(r, dim);
+}
+
+int64_t zrt_tile_hi(zrt_region r, int64_t t, int64_t dim) {
+  (void)t;
+  return zrt_local_hi(r, dim);
+}
+
+int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t) {
+  (void)r, (void)t;
+  return a->offset;
+}
+
+int64_t zrt_local_tiles(zrt_region r, const zrt_region **tiles) {
+  static zrt_region one;
+  one = zrt_local_box(r);
+  *tiles = &one;
+  return zrt_box_empty(&one) ? 0 : 1;
+}
+
+int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
+  return zrt_decomp_owner(zrt_dist_get(a->rank), idx);
+}
+
 /* ---- arrays ---------------------------------------------------------------------------------- */
 static size_t elem_size(int64_t type) {
   switch (type) {

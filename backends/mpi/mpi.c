@@ -358,15 +358,16 @@ static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types)
     void *p = m->contiguous ? m->ptr : m->buf;
     int count = (int)m->bytes;
     MPI_Datatype dt = MPI_BYTE;
-    if (types && !m->contiguous) {
+    if (types && !m->contiguous && !zrt_msg_buffered(t, m)) {
+      const zrt_array *arr = m->arr ? m->arr : t->a;
       int64_t origin = 0;
       char err[200];
-      if (zrt_mpi_box_type(&t->a->layout, &m->box, recv ? m->mirror : 0, &types[i], &origin, err,
+      if (zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, &types[i], &origin, err,
                            sizeof err) < 0)
-        zrt_failf("array %s: %s", t->a->name, err);
+        zrt_failf("array %s: %s", arr->name, err);
       dt = types[i];
       count = 1;
-      p = (char *)t->a->base + (size_t)origin * t->a->esz;
+      p = (char *)arr->base + (size_t)origin * arr->esz;
     }
     if (recv)
       check(MPI_Recv_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
@@ -453,8 +454,7 @@ static void m_sr(im_transfer *t) {
   if (!t->nsend)
     return;
   mpi_xfer *x = t->be;
-  if (!x->chained_on)
-    zrt_transfer_pack_sends(t);
+  zrt_transfer_pack_sends(t);
   check(MPI_Startall(t->nsend, x->cur + t->nrecv), "MPI_Startall (SR)");
 }
 
@@ -463,8 +463,7 @@ static void m_dn(im_transfer *t) {
     return;
   mpi_xfer *x = t->be;
   check(MPI_Waitall(t->nrecv, x->cur, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
-  if (!x->chained_on)
-    zrt_transfer_unpack_recvs(t);
+  zrt_transfer_unpack_recvs(t);
 }
 
 static void m_sv(im_transfer *t) {

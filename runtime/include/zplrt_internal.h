@@ -83,56 +83,113 @@ void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]);
 /* Parses "P", "PxQ", "PxQxR". Returns the number of dimensions or 0. */
 int zrt_parse_grid(const char *s, int64_t dims[ZRT_MAX_RANK]);
 
+/* How a distribution spreads its bounding box over a grid of PEs. Along
+ * dimension k the box is cut into global blocks (zrt_dim_blocks): block
+ * kind = one block per grid coordinate (sizes as zrt_block_range gives);
+ * cyclic = blocks of 1; blockcyclic(bsize) = blocks of bsize; `*` = one
+ * block on coordinate 0. Global block B lives on grid coordinate
+ * zrt_dim_coord(B) as that coordinate's local block zrt_dim_local(B)
+ * (cyclic kinds: B mod P and B div P). A zero-initialised decomposition is
+ * block in every dimension. */
 typedef struct zrt_decomp {
   int rank;
   int64_t grid[ZRT_MAX_RANK]; /* PEs per dimension (1 beyond rank) */
   zrt_region bbox;            /* what the blocks spread */
+  int kind[ZRT_MAX_RANK];     /* enum zrt_dist_kind */
+  int64_t bsize[ZRT_MAX_RANK]; /* k of blockcyclic(k) */
 } zrt_decomp;
 
 int64_t zrt_decomp_npes(const zrt_decomp *D);
 void zrt_decomp_coords(const zrt_decomp *D, int64_t pe, int64_t c[ZRT_MAX_RANK]);
 /* -1 if c is outside the grid. */
 int64_t zrt_decomp_pe(const zrt_decomp *D, const int64_t c[ZRT_MAX_RANK]);
-/* PE pe's block; `extended` widens the blocks of the first and last
- * coordinates that own something (along each dimension) to infinity. A PE
- * whose coordinate owns nothing (fewer indices than PEs along a dimension)
- * has an empty block, extended or not. */
+/* PE pe's block: the bounding box of its local blocks (its one block under
+ * block and `*` kinds); `extended` widens the first and last global blocks
+ * that own something (along each dimension) to infinity. A PE that owns
+ * nothing along a dimension (fewer indices than PEs, or `*` on a coordinate
+ * other than 0) has an empty block, extended or not. */
 zrt_region zrt_decomp_block(const zrt_decomp *D, int64_t pe, bool extended);
 
-/* Ownership along one dimension k (the owner/local-index functions the
- * section computations are built on). zrt_dim_owners: how many grid
- * coordinates own indices (min(n, P)); the coordinates beyond own nothing.
- * zrt_dim_block: coordinate c's block (empty if it owns nothing).
- * zrt_dim_owner: the coordinate whose extended block holds x (every index
- * has exactly one). zrt_dim_split: splits [lo..hi] into maximal runs of one
- * owner, ascending; returns the number of runs and writes the first `cap`
- * to out (out may be NULL to count). */
+/* Ownership along one dimension k, in global blocks (the owner/local-index
+ * functions the section computations are built on). zrt_dim_blocks: how
+ * many global blocks there are. zrt_dim_owners: how many of them own
+ * indices (block kind: min(n, P); the blocks beyond own nothing).
+ * zrt_dim_block: block B's indices (empty if it owns nothing).
+ * zrt_dim_owner: the block whose extended range holds x (every index has
+ * exactly one). zrt_dim_split: splits [lo..hi] into maximal runs of one
+ * owner block, ascending; returns the number of runs and writes the first
+ * `cap` to out (out may be NULL to count). zrt_dim_coord/zrt_dim_local:
+ * where block B lives; zrt_dim_nlocal: how many local blocks grid
+ * coordinate c has; zrt_dim_global: the global block of its local block j. */
 typedef struct zrt_run {
-  int64_t c, lo, hi;
+  int64_t c, lo, hi; /* c: the owner's global block */
 } zrt_run;
+int64_t zrt_dim_blocks(const zrt_decomp *D, int k);
 int64_t zrt_dim_owners(const zrt_decomp *D, int k);
-void zrt_dim_block(const zrt_decomp *D, int k, int64_t c, bool extended, int64_t *lo,
+void zrt_dim_block(const zrt_decomp *D, int k, int64_t B, bool extended, int64_t *lo,
                    int64_t *hi);
 int64_t zrt_dim_owner(const zrt_decomp *D, int k, int64_t x);
 int zrt_dim_split(const zrt_decomp *D, int k, int64_t lo, int64_t hi, zrt_run *out, int cap);
+int64_t zrt_dim_coord(const zrt_decomp *D, int k, int64_t B);
+int64_t zrt_dim_local(const zrt_decomp *D, int k, int64_t B);
+int64_t zrt_dim_nlocal(const zrt_decomp *D, int k, int64_t c);
+int64_t zrt_dim_global(const zrt_decomp *D, int k, int64_t c, int64_t j);
 
-/* One section of a halo exchange as seen by one PE. */
+/* A PE's part of a region, dimension by dimension: along dimension k, for
+ * each of its local blocks in ascending order, the region's indices in that
+ * block's extended range (on the region's lattice; empty ones left out).
+ * A flood dimension of the region gives the one entry [lo, lo] (local -1)
+ * on every PE, or with `owner_only` only on the PEs whose coordinate owns
+ * lo. The tiles are the combinations of one entry per dimension, numbered
+ * row-major (the last dimension fastest). */
+typedef struct zrt_dim_part {
+  int64_t lo, hi;
+  int64_t local; /* local block index (-1: a flood dimension of the region) */
+} zrt_dim_part;
+typedef struct zrt_parts {
+  int rank;
+  int64_t count;              /* number of tiles */
+  int64_t n[ZRT_MAX_RANK];    /* entries per dimension */
+  zrt_dim_part *v[ZRT_MAX_RANK];
+} zrt_parts;
+/* Fills P (malloc'd lists: zrt_parts_free) for the PE at grid coordinates c. */
+void zrt_parts_make(zrt_parts *P, const zrt_decomp *D, const int64_t c[ZRT_MAX_RANK],
+                    const zrt_region *r, bool owner_only);
+void zrt_parts_free(zrt_parts *P);
+/* The entry index per dimension of tile t. */
+void zrt_parts_index(const zrt_parts *P, int64_t t, int64_t i[ZRT_MAX_RANK]);
+/* Tile t as a box (r's steps and flood bits kept). */
+zrt_region zrt_parts_box(const zrt_parts *P, const zrt_region *r, int64_t t);
+/* The bounding box of the tiles (empty like r's part of an empty block if none). */
+zrt_region zrt_parts_bounds(const zrt_parts *P, const zrt_region *r);
+
+/* One section of a halo exchange as seen by one PE. Under distributions
+ * with several local blocks per dimension a PE holds several tiles; `tile`
+ * names the local block (per dimension) of the tile on this PE the section
+ * lies in: the receiving tile for a receive, the sending one for a send.
+ * A receive from this PE itself (peer = me: one tile's ghost cells filled
+ * from another tile's interior) comes from its tile `src_tile`. */
 typedef struct zrt_section {
   int64_t peer;
   int tag;        /* identical on both sides of one message */
   zrt_region box; /* in global indices */
+  int64_t tile[ZRT_MAX_RANK];
+  int64_t src_tile[ZRT_MAX_RANK];
 } zrt_section;
 
 /* The sections PE `me` receives and sends in the halo exchange `id` that
- * makes an array readable at (r ∩ extended block(me)) + d: the cells it
- * does not own, split by owner (any PE, however far the shift reaches), and
- * what it owns of the other PEs' needs; both sides compute the same boxes
- * (one message per PE pair). Bit k of `flood` marks a flood dimension of
- * the array: nothing moves along it (d_k is ignored) and every PE holds r's
- * index there. storage_me is the array's storage box on this PE: received
- * and sent boxes must lie inside it (else the array's fluff is too small).
- * Returns 0 and malloc'd lists in *recv and *send (free them), or -1 with
- * a one-line message in err. */
+ * makes an array readable at (r ∩ extended block(t)) + d for each of its
+ * tiles t: the cells a tile does not own, split by owner tile (on any PE,
+ * however far the shift reaches), and what its tiles own of the other
+ * tiles' needs; both sides compute the same boxes. The lists are sorted by
+ * peer and then by box (row-major order of lo); the sections between two
+ * PEs travel as one message (tag: one per PE pair and direction). Receives
+ * from this PE itself appear in *recv only. Bit k of `flood` marks a flood
+ * dimension of the array: nothing moves along it (d_k is ignored) and every
+ * PE holds r's index there. storage_me is the bounding box of the array's
+ * storage on this PE: received and sent boxes must lie inside it (else the
+ * array's fluff is too small). Returns 0 and malloc'd lists in *recv and
+ * *send (free them), or -1 with a one-line message in err. */
 int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_t d[ZRT_MAX_RANK],
                      int64_t flood, int64_t id, const zrt_region *storage_me, zrt_section **recv,
                      int *nrecv, zrt_section **send, int *nsend, char *err, size_t errlen);
@@ -159,13 +216,15 @@ zrt_region zrt_local_box(zrt_region r);
  * flood dimensions stay [lo, lo]. */
 zrt_region zrt_lattice_part(const zrt_region *r, const zrt_region *ext);
 
-/* One section of a boundary transfer (wrap or reflect) as seen by one PE:
- * role SEND: `box` are source cells here, `other` the band cells on peer;
- * RECV: `box` are band cells here, `other` the source cells on peer;
- * LOCAL (peer = me): copy `other` into `box`. Band and source boxes have
- * the same shape; with `mirror` bit k set, dimension k runs backwards
- * (reflect): the row-major packing of the source fills the band from its
- * high end in that dimension. */
+/* One section of a boundary transfer (wrap or reflect) or a
+ * redistribution as seen by one PE:
+ * role SEND: `box` are source cells here, `other` the destination cells on peer;
+ * RECV: `box` are destination cells here, `other` the source cells on peer;
+ * LOCAL (peer = me): copy `other` into `box`. `tile` is the local block (per
+ * dimension) of this PE's tile holding `box`; for LOCAL, `other_tile` holds
+ * `other`. Destination and source boxes have the same shape; with `mirror`
+ * bit k set, dimension k runs backwards (reflect): the row-major packing of
+ * the source fills the destination from its high end in that dimension. */
 enum { ZRT_BSEC_SEND = 0, ZRT_BSEC_RECV = 1, ZRT_BSEC_LOCAL = 2 };
 typedef struct zrt_bsection {
   int role;
@@ -173,6 +232,8 @@ typedef struct zrt_bsection {
   int tag;
   int mirror;
   zrt_region box, other;
+  int64_t tile[ZRT_MAX_RANK];
+  int64_t other_tile[ZRT_MAX_RANK];
 } zrt_bsection;
 
 /* The sections PE `me` takes part in for the boundary transfer `kind`
@@ -182,15 +243,60 @@ typedef struct zrt_bsection {
  * Bit k of `flood` marks a flood dimension of the array (nothing moves
  * along it; its one stored index is flood_index[k], and only PEs with the
  * same grid coordinate there talk). Each band cell is received (or copied)
- * by the PE whose extended block holds it, from the PE whose extended
- * block holds its source. Returns 0 and a malloc'd list in *out (free it),
- * or -1 with a message in err. */
+ * by the tile whose extended block holds it, from the tile whose extended
+ * block holds its source; sections between the same two PEs come in the
+ * same order on both sides (by destination box). Returns 0 and a malloc'd
+ * list in *out (free it), or -1 with a message in err. */
 int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r,
                          const int64_t d[ZRT_MAX_RANK], int64_t flood,
                          const int64_t flood_index[ZRT_MAX_RANK], int64_t id, zrt_bsection **out,
                          int *nout, char *err, size_t errlen);
 
+/* The sections PE `me` takes part in for the redistribution `[r] dst :=
+ * src` where dst is spread by Dd and src by Ds (same rank, grids of the
+ * same PE count): every index of r (its lattice points) moves from the
+ * tile that owns it in Ds to the tile that owns it in Dd (box = other).
+ * Bit k of `flood` marks a flood dimension of both arrays (stored index
+ * flood_index[k]): every PE holds it; receivers get it from the source PEs
+ * at coordinate 0 there. Same conventions and order as
+ * zrt_boundary_compute. */
+int zrt_redist_compute(const zrt_decomp *Dd, const zrt_decomp *Ds, int64_t me, zrt_region r,
+                       int64_t flood, const int64_t flood_index[ZRT_MAX_RANK], int64_t id,
+                       zrt_bsection **out, int *nout, char *err, size_t errlen);
+
+/* ---- grids and distributions ------------------------------------------------------ */
+/* A distribution: the implicit one of a rank (name NULL) or one declared
+ * with zrt_dist_new. Regions bound to it grow its bounding box until it is
+ * first used (an array, a tile query, a transfer); then it is frozen: its
+ * grid is fixed and this PE's coordinates known. */
+typedef struct zrt_distrib {
+  const char *name; /* NULL: the implicit distribution of its rank */
+  int rank;
+  int64_t grid;     /* zrt_grid_new id; 0: the default grid of its rank */
+  bool used;        /* some region was bound (bbox valid) */
+  bool frozen;
+  zrt_decomp D;
+  int64_t coord[ZRT_MAX_RANK]; /* this PE's grid coordinates (when frozen) */
+  bool single;                 /* at most one local block per dimension here */
+  zrt_region ext;              /* single: this PE's extended block */
+} zrt_distrib;
+
+/* The distribution a region follows (its dist field, 0: the implicit one
+ * of its rank), frozen; NULL for an empty region of a rank without any
+ * declared region (it has no indices, so no owner). */
+zrt_distrib *zrt_distrib_for(const zrt_region *r);
+/* The distribution with id `dist` (0: implicit of `rank`), frozen. */
+zrt_distrib *zrt_distrib_get(int64_t dist, int rank);
+
 /* ---- arrays --------------------------------------------------------------------- */
+/* Storage: along dimension k this PE holds nblk[k] local blocks (one per
+ * local block of the distribution; one for a flood dimension), block j
+ * holding global indices first[k][j]..last[k][j] (its block widened by
+ * the fluff, and at the edges of the bounding box by the declared region)
+ * at storage rows j*span[k] + (i - first[k][j]); every block gets the same
+ * span, so the storage is one row-major array (`layout`, in local storage
+ * coordinates: lo = 0) whose tiles differ only by an offset. With one block
+ * per dimension (tiled false) this is the plain box `storage`. */
 struct zrt_array {
   char *name;
   int type;
@@ -198,17 +304,27 @@ struct zrt_array {
   int rank;
   uint64_t serial;    /* unique per allocation (cache key) */
   zrt_region decl;    /* declared region */
-  zrt_region storage; /* indices stored on this PE */
+  zrt_region storage; /* bounding box of the indices stored on this PE */
   zrt_layout layout;
-  int64_t offset;     /* element offset of global index (0,0,0) from base */
+  int64_t offset;     /* element offset of global index (0,0,0) in local block 0 */
   int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK];
   void *base;
   size_t bytes;
+  zrt_distrib *dist;
+  bool tiled;
+  int64_t nblk[ZRT_MAX_RANK], span[ZRT_MAX_RANK];
+  int64_t *first[ZRT_MAX_RANK], *last[ZRT_MAX_RANK];
 };
 
+/* zrt_array_elem for arrays with several local blocks in some dimension. */
+int64_t zrt_array_elem_tiled(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
 /* Element offset (from base) of global index idx, reading the single
- * element of a flood dimension at any index. */
+ * element of a flood dimension at any index. idx must be stored on this PE
+ * (zrt_array_holds); where it is stored twice (an owned element, and a
+ * ghost cell of a neighbouring tile), the owned one. */
 static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
+  if (a->tiled)
+    return zrt_array_elem_tiled(a, idx);
   int64_t o = a->offset;
   for (int k = 0; k < a->rank; ++k)
     if (!zrt_is_flood(&a->decl, k))
@@ -216,14 +332,22 @@ static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_M
   return o;
 }
 /* The PE that owns global index idx of a (in a's distribution; indices
- * outside its bounding box belong to the edge PEs, as zrt_decomp_owner). */
+ * outside its bounding box belong to the edge blocks' PEs, as
+ * zrt_decomp_owner). Along a flood dimension of a every PE holds the
+ * element: the owner has this PE's grid coordinate there. */
 int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
 /* This PE's part of a statement over r as boxes: its tiles, in zrt_tiles
  * order. Returns the count; *tiles points at runtime storage valid until
  * the next call (do not free). */
 int64_t zrt_local_tiles(zrt_region r, const zrt_region **tiles);
-/* Whether the (non-flood dimensions of) box lie in a's storage. */
+/* Whether every index of (the non-flood dimensions of) box is stored in
+ * a's storage on this PE (in some tile, owned or ghost). */
 bool zrt_array_holds(const zrt_array *a, const zrt_region *box);
+/* The local storage coordinates (rows of a->layout) of global box `box`
+ * in a's tile with local blocks tile[k]; false if box does not lie in that
+ * tile's storage. */
+bool zrt_array_tile_box(const zrt_array *a, const int64_t tile[ZRT_MAX_RANK],
+                        const zrt_region *box, zrt_region *lbox);
 /* Type helpers for the remap and collection code. */
 double zrt_elem_get_f64(int type, const void *p);
 int64_t zrt_elem_get_i64(int type, const void *p);
@@ -256,9 +380,11 @@ typedef struct zrt_msg {
    * and lbox are then unused. NULL for box sections. */
   const int64_t *idx;
   int64_t nidx;
-  /* Combined message (im_combine): the concatenation of npieces member
-   * messages for the same peer, in order; always moved through `buf` when
-   * packed. 0 for an ordinary message. */
+  /* Combined message (im_combine), or the sections of several tiles
+   * exchanged with one peer (tiled distributions): the concatenation of
+   * npieces messages for the same peer, in order (each piece has its own
+   * box, lbox, ptr, mirror, arr); always moved through `buf`. 0 for an
+   * ordinary message. */
   int npieces;
   struct zrt_msg *pieces;
 } zrt_msg;
@@ -272,11 +398,15 @@ enum { ZRT_PAT_CONTIGUOUS = 0, ZRT_PAT_STRIDED = 1, ZRT_PAT_INDEXED = 2 };
  * this PE) are listed separately, one message per peer; a shift within the
  * neighbouring blocks has at most 7 of each (the non-empty subsets of the
  * shifted dimensions), a wider one more. */
-/* A copy inside this PE (boundary transfers whose source and destination
- * cells live on the same PE): `sbox` packed row-major, unpacked into `dbox`
- * with the same mirror convention as zrt_msg. */
+/* A copy inside this PE (sections whose source and destination cells
+ * live on the same PE: boundary transfers, tiles of one PE, redistribution):
+ * `sbox` of array `src` (NULL: the transfer's a) packed row-major, unpacked
+ * into `dbox` of the transfer's a with the same mirror convention as
+ * zrt_msg. Both boxes are in local storage coordinates (rows of the
+ * arrays' layouts). */
 typedef struct zrt_local_copy {
   zrt_region sbox, dbox;
+  zrt_array *src;
   int mirror;
   size_t bytes;
   void *buf;
@@ -308,9 +438,18 @@ struct im_transfer {
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
                          int mirror);
 
-/* Packs every non-contiguous send message into its buffer. */
+/* Whether message m of t moves through its buffer: not contiguous, and
+ * either packed or made of pieces (only box messages have a chained form). */
+bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m);
+/* Packs message m (its box at m->ptr with the layout of its array, or its
+ * pieces one after another) into buf / unpacks it from buf (receives:
+ * mirrored where m->mirror says). `a` is the array when m->arr is NULL.
+ * Returns the number of bytes. */
+size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a);
+size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
+/* Packs every buffered send message (zrt_msg_buffered) into its buffer. */
 void zrt_transfer_pack_sends(im_transfer *t);
-/* Unpacks every non-contiguous receive message from its buffer. */
+/* Unpacks every buffered receive message from its buffer. */
 void zrt_transfer_unpack_recvs(im_transfer *t);
 /* Carries out the messages whose peer is this PE by local copies (for back
  * ends without a message path to self). Returns how many were copied. */
@@ -330,11 +469,16 @@ typedef struct zrt_state {
   const char *grid_text;
   int64_t grid_dims[ZRT_MAX_RANK];
   /* one implicit distribution per rank (index rank-1) */
-  bool dist_used[ZRT_MAX_RANK];
-  bool dist_frozen[ZRT_MAX_RANK];
-  zrt_decomp dist[ZRT_MAX_RANK];
-  zrt_region ext_block[ZRT_MAX_RANK]; /* this PE's extended block */
-  zrt_region block[ZRT_MAX_RANK];     /* this PE's block */
+  zrt_distrib implicit[ZRT_MAX_RANK];
+  /* whether some distribution of each rank uses the default grid */
+  bool default_grid_used[ZRT_MAX_RANK];
+  /* declared grids and distributions (id = index + 1) */
+  struct zrt_grid *grids;
+  int ngrids;
+  zrt_distrib **dists;
+  int ndists;
+  /* the tile lists of the last few regions (zrt_tiles and friends) */
+  struct zrt_tilecache *tiles;
   /* statistics */
   int64_t n_transfers, n_messages, n_bytes;
   /* IRONMAN messages sent under each strategy (remap messages are in
@@ -347,7 +491,7 @@ typedef struct zrt_state {
 
 extern zrt_state zrt_g;
 
-/* The distribution of a rank (frozen on first use). */
+/* The implicit distribution of a rank (frozen on first use). */
 const zrt_decomp *zrt_dist_get(int rank);
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);

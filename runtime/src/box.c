@@ -379,23 +379,59 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {
+  return !m->contiguous && (t->strategy != IM_CHAINED || m->npieces > 0);
+}
+
+/* box's shape placed at L's origin: packing it from a message's ptr visits
+ * the message's section (whatever coordinates its box is in). */
+static zrt_region shape_at_origin(const zrt_layout *L, const zrt_region *box) {
+  zrt_region s = *box;
+  for (int k = 0; k < L->rank; ++k) {
+    s.lo[k] = L->lo[k];
+    s.hi[k] = L->lo[k] + box->hi[k] - box->lo[k];
+  }
+  return s;
+}
+
+size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
+  const zrt_array *arr = m->arr ? m->arr : a;
+  if (m->npieces) {
+    size_t n = 0;
+    for (int i = 0; i < m->npieces; ++i)
+      n += zrt_msg_pack((char *)buf + n, &m->pieces[i], arr);
+    return n;
+  }
+  zrt_region s = shape_at_origin(&arr->layout, &m->box);
+  return zrt_pack(buf, m->ptr, &arr->layout, &s);
+}
+
+size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
+  const zrt_array *arr = m->arr ? m->arr : a;
+  if (m->npieces) {
+    size_t n = 0;
+    for (int i = 0; i < m->npieces; ++i)
+      n += zrt_msg_unpack(&m->pieces[i], arr, (const char *)buf + n);
+    return n;
+  }
+  zrt_region s = shape_at_origin(&arr->layout, &m->box);
+  return zrt_unpack_mirror(m->ptr, &arr->layout, &s, buf, m->mirror);
+}
+
 void zrt_transfer_pack_sends(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nsend; ++i)
-    if (!t->send[i].contiguous)
-      zrt_pack(t->send[i].buf, t->a->base, L, &t->send[i].box);
+    if (zrt_msg_buffered(t, &t->send[i]))
+      zrt_msg_pack(t->send[i].buf, &t->send[i], t->a);
 }
 
 void zrt_transfer_unpack_recvs(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nrecv; ++i)
-    if (!t->recv[i].contiguous)
-      zrt_unpack_mirror(t->a->base, L, &t->recv[i].box, t->recv[i].buf, t->recv[i].mirror);
+    if (zrt_msg_buffered(t, &t->recv[i]))
+      zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
 }
 
 int zrt_transfer_local_copies(im_transfer *t) {
   int copied = 0;
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nsend; ++i) {
     zrt_msg *s = &t->send[i];
     if (s->peer != zrt_g.me)
@@ -406,13 +442,13 @@ int zrt_transfer_local_copies(im_transfer *t) {
         continue;
       const void *src = s->ptr;
       if (!s->contiguous) {
-        zrt_pack(s->buf, t->a->base, L, &s->box);
+        zrt_msg_pack(s->buf, s, t->a);
         src = s->buf;
       }
       if (r->contiguous)
         memmove(r->ptr, src, r->bytes);
       else
-        zrt_unpack_mirror(t->a->base, L, &r->box, src, r->mirror);
+        zrt_msg_unpack(r, t->a, src);
       ++copied;
       break;
     }

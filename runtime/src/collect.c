@@ -147,59 +147,76 @@ static void allreduce_buf(void *buf, int64_t count, int type, int op) {
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
-/* Every PE gets every element of the buffer exactly, where each element was
- * written by the PE whose extended block holds its index in `w` (the
- * written region): the others contribute zero bits to an integer sum. */
-static void exact_combine(zrt_collect *h, const zrt_region *w) {
-  if (h->count == 0)
+/* This PE's part of r in r's distribution, tile by tile (none for an empty
+ * region of a rank without distribution); with owner_only, a flood
+ * dimension of r belongs to the PEs whose coordinate owns its index. */
+static void my_parts(zrt_parts *P, const zrt_region *r, bool owner_only) {
+  zrt_distrib *d = zrt_distrib_for(r);
+  if (d) {
+    zrt_parts_make(P, &d->D, d->coord, r, owner_only);
     return;
-  const zrt_decomp *D = zrt_dist_get((int)w->rank);
-  (void)D;
-  const zrt_region *ext = &zrt_g.ext_block[w->rank - 1];
-  zrt_region mine = zrt_lattice_part(w, ext);
-  for (int k = 0; k < w->rank; ++k) /* a flood dimension: its owner writes */
-    if (zrt_is_flood(w, k) && (w->lo[k] < ext->lo[k] || w->lo[k] > ext->hi[k]))
-      mine.hi[k] = mine.lo[k] - 1;
-  if (zrt_g.npes == 1)
+  }
+  memset(P, 0, sizeof *P);
+  P->rank = (int)r->rank;
+}
+
+/* Copies the bits of the buffer elements at the lattice points of box into
+ * `bits` (one 64-bit word per element). */
+static void take_bits(const zrt_collect *h, const zrt_region *box, int64_t *bits) {
+  int64_t n[ZRT_MAX_RANK], s[ZRT_MAX_RANK];
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    n[k] = k < box->rank ? zrt_lattice_count(box, k) : 1;
+    s[k] = k < box->rank ? zrt_step(box, k) : 1;
+  }
+  size_t esz = h->esz;
+  for (int64_t i0 = 0; i0 < n[0]; ++i0)
+    for (int64_t i1 = 0; i1 < n[1]; ++i1)
+      for (int64_t i2 = 0; i2 < n[2]; ++i2) {
+        int64_t idx[ZRT_MAX_RANK] = {box->lo[0] + i0 * s[0], box->lo[1] + i1 * s[1],
+                                     box->lo[2] + i2 * s[2]};
+        int64_t o = h->offset;
+        for (int k = 0; k < box->rank; ++k)
+          o += idx[k] * h->stride[k];
+        uint64_t b = 0;
+        if (esz == 8) {
+          memcpy(&b, (char *)h->buf + (size_t)o * esz, 8);
+        } else if (esz == 4) {
+          uint32_t x;
+          memcpy(&x, (char *)h->buf + (size_t)o * esz, 4);
+          b = x;
+        } else {
+          uint8_t x;
+          memcpy(&x, (char *)h->buf + (size_t)o * esz, 1);
+          b = x;
+        }
+        memcpy(&bits[o], &b, 8);
+      }
+}
+
+/* Every PE gets every element of the buffer exactly, where each element was
+ * written by the PE whose tile holds its index in `w` (the written region;
+ * a flood dimension of w: the PE owning its index): the others contribute
+ * zero bits to an integer sum. */
+static void exact_combine(zrt_collect *h, const zrt_region *w) {
+  zrt_distrib_for(w);
+  if (h->count == 0 || zrt_g.npes == 1)
     return;
   if (h->count > INT_MAX)
     zrt_failf("collection buffer of %lld elements is too large", (long long)h->count);
   int64_t *bits = calloc((size_t)h->count, sizeof *bits);
   if (!bits)
     zrt_failf("out of memory in a collection buffer");
-  size_t esz = h->esz;
-  if (!zrt_box_empty(&mine)) {
-    int64_t n[ZRT_MAX_RANK], s[ZRT_MAX_RANK];
-    for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-      n[k] = k < mine.rank ? zrt_lattice_count(&mine, k) : 1;
-      s[k] = k < mine.rank ? zrt_step(&mine, k) : 1;
-    }
-    for (int64_t i0 = 0; i0 < n[0]; ++i0)
-      for (int64_t i1 = 0; i1 < n[1]; ++i1)
-        for (int64_t i2 = 0; i2 < n[2]; ++i2) {
-          int64_t idx[ZRT_MAX_RANK] = {mine.lo[0] + i0 * s[0], mine.lo[1] + i1 * s[1],
-                                       mine.lo[2] + i2 * s[2]};
-          int64_t o = h->offset;
-          for (int k = 0; k < mine.rank; ++k)
-            o += idx[k] * h->stride[k];
-          uint64_t b = 0;
-          if (esz == 8) {
-            memcpy(&b, (char *)h->buf + (size_t)o * esz, 8);
-          } else if (esz == 4) {
-            uint32_t x;
-            memcpy(&x, (char *)h->buf + (size_t)o * esz, 4);
-            b = x;
-          } else {
-            uint8_t x;
-            memcpy(&x, (char *)h->buf + (size_t)o * esz, 1);
-            b = x;
-          }
-          memcpy(&bits[o], &b, 8);
-        }
+  zrt_parts P;
+  my_parts(&P, w, true);
+  for (int64_t t = 0; t < P.count; ++t) {
+    zrt_region box = zrt_parts_box(&P, w, t);
+    take_bits(h, &box, bits);
   }
+  zrt_parts_free(&P);
   double t0 = zrt_g.be->clock();
   zrt_g.be->allreduce(bits, (int)h->count, ZRT_I64, ZRT_SUM);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  size_t esz = h->esz;
   for (int64_t i = 0; i < h->count; ++i) {
     uint64_t b;
     memcpy(&b, &bits[i], 8);
@@ -277,53 +294,57 @@ static void check_rank(const char *what, zrt_array *dst, const zrt_region *a, co
               dst->rank);
 }
 
-/* Calls fn(h, idx, value_idx) for every element of dst this PE stores over
- * dr: dst's flood dimensions at their single index on every PE; dr's flood
+/* Stores the buffer into every element of dst this PE stores over dr:
+ * dst's flood dimensions at their single index on every PE; dr's flood
  * dimensions (dst ordinary) at every index of dst's declared region this PE
- * owns; other dimensions over dr ∩ this PE's block. value_idx is the index
- * into the buffer (`vmap` chooses it per dimension). */
+ * owns; other dimensions over dr ∩ this PE's tiles (dst's distribution).
+ * The buffer index of each element is chosen per dimension by `vmap`. */
 typedef int64_t (*vmap_fn)(const zrt_collect *h, int k, int64_t x);
 
 static void store_result(zrt_collect *h, vmap_fn vmap) {
   zrt_array *a = h->dst;
-  const zrt_region *dr = &h->dr;
   int rank = a->rank;
-  zrt_dist_get(rank);
-  const zrt_region *ext = &zrt_g.ext_block[rank - 1];
-  int64_t lo[ZRT_MAX_RANK] = {0, 0, 0}, hi[ZRT_MAX_RANK] = {0, 0, 0}, st[ZRT_MAX_RANK] = {1, 1, 1};
+  zrt_region w = zrt_region_align(h->dr, a);
   for (int k = 0; k < rank; ++k) {
     if (zrt_is_flood(&a->decl, k)) {
-      lo[k] = hi[k] = a->storage.lo[k];
-    } else if (zrt_is_flood(dr, k)) {
-      lo[k] = a->decl.lo[k] > ext->lo[k] ? a->decl.lo[k] : ext->lo[k];
-      hi[k] = a->decl.hi[k] < ext->hi[k] ? a->decl.hi[k] : ext->hi[k];
-    } else {
-      zrt_region one = zrt_lattice_part(dr, ext);
-      lo[k] = one.lo[k];
-      hi[k] = one.hi[k];
-      st[k] = zrt_step(dr, k);
+      w.lo[k] = w.hi[k] = a->storage.lo[k];
+      w.flood |= (int64_t)1 << k;
+    } else if (zrt_is_flood(&h->dr, k)) {
+      w.lo[k] = a->decl.lo[k];
+      w.hi[k] = a->decl.hi[k];
+      w.step[k] = 0;
+      w.flood &= ~((int64_t)1 << k);
     }
-    if (hi[k] < lo[k])
-      return;
   }
+  zrt_parts P;
+  zrt_parts_make(&P, &a->dist->D, a->dist->coord, &w, false);
   char *base = (char *)a->base;
   const char *buf = (const char *)h->buf;
-  for (int64_t i0 = lo[0]; i0 <= hi[0]; i0 += st[0])
-    for (int64_t i1 = lo[1]; i1 <= hi[1]; i1 += st[1])
-      for (int64_t i2 = lo[2]; i2 <= hi[2]; i2 += st[2]) {
-        int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-        int64_t o = h->offset;
-        for (int k = 0; k < rank; ++k)
-          o += vmap(h, k, idx[k]) * h->stride[k];
-        for (int k = 0; k < rank; ++k)
-          if (!zrt_is_flood(&a->decl, k) &&
-              (idx[k] < a->storage.lo[k] || idx[k] > a->storage.hi[k]))
-            zrt_failf("result of a reduction, scan or flood: index %lld of dimension %d lies "
-                      "outside the storage of array %s",
-                      (long long)idx[k], k + 1, a->name);
-        memcpy(base + (size_t)zrt_array_elem(a, idx) * a->esz, buf + (size_t)o * h->esz,
-               h->esz);
-      }
+  for (int64_t t = 0; t < P.count; ++t) {
+    zrt_region box = zrt_parts_box(&P, &w, t);
+    int64_t st[ZRT_MAX_RANK] = {1, 1, 1};
+    for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+      if (k >= rank)
+        box.lo[k] = box.hi[k] = 0;
+      else
+        st[k] = zrt_is_flood(&w, k) ? 1 : zrt_step(&w, k);
+    }
+    if (!zrt_array_holds(a, &box))
+      zrt_failf("result of a reduction, scan or flood: part of the region lies outside the "
+                "storage of array %s",
+                a->name);
+    for (int64_t i0 = box.lo[0]; i0 <= box.hi[0]; i0 += st[0])
+      for (int64_t i1 = box.lo[1]; i1 <= box.hi[1]; i1 += st[1])
+        for (int64_t i2 = box.lo[2]; i2 <= box.hi[2]; i2 += st[2]) {
+          int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+          int64_t o = h->offset;
+          for (int k = 0; k < rank; ++k)
+            o += vmap(h, k, idx[k]) * h->stride[k];
+          memcpy(base + (size_t)zrt_array_elem(a, idx) * a->esz, buf + (size_t)o * h->esz,
+                 h->esz);
+        }
+  }
+  zrt_parts_free(&P);
 }
 
 /* ---- partial reductions ------------------------------------------------------------------- */
@@ -359,10 +380,10 @@ static int64_t vmap_preduce(const zrt_collect *h, int k, int64_t x) {
 void zrt_preduce_end(zrt_collect *h) {
   /* where the source has flood dimensions every PE along them computed
    * the same contribution: only the owner of the flood index keeps it */
-  zrt_dist_get((int)h->sr.rank);
-  const zrt_region *ext = &zrt_g.ext_block[h->sr.rank - 1];
-  for (int k = 0; k < h->sr.rank; ++k)
-    if (zrt_is_flood(&h->sr, k) && (h->sr.lo[k] < ext->lo[k] || h->sr.lo[k] > ext->hi[k])) {
+  zrt_distrib *d = zrt_distrib_for(&h->sr);
+  for (int k = 0; k < h->sr.rank && d; ++k)
+    if (zrt_is_flood(&h->sr, k) &&
+        zrt_dim_coord(&d->D, k, zrt_dim_owner(&d->D, k, h->sr.lo[k])) != d->coord[k]) {
       for (int64_t i = 0; i < h->count; ++i)
         set_identity(h->type, h->op, (char *)h->buf + (size_t)i * h->esz);
       break;
@@ -538,30 +559,59 @@ static char *exchange(const char *sbuf, const size_t *sbytes, size_t *rbytes) {
   return rbuf;
 }
 
+/* This PE's points of r (aligned with array a), tile by tile. */
 typedef struct remap_pts {
-  zrt_region mine; /* this PE's points of r */
-  int64_t n[ZRT_MAX_RANK], s[ZRT_MAX_RANK];
+  zrt_region *tiles;
+  int64_t ntiles;
+  int64_t *start; /* number of points before each tile */
   int64_t count;
 } remap_pts;
 
-static remap_pts points_of(const zrt_region *r) {
+static remap_pts points_of(zrt_region r, zrt_array *a) {
   remap_pts P;
-  P.mine = zrt_local_box(*r);
-  P.count = zrt_box_empty(&P.mine) ? 0 : 1;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-    P.n[k] = k < r->rank ? zrt_lattice_count(&P.mine, k) : 1;
-    P.s[k] = k < r->rank ? zrt_step(&P.mine, k) : 1;
-    if (P.count)
-      P.count *= P.n[k];
+  const zrt_region *tiles;
+  P.ntiles = zrt_local_tiles(zrt_region_align(r, a), &tiles);
+  P.tiles = malloc((size_t)(P.ntiles ? P.ntiles : 1) * sizeof *P.tiles);
+  P.start = malloc((size_t)(P.ntiles + 1) * sizeof *P.start);
+  if (!P.tiles || !P.start)
+    zrt_failf("out of memory in a remap");
+  P.count = 0;
+  for (int64_t t = 0; t < P.ntiles; ++t) {
+    P.tiles[t] = tiles[t];
+    P.start[t] = P.count;
+    int64_t n = 1;
+    for (int k = 0; k < r.rank; ++k)
+      n *= zrt_lattice_count(&tiles[t], k);
+    P.count += n;
   }
+  P.start[P.ntiles] = P.count;
   return P;
 }
 
+static void points_free(remap_pts *P) {
+  free(P->tiles);
+  free(P->start);
+}
+
 static void point_at(const remap_pts *P, int64_t e, int64_t idx[ZRT_MAX_RANK]) {
+  int64_t lo = 0, hi = P->ntiles - 1; /* the tile holding point e */
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    if (P->start[mid] <= e)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  const zrt_region *b = &P->tiles[lo];
+  e -= P->start[lo];
   for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
-    int64_t i = e % P->n[k];
-    e /= P->n[k];
-    idx[k] = P->mine.lo[k] + i * P->s[k];
+    if (k >= b->rank) {
+      idx[k] = 0;
+      continue;
+    }
+    int64_t n = zrt_lattice_count(b, k);
+    idx[k] = b->lo[k] + e % n * zrt_step(b, k);
+    e /= n;
   }
 }
 
@@ -601,8 +651,7 @@ static void check_remap(const char *what, zrt_array *X, zrt_array *const ia[ZRT_
   if (other->rank != r.rank)
     zrt_failf("%s: array %s has rank %d, the region %lld", what, other->name, other->rank,
               (long long)r.rank);
-  zrt_dist_get((int)r.rank);
-  zrt_dist_get(X->rank);
+  zrt_distrib_for(&r);
 }
 
 void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
@@ -610,11 +659,8 @@ void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt
   zrt_array *ia[ZRT_MAX_RANK] = {i1, i2, i3};
   check_remap("gather", src, ia, dst, r);
   double t0 = zrt_g.be->clock();
-  const zrt_decomp *DX = zrt_dist_get(src->rank);
   int np = zrt_g.npes;
-  int64_t myc[ZRT_MAX_RANK];
-  zrt_decomp_coords(DX, zrt_g.me, myc);
-  remap_pts P = points_of(&r);
+  remap_pts P = points_of(r, dst);
   int64_t *owner = malloc((size_t)(P.count ? P.count : 1) * sizeof *owner);
   int64_t *req = malloc((size_t)(P.count ? P.count : 1) * 3 * sizeof *req);
   size_t *sbytes = calloc((size_t)np, sizeof *sbytes), *rbytes = calloc((size_t)np, sizeof *rbytes);
@@ -636,13 +682,7 @@ void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt
       bad = true;
       break;
     }
-    int64_t c[ZRT_MAX_RANK];
-    int64_t q0 = zrt_decomp_owner(DX, x);
-    zrt_decomp_coords(DX, q0, c);
-    for (int k = 0; k < src->rank; ++k)
-      if (zrt_is_flood(&src->decl, k))
-        c[k] = myc[k];
-    int64_t q = zrt_decomp_pe(DX, c);
+    int64_t q = zrt_array_owner(src, x);
     owner[e] = q;
     slot[e] = cnt[q]++;
     memcpy(&req[e * 3], x, sizeof x);
@@ -721,6 +761,7 @@ void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt
   free(srep);
   free(rrep);
   free(rdisp);
+  points_free(&P);
   ++zrt_g.n_transfers;
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
@@ -743,9 +784,9 @@ void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zr
   zrt_array *ia[ZRT_MAX_RANK] = {i1, i2, i3};
   check_remap("scatter", dst, ia, src, r);
   double t0 = zrt_g.be->clock();
-  const zrt_decomp *DX = zrt_dist_get(dst->rank);
+  const zrt_decomp *DX = &dst->dist->D;
   int np = zrt_g.npes;
-  remap_pts P = points_of(&r);
+  remap_pts P = points_of(r, src);
   bool has_flood = false;
   for (int k = 0; k < dst->rank; ++k)
     if (zrt_is_flood(&dst->decl, k))
@@ -773,7 +814,7 @@ void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zr
         bad = true;
         break;
       }
-      int64_t q0 = zrt_decomp_owner(DX, x);
+      int64_t q0 = zrt_array_owner(dst, x);
       scat_rec rec;
       memset(&rec, 0, sizeof rec);
       if (pass == 1) {
@@ -836,6 +877,7 @@ void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zr
   free(pcoord);
   free(out);
   free(in);
+  points_free(&P);
   ++zrt_g.n_transfers;
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static bool same_region(const zrt_region *a, const zrt_region *b) {
-  if (a->rank != b->rank)
+  if (a->rank != b->rank || a->flood != b->flood || a->dist != b->dist)
     return false;
   for (int64_t k = 0; k < a->rank; ++k)
     if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k])
@@ -15,70 +15,229 @@ static bool same_region(const zrt_region *a, const zrt_region *b) {
   return true;
 }
 
+static void free_msgs(zrt_msg *v, int n) {
+  for (int i = 0; i < n; ++i) {
+    free(v[i].buf);
+    free(v[i].pieces);
+  }
+  free(v);
+}
+
 static void release(im_transfer *t) {
   if (zrt_g.be->transfer_release)
     zrt_g.be->transfer_release(t);
-  for (int i = 0; i < t->nsend; ++i)
-    free(t->send[i].buf);
-  for (int i = 0; i < t->nrecv; ++i)
-    free(t->recv[i].buf);
+  if (t->kind_release)
+    t->kind_release(t);
+  free_msgs(t->send, t->nsend);
+  free_msgs(t->recv, t->nrecv);
   for (int i = 0; i < t->nlocal; ++i)
     free(t->local[i].buf);
   free(t->local);
-  free(t->send);
-  free(t->recv);
   free(t);
 }
 
-static void make_msg(zrt_msg *m, const zrt_section *s, zrt_array *a) {
-  m->peer = s->peer;
-  m->tag = s->tag;
-  m->box = s->box;
-  m->lbox = s->box;
+static void *xcalloc(size_t n, size_t size, const zrt_array *a) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p)
+    zrt_failf("out of memory for a transfer of array %s", a->name);
+  return p;
+}
+
+static char *fmt_region(char *buf, size_t n, const zrt_region *b) {
+  int w = snprintf(buf, n, "[");
+  for (int k = 0; k < b->rank && (size_t)w < n; ++k)
+    w += snprintf(buf + w, n - (size_t)w, "%s%lld..%lld", k ? ", " : "", (long long)b->lo[k],
+                  (long long)b->hi[k]);
+  if ((size_t)w < n)
+    snprintf(buf + w, n - (size_t)w, "]");
+  return buf;
+}
+
+/* ---- messages from sections ------------------------------------------------------------------
+ * A computation (zrt_halo_compute, zrt_boundary_compute,
+ * zrt_redist_compute) lists the sections this PE sends, receives and
+ * copies, grouped by peer in the same order on both sides. One peer's
+ * sections travel as one message: a box message when there is one (always
+ * so under block distributions), else a message of pieces, one per
+ * section, packed one after another. */
+
+/* Points m at global box `box` in tile `tile` of arr (the transfer's a:
+ * arr NULL in the message). False if the box is not in that tile's storage. */
+static bool place(zrt_msg *m, const zrt_region *box, const int64_t tile[ZRT_MAX_RANK],
+                  zrt_array *arr, const im_transfer *t) {
+  m->box = *box;
+  if (!zrt_array_tile_box(arr, tile, box, &m->lbox))
+    return false;
   m->elem_off = 0;
-  for (int64_t k = 0; k < s->box.rank; ++k) {
-    m->lbox.lo[k] -= a->storage.lo[k];
-    m->lbox.hi[k] -= a->storage.lo[k];
-    m->elem_off += m->lbox.lo[k] * a->layout.stride[k];
-  }
-  m->bytes = (size_t)zrt_box_count(&s->box) * a->esz;
-  m->mirror = 0;
-  m->contiguous = zrt_box_contiguous(&a->layout, &s->box);
-  m->ptr = zrt_box_ptr(a->base, &a->layout, &s->box);
-  m->buf = NULL;
+  for (int64_t k = 0; k < box->rank; ++k)
+    m->elem_off += m->lbox.lo[k] * arr->layout.stride[k];
+  m->bytes = (size_t)zrt_box_count(box) * arr->esz;
+  m->contiguous = zrt_box_contiguous(&arr->layout, &m->lbox);
+  m->ptr = zrt_box_ptr(arr->base, &arr->layout, &m->lbox);
   m->pattern = m->contiguous ? ZRT_PAT_CONTIGUOUS : ZRT_PAT_STRIDED;
-  if (!m->contiguous) {
-    m->buf = malloc(m->bytes);
-    if (!m->buf)
-      zrt_failf("out of memory for a transfer of array %s", a->name);
+  m->arr = arr == t->a ? NULL : arr;
+  return true;
+}
+
+/* Which side of the failing section lies outside its storage. */
+typedef struct build_error {
+  const zrt_bsection *sec;
+  bool other; /* the source box of a local copy */
+} build_error;
+
+/* One message to/from sec[0].peer made of sections sec[0..n-1] of arr. */
+static bool make_message(im_transfer *t, zrt_msg *m, const zrt_bsection *sec, int n,
+                         zrt_array *arr, build_error *err) {
+  bool receiving = sec[0].role == ZRT_BSEC_RECV;
+  m->peer = sec[0].peer;
+  m->tag = sec[0].tag;
+  if (n == 1) {
+    err->sec = &sec[0];
+    if (!place(m, &sec[0].box, sec[0].tile, arr, t))
+      return false;
+    if (receiving && sec[0].mirror) { /* mirrored: always through the buffer */
+      m->mirror = sec[0].mirror;
+      m->contiguous = false;
+    }
+  } else {
+    m->pieces = xcalloc((size_t)n, sizeof *m->pieces, arr);
+    m->npieces = n;
+    m->box = sec[0].box;
+    for (int i = 0; i < n; ++i) {
+      zrt_msg *p = &m->pieces[i];
+      err->sec = &sec[i];
+      if (!place(p, &sec[i].box, sec[i].tile, arr, t))
+        return false;
+      p->peer = m->peer;
+      p->tag = m->tag;
+      p->mirror = receiving ? sec[i].mirror : 0;
+      m->bytes += p->bytes;
+      for (int64_t k = 0; k < p->box.rank; ++k) { /* the bounding box, for messages */
+        m->box.lo[k] = p->box.lo[k] < m->box.lo[k] ? p->box.lo[k] : m->box.lo[k];
+        m->box.hi[k] = p->box.hi[k] > m->box.hi[k] ? p->box.hi[k] : m->box.hi[k];
+      }
+    }
+    m->contiguous = false;
+    m->ptr = NULL;
+    m->pattern = ZRT_PAT_STRIDED;
+    m->arr = arr == t->a ? NULL : arr;
   }
+  if (!m->contiguous)
+    m->buf = xcalloc(m->bytes, 1, arr);
+  return true;
+}
+
+static bool make_local_copy(im_transfer *t, zrt_local_copy *c, const zrt_bsection *x,
+                            zrt_array *src, build_error *err) {
+  err->sec = x;
+  err->other = false;
+  if (!zrt_array_tile_box(t->a, x->tile, &x->box, &c->dbox))
+    return false;
+  err->other = true;
+  if (!zrt_array_tile_box(src, x->other_tile, &x->other, &c->sbox))
+    return false;
+  c->src = src == t->a ? NULL : src;
+  c->mirror = x->mirror;
+  c->bytes = (size_t)zrt_box_count(&x->box) * t->a->esz;
+  c->buf = xcalloc(c->bytes, 1, t->a);
+  return true;
+}
+
+static bool same_group(const zrt_bsection *a, const zrt_bsection *b) {
+  return a->role == b->role && a->peer == b->peer;
+}
+
+/* Turns the sections (grouped by role and peer) into t's messages and
+ * local copies: sends from src, receives and copies into t->a. Returns
+ * false with *err naming the section whose cells lie outside storage. */
+static bool build_messages(im_transfer *t, const zrt_bsection *sec, int n, zrt_array *src,
+                           build_error *err) {
+  int groups[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i)
+    if (sec[i].role == ZRT_BSEC_LOCAL || i == 0 || !same_group(&sec[i - 1], &sec[i]))
+      ++groups[sec[i].role];
+  t->send = xcalloc((size_t)groups[ZRT_BSEC_SEND], sizeof *t->send, t->a);
+  t->recv = xcalloc((size_t)groups[ZRT_BSEC_RECV], sizeof *t->recv, t->a);
+  if (groups[ZRT_BSEC_LOCAL])
+    t->local = xcalloc((size_t)groups[ZRT_BSEC_LOCAL], sizeof *t->local, t->a);
+  err->other = false;
+  for (int i = 0; i < n;) {
+    int j = i + 1;
+    while (j < n && same_group(&sec[i], &sec[j]))
+      ++j;
+    if (sec[i].role == ZRT_BSEC_LOCAL) {
+      for (; i < j; ++i)
+        if (!make_local_copy(t, &t->local[t->nlocal++], &sec[i], src, err))
+          return false;
+      continue;
+    }
+    bool sending = sec[i].role == ZRT_BSEC_SEND;
+    zrt_msg *m = sending ? &t->send[t->nsend++] : &t->recv[t->nrecv++];
+    if (!make_message(t, m, &sec[i], j - i, sending ? src : t->a, err))
+      return false;
+    if (sending)
+      t->send_bytes += (int64_t)m->bytes;
+    i = j;
+  }
+  return true;
+}
+
+static im_transfer *transfer_new(int kind, int64_t id, zrt_array *a, zrt_region r,
+                                 int64_t d0, int64_t d1, int64_t d2) {
+  im_transfer *t = xcalloc(1, sizeof *t, a);
+  t->kind = kind;
+  t->id = id;
+  t->a = a;
+  t->serial = a->serial;
+  t->r = r;
+  t->d[0] = d0;
+  t->d[1] = d1;
+  t->d[2] = d2;
+  return t;
+}
+
+static bool cache_hit(const im_transfer *c, int kind, int64_t id, const zrt_array *a,
+                      const zrt_region *r, int64_t d0, int64_t d1, int64_t d2) {
+  return c && c->kind == kind && c->a == a && c->serial == a->serial && c->id == id &&
+         c->d[0] == d0 && c->d[1] == d1 && c->d[2] == d2 && same_region(&c->r, r);
+}
+
+/* ---- halo transfers ---------------------------------------------------------------------- */
+/* The halo sections as boundary-style sections: receives from this PE
+ * itself become local copies between its tiles. */
+static zrt_bsection *halo_sections(const zrt_section *rs, int nr, const zrt_section *ss, int ns,
+                                   const zrt_array *a) {
+  zrt_bsection *v = xcalloc((size_t)(nr + ns), sizeof *v, a);
+  for (int i = 0; i < ns; ++i) {
+    v[i].role = ZRT_BSEC_SEND;
+    v[i].peer = ss[i].peer;
+    v[i].tag = ss[i].tag;
+    v[i].box = v[i].other = ss[i].box;
+    memcpy(v[i].tile, ss[i].tile, sizeof v[i].tile);
+  }
+  for (int i = 0; i < nr; ++i) {
+    zrt_bsection *x = &v[ns + i];
+    x->role = rs[i].peer == zrt_g.me ? ZRT_BSEC_LOCAL : ZRT_BSEC_RECV;
+    x->peer = rs[i].peer;
+    x->tag = rs[i].tag;
+    x->box = x->other = rs[i].box;
+    memcpy(x->tile, rs[i].tile, sizeof x->tile);
+    memcpy(x->other_tile, rs[i].src_tile, sizeof x->other_tile);
+  }
+  return v;
 }
 
 im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
                      int64_t d1, int64_t d2) {
-  if (cached && cached->kind == ZRT_XFER_HALO && cached->a == a && cached->serial == a->serial && cached->id == id &&
-      cached->d[0] == d0 && cached->d[1] == d1 && cached->d[2] == d2 &&
-      same_region(&cached->r, &r))
+  if (cache_hit(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2))
     return cached;
   if (cached)
     release(cached);
   if (r.rank != a->rank)
     zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
-  const zrt_decomp *D = zrt_dist_get((int)r.rank);
-  im_transfer *t = calloc(1, sizeof *t);
-  if (!t)
-    zrt_failf("out of memory for a transfer of array %s", a->name);
-  t->id = id;
-  t->a = a;
-  t->serial = a->serial;
-  t->r = r;
-  t->d[0] = d0;
-  t->d[1] = r.rank > 1 ? d1 : 0;
-  t->d[2] = r.rank > 2 ? d2 : 0;
-  zrt_section *rs = NULL, *ss = NULL;
-  int nr = 0, ns = 0;
-  char err[400];
+  im_transfer *t = transfer_new(ZRT_XFER_HALO, id, a, r, d0, d1, d2);
+  int64_t d[ZRT_MAX_RANK] = {d0, r.rank > 1 ? d1 : 0, r.rank > 2 ? d2 : 0};
   /* A flood dimension of the array never moves data: every PE along it
    * holds the same values, at its one stored index (zrt_halo_compute keeps
    * the sections of each grid slice within the slice). */
@@ -89,32 +248,30 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
       rr.hi[k] = rr.lo[k];
     if (!zrt_is_flood(&a->decl, k))
       continue;
-    t->d[k] = 0;
+    d[k] = 0;
     rr.lo[k] = rr.hi[k] = a->storage.lo[k];
     flood |= (int64_t)1 << k;
   }
   rr.flood = 0;
-  if (zrt_halo_compute(D, zrt_g.me, rr, t->d, flood, id, &a->storage, &rs, &nr, &ss, &ns, err,
-                       sizeof err) != 0)
+  zrt_section *rs = NULL, *ss = NULL;
+  int nr = 0, ns = 0;
+  char err[400];
+  if (zrt_halo_compute(&a->dist->D, zrt_g.me, rr, d, flood, id, &a->storage, &rs, &nr, &ss, &ns,
+                       err, sizeof err) != 0)
     zrt_failf("array %s: %s", a->name, err);
-  /* keep the caller's d for the cache comparison */
-  t->d[0] = d0;
-  t->d[1] = d1;
-  t->d[2] = d2;
-  t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);
-  t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
-  if (!t->recv || !t->send)
-    zrt_failf("out of memory for a transfer of array %s", a->name);
-  for (int i = 0; i < nr; ++i)
-    make_msg(&t->recv[i], &rs[i], a);
-  for (int i = 0; i < ns; ++i) {
-    make_msg(&t->send[i], &ss[i], a);
-    t->send_bytes += (int64_t)t->send[i].bytes;
-  }
+  zrt_bsection *sec = halo_sections(rs, nr, ss, ns, a);
   free(rs);
   free(ss);
-  t->nrecv = nr;
-  t->nsend = ns;
+  build_error be;
+  if (!build_messages(t, sec, nr + ns, a, &be)) {
+    char b1[128], b2[64];
+    snprintf(b2, sizeof b2, "[%lld, %lld, %lld]", (long long)d0, (long long)d1, (long long)d2);
+    zrt_failf(be.sec->role == ZRT_BSEC_SEND
+                  ? "array %s: cells %s to send for shift %s lie outside the array's storage"
+                  : "array %s: ghost cells %s needed for shift %s lie outside the array's storage",
+              a->name, fmt_region(b1, sizeof b1, &be.sec->box), b2);
+  }
+  free(sec);
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
   return t;
@@ -142,7 +299,8 @@ static void local_copies(im_transfer *t) {
   zrt_array *a = t->a;
   for (int i = 0; i < t->nlocal; ++i) {
     zrt_local_copy *c = &t->local[i];
-    zrt_pack(c->buf, a->base, &a->layout, &c->sbox);
+    const zrt_array *s = c->src ? c->src : a;
+    zrt_pack(c->buf, s->base, &s->layout, &c->sbox);
     zrt_unpack_mirror(a->base, &a->layout, &c->dbox, c->buf, c->mirror);
   }
 }
@@ -177,22 +335,10 @@ void im_sv(im_transfer *t) {
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
-static char *fmt_region(char *buf, size_t n, const zrt_region *b) {
-  int w = snprintf(buf, n, "[");
-  for (int k = 0; k < b->rank && (size_t)w < n; ++k)
-    w += snprintf(buf + w, n - (size_t)w, "%s%lld..%lld", k ? ", " : "", (long long)b->lo[k],
-                  (long long)b->hi[k]);
-  if ((size_t)w < n)
-    snprintf(buf + w, n - (size_t)w, "]");
-  return buf;
-}
-
 /* ---- boundary transfers: wrap and reflect (sections: zrt_boundary_compute) ---- */
 static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_array *a,
                              zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
-  if (cached && cached->kind == kind && cached->a == a && cached->serial == a->serial &&
-      cached->id == id && cached->d[0] == d0 && cached->d[1] == d1 && cached->d[2] == d2 &&
-      same_region(&cached->r, &r))
+  if (cache_hit(cached, kind, id, a, &r, d0, d1, d2))
     return cached;
   if (cached)
     release(cached);
@@ -200,85 +346,21 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
   if (r.rank != a->rank)
     zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,
               (long long)r.rank, a->rank);
-  const zrt_decomp *D = zrt_dist_get(a->rank);
-  im_transfer *t = calloc(1, sizeof *t);
-  if (!t)
-    zrt_failf("out of memory for a transfer of array %s", a->name);
-  t->kind = kind;
-  t->id = id;
-  t->a = a;
-  t->serial = a->serial;
-  t->r = r;
-  t->d[0] = d0;
-  t->d[1] = d1;
-  t->d[2] = d2;
+  im_transfer *t = transfer_new(kind, id, a, r, d0, d1, d2);
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_bsection *sec = NULL;
   int nsec = 0;
   char err[400];
-  if (zrt_boundary_compute(D, zrt_g.me, kind, r, d, a->decl.flood, a->storage.lo, id, &sec,
-                           &nsec, err, sizeof err) != 0)
+  if (zrt_boundary_compute(&a->dist->D, zrt_g.me, kind, r, d, a->decl.flood, a->storage.lo, id,
+                           &sec, &nsec, err, sizeof err) != 0)
     zrt_failf("%s of array %s: %s", what, a->name, err);
-  char b1[128];
-  for (int i = 0; i < nsec; ++i) {
-    zrt_bsection *x = &sec[i];
-    if (!zrt_array_holds(a, &x->box)) {
-      free(sec);
-      zrt_failf("%s of array %s: %s cells %s lie outside the array's storage", what, a->name,
-                x->role == ZRT_BSEC_SEND ? "source" : "band",
-                fmt_region(b1, sizeof b1, &x->box));
-    }
-    if (x->role == ZRT_BSEC_LOCAL && !zrt_array_holds(a, &x->other)) {
-      free(sec);
-      zrt_failf("%s of array %s: source cells %s lie outside the array's storage", what,
-                a->name, fmt_region(b1, sizeof b1, &x->other));
-    }
-  }
-  int nlocal = 0, nsendsec = 0, nrecvsec = 0;
-  for (int i = 0; i < nsec; ++i) {
-    nlocal += sec[i].role == ZRT_BSEC_LOCAL;
-    nsendsec += sec[i].role == ZRT_BSEC_SEND;
-    nrecvsec += sec[i].role == ZRT_BSEC_RECV;
-  }
-  t->send = calloc((size_t)(nsendsec ? nsendsec : 1), sizeof *t->send);
-  t->recv = calloc((size_t)(nrecvsec ? nrecvsec : 1), sizeof *t->recv);
-  if (!t->send || !t->recv)
-    zrt_failf("out of memory for a transfer of array %s", a->name);
-  if (nlocal) {
-    t->local = calloc((size_t)nlocal, sizeof *t->local);
-    if (!t->local)
-      zrt_failf("out of memory for a transfer of array %s", a->name);
-  }
-  for (int i = 0; i < nsec; ++i) {
-    zrt_bsection *x = &sec[i];
-    if (x->role == ZRT_BSEC_LOCAL) {
-      zrt_local_copy *c = &t->local[t->nlocal++];
-      c->sbox = x->other;
-      c->dbox = x->box;
-      c->mirror = x->mirror;
-      c->bytes = (size_t)zrt_box_count(&x->box) * a->esz;
-      c->buf = malloc(c->bytes ? c->bytes : 1);
-      if (!c->buf)
-        zrt_failf("out of memory for a transfer of array %s", a->name);
-      continue;
-    }
-    bool sending = x->role == ZRT_BSEC_SEND;
-    int *n = sending ? &t->nsend : &t->nrecv;
-    zrt_section s1 = {x->peer, x->tag, x->box};
-    zrt_msg *m = sending ? &t->send[*n] : &t->recv[*n];
-    make_msg(m, &s1, a);
-    if (!sending && x->mirror) {
-      m->mirror = x->mirror;
-      if (m->contiguous) {
-        m->contiguous = false;
-        m->buf = malloc(m->bytes);
-        if (!m->buf)
-          zrt_failf("out of memory for a transfer of array %s", a->name);
-      }
-    }
-    if (sending)
-      t->send_bytes += (int64_t)m->bytes;
-    ++*n;
+  build_error be;
+  if (!build_messages(t, sec, nsec, a, &be)) {
+    char b1[128];
+    const zrt_bsection *x = be.sec;
+    bool source = be.other || x->role == ZRT_BSEC_SEND;
+    zrt_failf("%s of array %s: %s cells %s lie outside the array's storage", what, a->name,
+              source ? "source" : "band", fmt_region(b1, sizeof b1, be.other ? &x->other : &x->box));
   }
   free(sec);
   if (zrt_g.be->transfer_setup)
@@ -294,4 +376,63 @@ im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
 im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
                         int64_t d1, int64_t d2) {
   return boundary(cached, ZRT_XFER_REFLECT, id, a, r, d0, d1, d2);
+}
+
+/* ---- redistribution (sections: zrt_redist_compute) ------------------------------------------ */
+/* The source array of a redistribution handle (the destination is t->a). */
+typedef struct redist_state {
+  zrt_array *src;
+  uint64_t serial;
+} redist_state;
+
+static void redist_release(im_transfer *t) { free(t->kind_state); }
+
+static void redist_check(const zrt_array *dst, const zrt_array *src, const zrt_region *r) {
+  if (r->rank != dst->rank || src->rank != dst->rank)
+    zrt_failf("redistribution from array %s (rank %d) to array %s (rank %d) over a region of "
+              "rank %lld",
+              src->name, src->rank, dst->name, dst->rank, (long long)r->rank);
+  if (src->type != dst->type)
+    zrt_failf("redistribution from array %s to array %s: the element types differ", src->name,
+              dst->name);
+  if (src->decl.flood != dst->decl.flood)
+    zrt_failf("redistribution from array %s to array %s: the flood dimensions differ",
+              src->name, dst->name);
+}
+
+im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_array *src,
+                       zrt_region r) {
+  if (cache_hit(cached, ZRT_XFER_REDIST, id, dst, &r, 0, 0, 0)) {
+    const redist_state *s = cached->kind_state;
+    if (s->src == src && s->serial == src->serial)
+      return cached;
+  }
+  if (cached)
+    release(cached);
+  redist_check(dst, src, &r);
+  im_transfer *t = transfer_new(ZRT_XFER_REDIST, id, dst, r, 0, 0, 0);
+  redist_state *s = xcalloc(1, sizeof *s, dst);
+  s->src = src;
+  s->serial = src->serial;
+  t->kind_state = s;
+  t->kind_release = redist_release;
+  zrt_bsection *sec = NULL;
+  int nsec = 0;
+  char err[400];
+  if (zrt_redist_compute(&dst->dist->D, &src->dist->D, zrt_g.me, r, dst->decl.flood,
+                         dst->storage.lo, id, &sec, &nsec, err, sizeof err) != 0)
+    zrt_failf("redistribution from array %s to array %s: %s", src->name, dst->name, err);
+  build_error be;
+  if (!build_messages(t, sec, nsec, src, &be)) {
+    char b1[128];
+    bool in_src = be.other || be.sec->role == ZRT_BSEC_SEND;
+    zrt_failf("redistribution from array %s to array %s: cells %s lie outside the storage of "
+              "array %s",
+              src->name, dst->name, fmt_region(b1, sizeof b1, &be.sec->box),
+              in_src ? src->name : dst->name);
+  }
+  free(sec);
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+  return t;
 }

@@ -174,51 +174,126 @@ static void put_elem(int type, const char *p, const char *fmt) {
 
 #define GATHER_TAG 7001
 
-/* PE q's part of the printed region r: r ∩ q's extended block on r's
- * lattice; a flood dimension of r (one index) belongs to the PE whose block
- * holds that index. */
-static zrt_region print_part(const zrt_region *r, const zrt_region *ext) {
-  zrt_region b = zrt_lattice_part(r, ext);
-  for (int k = 0; k < r->rank; ++k)
-    if (zrt_is_flood(r, k) && (r->lo[k] < ext->lo[k] || r->lo[k] > ext->hi[k]))
-      b.hi[k] = b.lo[k] - 1;
-  return b;
-}
-
 /* Visits the lattice points of box in row-major order. */
 #define FOR_LATTICE(box, idx)                                                                \
   for (int64_t idx##0 = (box).lo[0]; idx##0 <= (box).hi[0]; idx##0 += zrt_step(&(box), 0))   \
     for (int64_t idx##1 = (box).lo[1]; idx##1 <= (box).hi[1]; idx##1 += zrt_step(&(box), 1)) \
       for (int64_t idx##2 = (box).lo[2]; idx##2 <= (box).hi[2]; idx##2 += zrt_step(&(box), 2))
 
-/* Dense row-major copy of a's elements over the lattice points of box
- * (flood dimensions of a read their single element at any index). */
-static size_t pack_points(char *buf, const zrt_array *a, const zrt_region *box) {
-  size_t n = 0;
-  zrt_region b = *box;
+/* Tile t of P as a box over all ZRT_MAX_RANK dimensions (unused ones 0). */
+static zrt_region tile_box(const zrt_parts *P, const zrt_region *r, int64_t t) {
+  zrt_region b = zrt_parts_box(P, r, t);
   for (int k = b.rank; k < ZRT_MAX_RANK; ++k)
     b.lo[k] = b.hi[k] = 0;
-  FOR_LATTICE(b, i) {
-    int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-    memcpy(buf + n, (const char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, a->esz);
-    n += a->esz;
+  return b;
+}
+
+static int64_t lattice_points(const zrt_region *b) {
+  int64_t m = 1;
+  for (int k = 0; k < b->rank; ++k)
+    m *= zrt_lattice_count(b, k);
+  return m;
+}
+
+/* Dense row-major copy of a's elements over the lattice points of P's
+ * tiles, one tile after another (flood dimensions of a read their single
+ * element at any index). */
+static size_t pack_points(char *buf, const zrt_array *a, const zrt_parts *P, const zrt_region *r) {
+  size_t n = 0;
+  for (int64_t t = 0; t < P->count; ++t) {
+    zrt_region b = tile_box(P, r, t);
+    FOR_LATTICE(b, i) {
+      int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+      memcpy(buf + n, (const char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, a->esz);
+      n += a->esz;
+    }
   }
   return n;
+}
+
+/* Each PE's part of the printed region r: its tiles of r in a's
+ * distribution, where a flood dimension of r (one index) belongs to the
+ * PEs whose coordinate owns that index. */
+static void print_parts(zrt_parts *P, const zrt_array *a, int64_t pe, const zrt_region *r) {
+  int64_t c[ZRT_MAX_RANK];
+  zrt_decomp_coords(&a->dist->D, pe, c);
+  zrt_parts_make(P, &a->dist->D, c, r, true);
+}
+
+static void send_part(const zrt_array *a, const zrt_region *r) {
+  zrt_parts P;
+  print_parts(&P, a, zrt_g.me, r);
+  int64_t m = 0;
+  for (int64_t t = 0; t < P.count; ++t) {
+    zrt_region b = tile_box(&P, r, t);
+    if (!zrt_array_holds(a, &b))
+      zrt_failf("write of array %s outside its storage", a->name);
+    m += lattice_points(&b);
+  }
+  if (m > 0) {
+    char *buf = malloc((size_t)m * a->esz);
+    if (!buf)
+      zrt_failf("out of memory writing array %s", a->name);
+    size_t used = pack_points(buf, a, &P, r);
+    zrt_g.be->send(0, GATHER_TAG, buf, used);
+    free(buf);
+  }
+  zrt_parts_free(&P);
+}
+
+/* PE 0: every PE's part into `all` (row-major over r's lattice). */
+static void gather_parts(const zrt_array *a, const zrt_region *r, const int64_t cnt[ZRT_MAX_RANK],
+                         char *all) {
+  size_t esz = a->esz;
+  int64_t np = zrt_decomp_npes(&a->dist->D);
+  for (int64_t q = 0; q < np; ++q) {
+    zrt_parts P;
+    print_parts(&P, a, q, r);
+    int64_t m = 0;
+    for (int64_t t = 0; t < P.count; ++t) {
+      zrt_region b = tile_box(&P, r, t);
+      if (q == 0 && !zrt_array_holds(a, &b))
+        zrt_failf("write of array %s outside its storage", a->name);
+      m += lattice_points(&b);
+    }
+    char *tmp = m > 0 ? malloc((size_t)m * esz) : NULL;
+    if (m > 0 && !tmp)
+      zrt_failf("out of memory writing array %s", a->name);
+    if (m > 0 && q == 0)
+      pack_points(tmp, a, &P, r);
+    else if (m > 0)
+      zrt_g.be->recv((int)q, GATHER_TAG, tmp, (size_t)m * esz);
+    size_t off = 0;
+    for (int64_t t = 0; t < P.count; ++t) {
+      zrt_region b = tile_box(&P, r, t);
+      FOR_LATTICE(b, i) {
+        int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+        int64_t pos = 0;
+        for (int k = 0; k < r->rank; ++k)
+          pos = pos * cnt[k] + (idx[k] - r->lo[k]) / zrt_step(r, k);
+        memcpy(all + (size_t)pos * esz, tmp + off, esz);
+        off += esz;
+      }
+    }
+    free(tmp);
+    zrt_parts_free(&P);
+  }
 }
 
 void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
   if (r.rank != a->rank)
     zrt_failf("write of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
-  const zrt_decomp *D = zrt_dist_get((int)r.rank);
+  r = zrt_region_align(r, a);
   for (int k = 0; k < r.rank; ++k)
     if (zrt_is_flood(&r, k))
       r.hi[k] = r.lo[k];
   if (zrt_box_empty(&r))
     return;
-  zrt_region mine = print_part(&r, &zrt_g.ext_block[r.rank - 1]);
-  if (!zrt_array_holds(a, &mine))
-    zrt_failf("write of array %s outside its storage", a->name);
+  if (zrt_g.me != 0) {
+    send_part(a, &r);
+    return;
+  }
   size_t esz = a->esz;
   int64_t cnt[ZRT_MAX_RANK] = {1, 1, 1};
   int64_t n = 1;
@@ -226,49 +301,10 @@ void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
     cnt[k] = zrt_lattice_count(&r, k);
     n *= cnt[k];
   }
-  if (zrt_g.me != 0) {
-    if (!zrt_box_empty(&mine)) {
-      size_t bytes = (size_t)zrt_box_count(&mine) * esz; /* >= the lattice points */
-      char *buf = malloc(bytes);
-      if (!buf)
-        zrt_failf("out of memory writing array %s", a->name);
-      size_t used = pack_points(buf, a, &mine);
-      zrt_g.be->send(0, GATHER_TAG, buf, used);
-      free(buf);
-    }
-    return;
-  }
-  size_t total = (size_t)n * esz;
-  char *all = malloc(total);
-  char *tmp = malloc(total);
-  if (!all || !tmp)
+  char *all = malloc((size_t)n * esz);
+  if (!all)
     zrt_failf("out of memory writing array %s", a->name);
-  int64_t np = zrt_decomp_npes(D);
-  for (int64_t q = 0; q < np; ++q) {
-    zrt_region eq = zrt_decomp_block(D, q, true);
-    zrt_region box = print_part(&r, &eq);
-    if (zrt_box_empty(&box))
-      continue;
-    int64_t m = 1;
-    for (int k = 0; k < r.rank; ++k)
-      m *= zrt_lattice_count(&box, k);
-    size_t bytes = (size_t)m * esz;
-    if (q == 0)
-      pack_points(tmp, a, &box);
-    else
-      zrt_g.be->recv((int)q, GATHER_TAG, tmp, bytes);
-    for (int k = box.rank; k < ZRT_MAX_RANK; ++k)
-      box.lo[k] = box.hi[k] = 0;
-    size_t off = 0;
-    FOR_LATTICE(box, i) {
-      int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-      int64_t pos = 0;
-      for (int k = 0; k < r.rank; ++k)
-        pos = pos * cnt[k] + (idx[k] - r.lo[k]) / zrt_step(&r, k);
-      memcpy(all + (size_t)pos * esz, tmp + off, esz);
-      off += esz;
-    }
-  }
+  gather_parts(a, &r, cnt, all);
   int64_t rowlen = cnt[r.rank - 1];
   /* Rows are separated, not terminated: `writeln(A)` ends the last row,
    * and `write(A)` leaves the line open like any other argument. */
@@ -278,5 +314,4 @@ void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
     put_elem(a->type, all + (size_t)e * esz, fmt);
   }
   free(all);
-  free(tmp);
 }

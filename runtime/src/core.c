@@ -300,11 +300,17 @@ int64_t zrt_grid_new(const char *name, int64_t rank, int64_t p0, int64_t p1, int
     if (p[k] < 1)
       zrt_fail_all("grid %s = [%s]: size %lld in dimension %d must be at least 1", name, sizes,
                    (long long)p[k], k + 1);
-  for (int k = 0; k < rank; ++k) /* each size <= npes keeps the product from overflowing */
-    pes = p[k] > zrt_g.npes ? (int64_t)zrt_g.npes + 1 : pes * p[k];
+  bool too_many = false;
+  for (int k = 0; k < rank; ++k) { /* sizes up to npes keep the product from overflowing */
+    too_many = too_many || p[k] > zrt_g.npes;
+    pes *= too_many ? 1 : p[k];
+  }
+  if (too_many)
+    zrt_fail_all("grid %s = [%s] has more PEs than the %d the program runs on", name, sizes,
+                 zrt_g.npes);
   if (pes != zrt_g.npes)
-    zrt_fail_all("grid %s = [%s] needs %s PEs but the program runs on %d", name, sizes,
-                 pes > zrt_g.npes ? "more" : "fewer", zrt_g.npes);
+    zrt_fail_all("grid %s = [%s] has %lld PE%s but the program runs on %d", name, sizes,
+                 (long long)pes, pes == 1 ? "" : "s", zrt_g.npes);
   struct zrt_grid *g = realloc(zrt_g.grids, (size_t)(zrt_g.ngrids + 1) * sizeof *g);
   if (!g)
     zrt_fail_all("out of memory");

@@ -525,8 +525,16 @@ typedef struct zrt_tilecache {
   int last, next;
 } zrt_tilecache;
 
+/* Same region for tile purposes. Scalar compares: the region was just
+ * stored by the caller (passed by value), and wide loads of it would stall
+ * on store forwarding. */
 static bool same_key(const zrt_region *a, const zrt_region *b) {
-  return memcmp(a, b, sizeof *a) == 0;
+  if (a->rank != b->rank || a->dist != b->dist || a->flood != b->flood)
+    return false;
+  for (int k = 0; k < a->rank; ++k)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || a->step[k] != b->step[k])
+      return false;
+  return true;
 }
 
 static zrt_tileset *tiles_of(const zrt_region *r) {
@@ -851,6 +859,8 @@ int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t) {
     zrt_failf("array %s does not follow the distribution of the statement's region", a->name);
   zrt_tileset *ts = tiles_of(&r);
   check_tile(ts, t);
+  if (!a->tiled) /* one block per dimension: every tile starts at local block 0 */
+    return a->offset;
   int64_t i[ZRT_MAX_RANK], o = 0;
   zrt_parts_index(&ts->parts, t, i);
   for (int k = 0; k < a->rank; ++k) {

@@ -332,6 +332,10 @@ void zrt_parts_free(zrt_parts *P) {
 }
 
 void zrt_parts_index(const zrt_parts *P, int64_t t, int64_t i[ZRT_MAX_RANK]) {
+  if (P->count == 1) { /* block distributions: the one tile */
+    i[0] = i[1] = i[2] = 0;
+    return;
+  }
   for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
     if (k >= P->rank) {
       i[k] = 0;

@@ -158,6 +158,31 @@ static void check_stencil(zrt_array *A, zrt_array *T, zrt_region R, double *ref,
   report("stencil with halos", mismatches(A, zrt_region_make(2, 0, n + 1, 0, m + 1, 0, 0), ref));
 }
 
+/* [R] A := A@west through a temporary with A's layout. */
+static void check_temp(zrt_array *A, zrt_region R, double *ref) {
+  zrt_array *tmp = zrt_array_temp(A);
+  view VA = view_of(A), VT = view_of(tmp);
+  int64_t bad = VT.s0 != VA.s0 || VT.s1 != VA.s1;
+  halo(7, A, R, 0, -1);
+  FOR_TILES(R, t) {
+    int64_t oa = zrt_array_tile_offset(A, R, t), ot = zrt_array_tile_offset(tmp, R, t);
+    bad += oa != ot;
+    FOR_IN_TILE(R, t, i, j)
+    AT(VT, ot, i, j) = AT(VA, oa, i, j - 1);
+  }
+  FOR_TILES(R, t) {
+    int64_t oa = zrt_array_tile_offset(A, R, t), ot = zrt_array_tile_offset(tmp, R, t);
+    FOR_IN_TILE(R, t, i, j)
+    AT(VA, oa, i, j) = AT(VT, ot, i, j);
+  }
+  zrt_array_free(tmp);
+  for (int64_t i = 1; i <= n; ++i)
+    for (int64_t j = m; j >= 1; --j)
+      ref[IX(i, j)] = ref[IX(i, j - 1)];
+  report("A := A@west through a temporary",
+         bad + mismatches(A, zrt_region_make(2, 0, n + 1, 0, m + 1, 0, 0), ref));
+}
+
 /* [east of R] wrap A; [north of R] wrap A; [west of R] reflect A. */
 static void check_boundaries(zrt_array *A, zrt_region R, double *ref) {
   handles[10] = im_wrap(handles[10], 10, A, R, 0, 1, 0);
@@ -264,7 +289,8 @@ static void check_scans(zrt_array *C, zrt_array *A, zrt_region R, const double *
   free(want);
 }
 
-/* [R] F := >>[1..n, col] A; [FR] FC := >>[1..n, col] A; [R] B := A - FC. */
+/* [R] F := >>[1..n, col] A; [FR] FC := >>[1..n, col] A; [R] B := A - FC;
+ * [2..n, 1..m] B := FC@north (a halo of a flood array). */
 static void check_floods(zrt_array *F, zrt_array *FC, zrt_array *B, zrt_array *A, zrt_region R,
                          zrt_region FR, int64_t col, const double *ref) {
   view VA = view_of(A), VB = view_of(B), VC = view_of(FC);
@@ -295,6 +321,17 @@ static void check_floods(zrt_array *F, zrt_array *FC, zrt_array *B, zrt_array *A
     }
   report("flood into an array", mismatches(F, R, want));
   report("flood array read over R", mismatches(B, R, diff));
+  zrt_region below = sub(R, 2, n, 1, m);
+  halo(13, FC, below, -1, 0);
+  FOR_TILES(below, t) {
+    int64_t ob = zrt_array_tile_offset(B, below, t), oc = zrt_array_tile_offset(FC, below, t);
+    FOR_IN_TILE(below, t, i, j)
+    AT(VB, ob, i, j) = AT(VC, oc, i - 1, j);
+  }
+  for (int64_t i = 2; i <= n; ++i)
+    for (int64_t j = 1; j <= m; ++j)
+      want[IX(i, j)] = ref[IX(i - 1, col)];
+  report("flood array shifted", mismatches(B, below, want));
   free(want);
   free(diff);
 }
@@ -416,7 +453,7 @@ void zpl_main(void) {
   zrt_array *T = zrt_array_new("T", BigR, ZRT_F64, 0, 0, 0, 0, 0, 0);
   zrt_array *S = zrt_array_new("S", BigR, ZRT_F64, 0, 0, 0, 0, 0, 0);
   zrt_array *F = zrt_array_new("F", BigR, ZRT_F64, 0, 0, 0, 0, 0, 0);
-  zrt_array *FC = zrt_array_new("FC", FR, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *FC = zrt_array_new("FC", FR, ZRT_F64, 1, 0, 0, 0, 0, 0);
   zrt_array *I1 = zrt_array_new("I1", BigR, ZRT_I64, 0, 0, 0, 0, 0, 0);
   zrt_array *I2 = zrt_array_new("I2", BigR, ZRT_I64, 0, 0, 0, 0, 0, 0);
   zrt_array *AE = zrt_array_new("AE", BigE, ZRT_F64, 0, 1, 0, 1, 0, 0);
@@ -430,6 +467,7 @@ void zpl_main(void) {
       ref[IX(i, j)] = (double)((i * 37 + j * 11) % 23);
   fill(A, BigR, ref);
   check_stencil(A, T, R, ref, iters);
+  check_temp(A, R, ref);
   check_boundaries(A, R, ref);
   check_reductions(A, R, ref);
   check_partial(S, A, R, ref);

@@ -594,3 +594,80 @@ TEST_CASE("redistribution sections between two distributions", "[dist][redist]")
     }
   }
 }
+
+TEST_CASE("one message per PE pair, of pieces; copies between a PE's tiles", "[dist][halo]") {
+  // [cyclic, cyclic] on a 2x2 grid, R = [1..8, 1..8]: PE 0 holds rows and
+  // columns 1, 3, 5, 7 (16 tiles of one element)
+  pose(0, 4);
+  int64_t D = zrt_dist_new("D", 0, 2, ZRT_DIST_CYCLIC, 1, ZRT_DIST_CYCLIC, 1, 0, 0);
+  zrt_region R = zrt_region_dist(zrt_region_make(2, 1, 8, 1, 8, 0, 0), D);
+  zrt_array *A = zrt_array_new("A", R, ZRT_F64, 1, 1, 1, 1, 0, 0);
+  im_transfer *t = im_halo(nullptr, 1, A, R, -1, 0, 0);
+  // rows 3, 5, 7 read rows 2, 4, 6 from PE 2 (grid row 1) in 4 columns;
+  // row 1 reads row 0, its own fluff
+  REQUIRE(t->nrecv == 1);
+  CHECK(t->recv[0].peer == 2);
+  CHECK(t->recv[0].npieces == 12);
+  CHECK(t->recv[0].bytes == 12 * sizeof(double));
+  // rows 1, 3, 5, 7 are read by rows 2, 4, 6, 8 on PE 2
+  REQUIRE(t->nsend == 1);
+  CHECK(t->send[0].peer == 2);
+  CHECK(t->send[0].npieces == 16);
+  CHECK(t->send[0].pattern == ZRT_PAT_STRIDED);
+  CHECK(t->nlocal == 0);
+  // the sent pieces in row-major order of their cells
+  double *b = zrt_array_f64(A);
+  for (int64_t i = 1; i <= 8; i += 2)
+    for (int64_t j = 1; j <= 8; j += 2) {
+      int64_t idx[3] = {i, j, 0};
+      b[zrt_array_elem(A, idx)] = (double)(10 * i + j);
+    }
+  std::vector<double> buf(16);
+  CHECK(zrt_msg_pack(buf.data(), &t->send[0], A) == 16 * sizeof(double));
+  for (int e = 0; e < 16; ++e)
+    CHECK(buf[e] == (double)(10 * (1 + 2 * (e / 4)) + 1 + 2 * (e % 4)));
+  // received pieces land in the ghost row of the tile below them: piece
+  // 0 is (2, 1) above tile (3, 1), piece 5 is (4, 3) above tile (5, 3)
+  std::vector<double> in(12);
+  for (int e = 0; e < 12; ++e)
+    in[e] = 100.0 + e;
+  zrt_msg_unpack(&t->recv[0], A, in.data());
+  int64_t s0 = zrt_array_stride(A, 0), s1 = zrt_array_stride(A, 1);
+  REQUIRE(zrt_tiles(R) == 16);
+  CHECK(b[zrt_array_tile_offset(A, R, 4) + 2 * s0 + 1 * s1] == 100.0);
+  CHECK(b[zrt_array_tile_offset(A, R, 9) + 4 * s0 + 3 * s1] == 105.0);
+  // one PE: every tile's ghost row comes from the tile above, by copies
+  pose(0, 1);
+  D = zrt_dist_new("D", 0, 2, ZRT_DIST_CYCLIC, 1, ZRT_DIST_CYCLIC, 1, 0, 0);
+  R = zrt_region_dist(zrt_region_make(2, 1, 8, 1, 8, 0, 0), D);
+  zrt_array *B = zrt_array_new("B", R, ZRT_F64, 1, 1, 1, 1, 0, 0);
+  t = im_halo(nullptr, 1, B, R, -1, 0, 0);
+  CHECK(t->nsend == 0);
+  CHECK(t->nrecv == 0);
+  CHECK(t->nlocal == 7 * 8);
+}
+
+TEST_CASE("a redistribution sends one message per PE pair", "[dist][redist]") {
+  // from [cyclic, cyclic] to [block, block] on 2x2: PE 0 receives the 2x2
+  // elements of rows/columns 1..4 that PEs 1, 2, 3 hold and copies its own
+  pose(0, 4);
+  int64_t D = zrt_dist_new("D", 0, 2, ZRT_DIST_CYCLIC, 1, ZRT_DIST_CYCLIC, 1, 0, 0);
+  int64_t E = zrt_dist_new("E", 0, 2, ZRT_DIST_BLOCK, 0, ZRT_DIST_BLOCK, 0, 0, 0);
+  zrt_region R = zrt_region_dist(zrt_region_make(2, 1, 8, 1, 8, 0, 0), D);
+  zrt_region RE = zrt_region_dist(zrt_region_make(2, 1, 8, 1, 8, 0, 0), E);
+  zrt_array *A = zrt_array_new("A", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *AE = zrt_array_new("AE", RE, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  im_transfer *t = im_redist(nullptr, 3, AE, A, R);
+  REQUIRE(t->nrecv == 3);
+  REQUIRE(t->nsend == 3);
+  CHECK(t->nlocal == 4);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(t->recv[i].peer == i + 1);
+    CHECK(t->recv[i].npieces == 4);
+    CHECK(t->send[i].peer == i + 1);
+    CHECK(t->send[i].npieces == 4);
+    CHECK(t->send[i].arr == A);
+    CHECK(t->recv[i].arr == nullptr);
+  }
+  CHECK(im_redist(t, 3, AE, A, R) == t); // cached while nothing changes
+}

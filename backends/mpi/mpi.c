@@ -12,7 +12,9 @@
  *     committed once (MPI_Type_vector for one strided loop, a subarray or
  *     nested hvectors for more, MPI_Type_create_indexed_block for the
  *     mirrored receives of reflect), sent straight from and received
- *     straight into the array; no copies by the runtime.
+ *     straight into the array; no copies by the runtime. Messages made of
+ *     several pieces (one peer's sections of several tiles under cyclic
+ *     distributions, or of several arrays) travel packed under both.
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"

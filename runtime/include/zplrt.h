@@ -138,9 +138,10 @@ int64_t zrt_local_lo(zrt_region r, int64_t dim);
 int64_t zrt_local_hi(zrt_region r, int64_t dim);
 
 /* ---- arrays --------------------------------------------------------------- */
-/* Allocates this PE's storage of an array declared over `decl`: its block
- * of the distribution widened by fluff_lo[d]/fluff_hi[d] ghost cells per
- * dimension, zero-initialised, row-major. */
+/* Allocates this PE's storage of an array declared over `decl`: its local
+ * blocks of decl's distribution (one per dimension under block and `*`),
+ * each widened by fluff_lo[d]/fluff_hi[d] ghost cells per dimension,
+ * zero-initialised, row-major; tiles are addressed as described above. */
 zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type,
                          int64_t fluff_lo0, int64_t fluff_hi0,
                          int64_t fluff_lo1, int64_t fluff_hi1,
@@ -152,7 +153,8 @@ void zrt_array_free(zrt_array *a);
 zrt_region zrt_array_region(zrt_array *a);
 /* Base pointers by element type. Element (i, j, k) of the local storage
  * lives at base[offset + i*stride0 + j*stride1 + k*stride2] with global
- * indices i, j, k. */
+ * indices i, j, k (with several tiles per PE: in its first tile; the
+ * others are at zrt_array_tile_offset). */
 double *zrt_array_f64(zrt_array *a);
 float *zrt_array_f32(zrt_array *a);
 int64_t *zrt_array_i64(zrt_array *a);
@@ -173,7 +175,9 @@ bool zrt_allreduce_bool(int64_t op, bool v);
 
 /* ---- partial reductions, scans and floods --------------------------------- */
 /* A collection buffer: generated code stores the body's value for every
- * local index (i, j, k) of the source region at
+ * local index (i, j, k) of the source region (every index of its tiles,
+ * zrt_tiles, as passed to _begin: its dist field says which PE computes
+ * which index) at
  *   zrt_collect_<type>(h)[zrt_collect_offset(h) + i*s0 + j*s1 + k*s2]
  * with s_d = zrt_collect_stride(h, d) — combining with the operator for a
  * partial reduction (`buf[x] = buf[x] op v`: the buffer starts at the

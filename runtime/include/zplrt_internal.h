@@ -285,8 +285,6 @@ typedef struct zrt_distrib {
  * of its rank), frozen; NULL for an empty region of a rank without any
  * declared region (it has no indices, so no owner). */
 zrt_distrib *zrt_distrib_for(const zrt_region *r);
-/* The distribution with id `dist` (0: implicit of `rank`), frozen. */
-zrt_distrib *zrt_distrib_get(int64_t dist, int rank);
 
 /* ---- arrays --------------------------------------------------------------------- */
 /* Storage: along dimension k this PE holds nblk[k] local blocks (one per
@@ -491,8 +489,6 @@ typedef struct zrt_state {
 
 extern zrt_state zrt_g;
 
-/* The implicit distribution of a rank (frozen on first use). */
-const zrt_decomp *zrt_dist_get(int rank);
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
 /* Formats and calls zrt_fail (local error). */

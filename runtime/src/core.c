@@ -483,18 +483,6 @@ static void freeze(zrt_distrib *d) {
   d->frozen = true;
 }
 
-const zrt_decomp *zrt_dist_get(int rank) {
-  zrt_distrib *d = dist_lookup(0, rank);
-  freeze(d);
-  return &d->D;
-}
-
-zrt_distrib *zrt_distrib_get(int64_t dist, int rank) {
-  zrt_distrib *d = dist_lookup(dist, rank);
-  freeze(d);
-  return d;
-}
-
 /* A region of a rank no declared region has starts that rank's implicit
  * distribution (empty ones have no indices: no distribution needed). */
 zrt_distrib *zrt_distrib_for(const zrt_region *r) {

@@ -312,7 +312,7 @@ TEST_CASE("grid and distribution declarations", "[dist]") {
   // derived regions keep the distribution; the grid is the declared one
   zrt_region N = zrt_region_of(R, -1, 0, 0);
   CHECK(N.dist == 1);
-  zrt_distrib *d = zrt_distrib_get(1, 2);
+  zrt_distrib *d = zrt_distrib_for(&N);
   CHECK(d->D.grid[0] == 2);
   CHECK(d->D.grid[1] == 3);
   CHECK(d->D.bbox.hi[1] == 9);

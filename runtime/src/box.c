@@ -402,6 +402,10 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
       n += zrt_msg_pack((char *)buf + n, &m->pieces[i], arr);
     return n;
   }
+  if (m->contiguous) { /* pieces are often single elements or rows */
+    memcpy(buf, m->ptr, m->bytes);
+    return m->bytes;
+  }
   zrt_region s = shape_at_origin(&arr->layout, &m->box);
   return zrt_pack(buf, m->ptr, &arr->layout, &s);
 }
@@ -413,6 +417,10 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
     for (int i = 0; i < m->npieces; ++i)
       n += zrt_msg_unpack(&m->pieces[i], arr, (const char *)buf + n);
     return n;
+  }
+  if (m->contiguous && !m->mirror) {
+    memcpy(m->ptr, buf, m->bytes);
+    return m->bytes;
   }
   zrt_region s = shape_at_origin(&arr->layout, &m->box);
   return zrt_unpack_mirror(m->ptr, &arr->layout, &s, buf, m->mirror);

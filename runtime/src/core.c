@@ -505,6 +505,8 @@ typedef struct zrt_tileset {
   zrt_region r;
   zrt_parts parts;
   zrt_region *boxes; /* for zrt_local_tiles, made on first request */
+  int64_t last_t;    /* the last tile asked about, and its entry indices */
+  int64_t last_i[ZRT_MAX_RANK];
 } zrt_tileset;
 
 enum { TILESETS = 4 };
@@ -555,24 +557,29 @@ static zrt_tileset *tiles_of(const zrt_region *r) {
   }
   e->r = *r;
   e->valid = true;
+  e->last_t = -1;
   c->last = i;
   return e;
 }
 
-static void check_tile(const zrt_tileset *ts, int64_t t) {
-  if (t < 0 || t >= ts->parts.count)
-    zrt_failf("internal: tile %lld of a region with %lld tiles", (long long)t,
-              (long long)ts->parts.count);
+/* Tile t's entry index per dimension (generated code asks for the bounds
+ * and offsets of one tile in a row: the divisions are done once). */
+static const int64_t *tile_index(zrt_tileset *ts, int64_t t) {
+  if (t != ts->last_t) {
+    if (t < 0 || t >= ts->parts.count)
+      zrt_failf("internal: tile %lld of a region with %lld tiles", (long long)t,
+                (long long)ts->parts.count);
+    zrt_parts_index(&ts->parts, t, ts->last_i);
+    ts->last_t = t;
+  }
+  return ts->last_i;
 }
 
 int64_t zrt_tiles(zrt_region r) { return tiles_of(&r)->parts.count; }
 
 static const zrt_dim_part *tile_part(zrt_region r, int64_t t, int64_t dim) {
   zrt_tileset *ts = tiles_of(&r);
-  check_tile(ts, t);
-  int64_t i[ZRT_MAX_RANK];
-  zrt_parts_index(&ts->parts, t, i);
-  return &ts->parts.v[dim][i[dim]];
+  return &ts->parts.v[dim][tile_index(ts, t)[dim]];
 }
 
 int64_t zrt_tile_lo(zrt_region r, int64_t t, int64_t dim) {
@@ -836,8 +843,8 @@ zrt_region zrt_array_region(zrt_array *a) { return a->decl; }
 /* The local block of a's tile t (of a tile list of a's distribution) along
  * dimension k: a flood dimension of the region reads the block holding its
  * index. */
-static int64_t tile_block(const zrt_array *a, const zrt_parts *P, const int64_t i[ZRT_MAX_RANK],
-                          int k, const zrt_region *r) {
+static int64_t tile_block(const zrt_array *a, const zrt_parts *P, const int64_t *i, int k,
+                          const zrt_region *r) {
   int64_t j = P->v[k][i[k]].local;
   return j >= 0 ? j : stored_block(a, k, r->lo[k]);
 }
@@ -846,11 +853,10 @@ int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t) {
   if (r.rank != a->rank || r.dist != a->decl.dist)
     zrt_failf("array %s does not follow the distribution of the statement's region", a->name);
   zrt_tileset *ts = tiles_of(&r);
-  check_tile(ts, t);
+  const int64_t *i = tile_index(ts, t);
   if (!a->tiled) /* one block per dimension: every tile starts at local block 0 */
     return a->offset;
-  int64_t i[ZRT_MAX_RANK], o = 0;
-  zrt_parts_index(&ts->parts, t, i);
+  int64_t o = 0;
   for (int k = 0; k < a->rank; ++k) {
     if (zrt_is_flood(&a->decl, k))
       continue;
@@ -898,40 +904,42 @@ bool zrt_array_holds(const zrt_array *a, const zrt_region *box) {
   return true;
 }
 
-/* The storage check failed at tile box `need` (the reads of one tile). */
-ZRT_NORETURN static void storage_error(const zrt_array *a, const zrt_region *need,
-                                       const zrt_region *r, int64_t bad_dim, bool below) {
-  int64_t idx[ZRT_MAX_RANK] = {0, 0, 0};
-  for (int k = 0; k < r->rank; ++k)
-    idx[k] = k == bad_dim && !below ? need->hi[k] : need->lo[k];
+/* The storage check failed along dimension bad_dim (below or above the
+ * tile's storage); the index named is the first tile's reads elsewhere. */
+ZRT_NORETURN static void storage_error(const zrt_array *a, const zrt_parts *P,
+                                       const int64_t d[ZRT_MAX_RANK], int bad_dim,
+                                       int64_t bad_index) {
   char ib[96], sb[128];
   int w = snprintf(ib, sizeof ib, "[");
-  for (int k = 0; k < r->rank; ++k)
-    w += snprintf(ib + w, sizeof ib - (size_t)w, "%s%lld", k ? ", " : "", (long long)idx[k]);
+  for (int k = 0; k < P->rank; ++k) {
+    int64_t x = k == bad_dim ? bad_index : P->v[k][0].lo + d[k];
+    w += snprintf(ib + w, sizeof ib - (size_t)w, "%s%lld", k ? ", " : "", (long long)x);
+  }
   snprintf(ib + w, sizeof ib - (size_t)w, "]");
   zrt_failf("read of array %s at index %s is outside its storage %s", a->name, ib,
             box_text(sb, sizeof sb, &a->storage));
 }
 
+/* The reads of tile t land in tile t's storage of a: a tile's box is the
+ * product of its parts, so each dimension's parts can be checked alone. */
 void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   r = zrt_region_align(r, a);
-  zrt_tileset *ts = tiles_of(&r);
+  const zrt_parts *P = &tiles_of(&r)->parts;
+  if (P->count == 0)
+    return;
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
-  for (int64_t t = 0; t < ts->parts.count; ++t) {
-    int64_t i[ZRT_MAX_RANK];
-    zrt_parts_index(&ts->parts, t, i);
-    zrt_region tile = zrt_parts_box(&ts->parts, &r, t);
-    zrt_region need = zrt_box_shift(&tile, d);
-    for (int k = 0; k < r.rank; ++k) {
-      if (zrt_is_flood(&a->decl, k))
-        continue;
+  for (int k = 0; k < r.rank; ++k) {
+    if (zrt_is_flood(&a->decl, k))
+      continue;
+    for (int64_t e = 0; e < P->n[k]; ++e) {
+      const zrt_dim_part *x = &P->v[k][e];
       if (a->nblk[k] == 0)
-        storage_error(a, &need, &r, k, true);
-      int64_t j = tile_block(a, &ts->parts, i, k, &r);
-      if (need.lo[k] < a->first[k][j])
-        storage_error(a, &need, &r, k, true);
-      if (need.hi[k] > a->last[k][j])
-        storage_error(a, &need, &r, k, false);
+        storage_error(a, P, d, k, x->lo + d[k]);
+      int64_t j = x->local >= 0 ? x->local : stored_block(a, k, r.lo[k]);
+      if (x->lo + d[k] < a->first[k][j])
+        storage_error(a, P, d, k, x->lo + d[k]);
+      if (x->hi + d[k] > a->last[k][j])
+        storage_error(a, P, d, k, x->hi + d[k]);
     }
   }
 }

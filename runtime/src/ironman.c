@@ -299,7 +299,12 @@ static void local_copies(im_transfer *t) {
   zrt_array *a = t->a;
   for (int i = 0; i < t->nlocal; ++i) {
     zrt_local_copy *c = &t->local[i];
-    const zrt_array *s = c->src ? c->src : a;
+    zrt_array *s = c->src ? c->src : a;
+    if (c->bytes == a->esz) { /* one element (tiles of cyclic distributions) */
+      memcpy(zrt_box_ptr(a->base, &a->layout, &c->dbox), zrt_box_ptr(s->base, &s->layout, &c->sbox),
+             a->esz);
+      continue;
+    }
     zrt_pack(c->buf, s->base, &s->layout, &c->sbox);
     zrt_unpack_mirror(a->base, &a->layout, &c->dbox, c->buf, c->mirror);
   }

@@ -301,6 +301,10 @@ struct im_transfer {
    * and how to free it; NULL when the kind needs none. */
   void *kind_state;
   void (*kind_release)(im_transfer *t);
+  /* Copies within this PE that the kind carries out itself (remap,
+   * transpose: element lists rather than boxes), run by im_sr after the
+   * `local` copies; NULL when there are none. */
+  void (*kind_local_copies)(im_transfer *t);
 };
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
@@ -308,6 +312,11 @@ struct im_transfer {
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
                          int mirror);
 
+/* Copies message m's elements, in message order, into buf / from buf into
+ * the array (contiguous, box or indexed sections; the array is m->arr, or
+ * t->a when NULL). */
+void zrt_msg_pack(const im_transfer *t, const zrt_msg *m, void *buf);
+void zrt_msg_unpack(const im_transfer *t, const zrt_msg *m, const void *buf);
 /* Packs every non-contiguous send message into its buffer. */
 void zrt_transfer_pack_sends(im_transfer *t);
 /* Unpacks every non-contiguous receive message from its buffer. */
@@ -337,11 +346,12 @@ typedef struct zrt_state {
   zrt_region block[ZRT_MAX_RANK];     /* this PE's block */
   /* statistics */
   int64_t n_transfers, n_messages, n_bytes;
-  /* IRONMAN messages sent under each strategy (remap messages are in
-   * n_messages only) */
+  /* IRONMAN messages sent under each strategy */
   int64_t n_msg_packed, n_msg_chained;
   /* messages and bytes sent by access pattern (index ZRT_PAT_*) */
   int64_t n_msg_pattern[3], n_bytes_pattern[3];
+  /* inspector runs of remap transfers (im_remap; the same on every PE) */
+  int64_t n_remap_inspections;
   double comm_seconds;
 } zrt_state;
 

@@ -379,18 +379,40 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+static const zrt_array *msg_array(const im_transfer *t, const zrt_msg *m) {
+  return m->arr ? m->arr : t->a;
+}
+
+void zrt_msg_pack(const im_transfer *t, const zrt_msg *m, void *buf) {
+  const zrt_array *a = msg_array(t, m);
+  if (m->contiguous)
+    memcpy(buf, m->ptr, m->bytes);
+  else if (m->idx)
+    zrt_pack_index(buf, a->base, a->esz, m->idx, m->nidx);
+  else
+    zrt_pack(buf, a->base, &a->layout, &m->box);
+}
+
+void zrt_msg_unpack(const im_transfer *t, const zrt_msg *m, const void *buf) {
+  const zrt_array *a = msg_array(t, m);
+  if (m->contiguous)
+    memmove(m->ptr, buf, m->bytes);
+  else if (m->idx)
+    zrt_unpack_index(a->base, a->esz, m->idx, m->nidx, buf);
+  else
+    zrt_unpack_mirror(a->base, &a->layout, &m->box, buf, m->mirror);
+}
+
 void zrt_transfer_pack_sends(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nsend; ++i)
     if (!t->send[i].contiguous)
-      zrt_pack(t->send[i].buf, t->a->base, L, &t->send[i].box);
+      zrt_msg_pack(t, &t->send[i], t->send[i].buf);
 }
 
 void zrt_transfer_unpack_recvs(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nrecv; ++i)
     if (!t->recv[i].contiguous)
-      zrt_unpack_mirror(t->a->base, L, &t->recv[i].box, t->recv[i].buf, t->recv[i].mirror);
+      zrt_msg_unpack(t, &t->recv[i], t->recv[i].buf);
 }
 
 int zrt_transfer_local_copies(im_transfer *t) {

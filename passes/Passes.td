@@ -15,12 +15,16 @@ def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
 }
 
 def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
-  let summary = "Turn shifted reads into IRONMAN halo transfers";
+  let summary = "Turn shifted reads, boundaries and remaps into IRONMAN transfers";
   let description = [{
     Before every array statement or reduction that reads an array at a
     nonzero offset, creates one `ironman.transfer` per distinct (array,
     offset) with its access patterns and a program-wide `id`, followed by
     its `ironman.dr`, `ironman.sr`, `ironman.dn` and `ironman.sv`.
+    Boundary statements (wrap, reflect) and remaps become transfers in
+    their place: gathers and scatters of kind "remap" (indexed on the
+    indexed side), gathers by a permutation of the Index arrays of kind
+    "transpose" (strided on one side).
   }];
   let dependentDialects = ["::ironman::IronmanDialect"];
 }

@@ -21,9 +21,11 @@
  * storing the target; per target the write with the largest position is
  * kept, and the writers learn which of theirs were kept. So no message
  * carries an element that would be overwritten, and the result is the same
- * for any number of PEs. The schedule is reused while the arrays, r and
- * the contents of the index arrays stay the same: each PE keeps the index
- * values it read, and all PEs agree on "unchanged" with an allreduce.
+ * for any number of PEs. The schedule is reused while r, the shapes of
+ * the arrays and the contents of the index arrays stay the same: each PE
+ * keeps the index values it read, and all PEs agree on "unchanged" with an
+ * allreduce. Arrays of the same shape at new addresses (temporaries
+ * allocated anew in a loop) only re-point the messages (rebind).
  *
  * Transposes need no exchange: both sides of a message enumerate its
  * elements from the distributions and agree on one order, row-major in the
@@ -621,13 +623,43 @@ static void make_view(zrt_array *v, const zrt_array *a, const nest *ns, zrt_regi
 }
 
 /* ---- handles --------------------------------------------------------------------------------- */
+/* What a schedule depends on in one array: everything but the address of
+ * its storage. */
+typedef struct array_shape {
+  int type, rank;
+  size_t esz;
+  zrt_region decl, storage;
+  zrt_layout layout;
+  int64_t offset;
+} array_shape;
+
+static array_shape shape_of(const zrt_array *a) {
+  array_shape s = {a->type, a->rank, a->esz, a->decl, a->storage, a->layout, a->offset};
+  return s;
+}
+
+static bool same_layout(const zrt_layout *x, const zrt_layout *y) {
+  if (x->rank != y->rank || x->esz != y->esz)
+    return false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    if (x->lo[k] != y->lo[k] || x->ext[k] != y->ext[k] || x->stride[k] != y->stride[k])
+      return false;
+  return true;
+}
+
+static bool same_shape(const array_shape *x, const array_shape *y) {
+  return x->type == y->type && x->rank == y->rank && x->esz == y->esz && x->offset == y->offset &&
+         same_region(&x->decl, &y->decl) && same_region(&x->storage, &y->storage) &&
+         same_layout(&x->layout, &y->layout);
+}
+
 typedef struct remap_state {
   int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
   int64_t orientation; /* transposes */
-  zrt_array *src;
+  zrt_array *src;      /* the arrays the messages point at now */
   uint64_t src_serial;
-  zrt_array *ia[ZRT_MAX_RANK];
-  uint64_t ia_serial[ZRT_MAX_RANK];
+  array_shape src_shape, dst_shape;
+  int nindex; /* index arrays (their contents are compared, not their identity) */
   int64_t perm[ZRT_MAX_RANK];
   i64vec index_copy; /* this PE's index values at the inspection */
   zrt_array *views;  /* strided messages' views */
@@ -693,9 +725,10 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   st->remap_kind = c->kind;
   st->src = c->src;
   st->src_serial = c->src->serial;
+  st->src_shape = shape_of(c->src);
+  st->dst_shape = shape_of(c->dst);
   for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-    st->ia[k] = c->ia[k];
-    st->ia_serial[k] = c->ia[k] ? c->ia[k]->serial : 0;
+    st->nindex += c->ia[k] != NULL;
     st->perm[k] = c->perm[k];
   }
   return t;
@@ -722,6 +755,7 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
   if (view && find_nest(list->v, list->n, &ns)) {
     make_view(view, a, &ns, &m->box);
     m->lbox = m->box;
+    m->elem_off = ns.first; /* from a's base: the view follows a (rebind_msg) */
     m->arr = view;
     m->ptr = view->base;
     m->contiguous = ns.depth == 1 && ns.stride[0] == 1;
@@ -862,18 +896,61 @@ static void check_remap(const remap_call *c) {
               c->dst->name);
 }
 
-/* The cached handle was built for this call's arrays and region. */
+/* The cached handle's schedule fits this call: the same transfer, region
+ * and array shapes (the arrays themselves may be new allocations, e.g.
+ * temporaries allocated anew in every iteration). Every PE decides the
+ * same, as shapes follow from the declared regions. */
 static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const remap_call *c) {
   const remap_state *st = t->kind_state;
-  if (t->kind != xfer_kind || t->id != id || t->a != c->dst || t->serial != c->dst->serial ||
-      st->src != c->src || st->src_serial != c->src->serial || st->remap_kind != c->kind ||
-      !same_region(&t->r, &c->r))
-    return false;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k)
-    if (st->ia[k] != c->ia[k] || (c->ia[k] && st->ia_serial[k] != c->ia[k]->serial) ||
-        st->perm[k] != c->perm[k])
+  array_shape src = shape_of(c->src), dst = shape_of(c->dst);
+  int nindex = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    nindex += c->ia[k] != NULL;
+    if (st->perm[k] != c->perm[k])
       return false;
-  return true;
+  }
+  return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
+         st->nindex == nindex && same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
+         same_shape(&st->dst_shape, &dst);
+}
+
+/* A message's section in array a (of the shape it was built for): an
+ * indexed message names a; a strided view starts at its first element. */
+static void rebind_msg(zrt_msg *m, zrt_array *a) {
+  if (m->idx) {
+    m->arr = a;
+    return;
+  }
+  m->arr->base = (char *)a->base + (size_t)m->elem_off * a->esz;
+  m->arr->serial = a->serial;
+  m->arr->name = a->name;
+  m->ptr = m->arr->base;
+}
+
+/* Points the cached schedule's messages at this call's arrays when they are
+ * other allocations of the same shape; the back end rebuilds its state
+ * (addresses). */
+static void rebind(im_transfer *t, const remap_call *c) {
+  remap_state *st = t->kind_state;
+  if (t->a == c->dst && t->serial == c->dst->serial && st->src == c->src &&
+      st->src_serial == c->src->serial)
+    return;
+  if (zrt_g.be->transfer_release)
+    zrt_g.be->transfer_release(t);
+  t->a = c->dst;
+  t->serial = c->dst->serial;
+  st->src = c->src;
+  st->src_serial = c->src->serial;
+  for (int i = 0; i < t->nsend; ++i)
+    rebind_msg(&t->send[i], c->src);
+  for (int i = 0; i < t->nrecv; ++i)
+    rebind_msg(&t->recv[i], c->dst);
+  if (st->has_local) {
+    rebind_msg(&st->local_send, c->src);
+    rebind_msg(&st->local_recv, c->dst);
+  }
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
 }
 
 /* Collective: whether some PE's index values differ from its copy. */
@@ -889,8 +966,10 @@ im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *
                       zrt_array *i3) {
   remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r};
   check_remap(&c);
-  if (cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c))
+  if (cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c)) {
+    rebind(cached, &c);
     return cached;
+  }
   if (cached)
     remap_release(cached);
   return inspect(ZRT_XFER_REMAP, id, &c);
@@ -990,8 +1069,10 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
     c.perm[k] = 0;
   check_transpose(&c, orientation);
   if (cached && same_call(cached, ZRT_XFER_TRANSPOSE, id, &c) &&
-      ((remap_state *)cached->kind_state)->orientation == orientation)
+      ((remap_state *)cached->kind_state)->orientation == orientation) {
+    rebind(cached, &c);
     return cached;
+  }
   if (cached)
     remap_release(cached);
   check_transpose_bounds(&c);

@@ -112,11 +112,28 @@ static int64_t my_tiles(zrt_region r, zrt_array *a, zrt_region **out) {
   return n;
 }
 
-/* Row-major position of lattice point p in r. */
-static int64_t position_in(const zrt_region *r, const int64_t p[ZRT_MAX_RANK]) {
+/* Row-major positions in a region, with the multipliers computed once. */
+typedef struct position_map {
+  int rank;
+  int64_t lo[ZRT_MAX_RANK], step[ZRT_MAX_RANK], mult[ZRT_MAX_RANK];
+} position_map;
+
+static position_map position_map_of(const zrt_region *r) {
+  position_map m = {(int)r->rank, {0, 0, 0}, {1, 1, 1}, {0, 0, 0}};
+  int64_t mult = 1;
+  for (int k = m.rank - 1; k >= 0; --k) {
+    m.lo[k] = r->lo[k];
+    m.step[k] = zrt_step(r, k);
+    m.mult[k] = mult;
+    mult *= zrt_lattice_count(r, k);
+  }
+  return m;
+}
+
+static int64_t position_at(const position_map *m, const int64_t y[ZRT_MAX_RANK]) {
   int64_t key = 0;
-  for (int k = 0; k < r->rank; ++k)
-    key = key * zrt_lattice_count(r, k) + (p[k] - r->lo[k]) / zrt_step(r, k);
+  for (int k = 0; k < m->rank; ++k)
+    key += (y[k] - m->lo[k]) / m->step[k] * m->mult[k];
   return key;
 }
 
@@ -414,6 +431,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
     zrt_failf("out of memory in a scatter");
   char msg[300] = "";
   bool bad = false;
+  position_map positions = position_map_of(&c->r);
   zrt_region *tiles;
   int64_t nt = my_tiles(c->r, c->src, &tiles);
   for (int64_t i = 0; i < nt && !bad; ++i) {
@@ -424,7 +442,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
         bad = true;
         break;
       }
-      int64_t key = position_in(&c->r, w.at);
+      int64_t key = position_at(&positions, w.at);
       int n = write_owners(c->dst, x, targets);
       for (int t = 0; t < n; ++t) {
         vec_push(&offers[targets[t]], zrt_array_elem(c->src, w.at));
@@ -497,18 +515,21 @@ typedef struct transpose_order {
   zrt_region pr, xr; /* r, and perm(r) aligned with the source */
 } transpose_order;
 
-/* Appends (key, offset) for every element one side of this PE moves:
- * `receiving`: its destination points (offsets in dst), each listed under
- * the PE owning its source element; else its source points (offsets in
- * src) under the PE owning their destination. Each tile is walked in the
- * agreed order's index space, so a PE with one tile lists every peer's
- * elements already sorted. */
-static void transpose_lists(const transpose_order *o, bool receiving, i64vec *lists) {
+/* Lists the elements one side of this PE moves, per peer: `receiving`: its
+ * destination points (offsets in dst), each under the PE owning its source
+ * element; else its source points (offsets in src) under the PE owning
+ * their destination. Each tile is walked in the agreed order's index
+ * space, so with one tile every list is already in the agreed order; with
+ * several, each offset is preceded by its key (position in that order) for
+ * offsets_by_key. Returns whether the lists carry keys. */
+static bool transpose_lists(const transpose_order *o, bool receiving, i64vec *lists) {
   const remap_call *c = o->c;
   int rank = (int)c->r.rank;
   zrt_array *mine = receiving ? c->dst : c->src;
   zrt_region *tiles;
   int64_t nt = my_tiles(receiving ? o->pr : o->xr, mine, &tiles);
+  bool keyed = nt > 1;
+  position_map order = position_map_of(o->loads ? &o->pr : &o->xr);
   for (int64_t i = 0; i < nt; ++i) {
     /* the tile in the agreed order's space */
     zrt_region box = tiles[i];
@@ -527,11 +548,13 @@ static void transpose_lists(const transpose_order *o, bool receiving, i64vec *li
         to_dest(c->perm, rank, x, p);
       }
       int64_t peer = receiving ? zrt_array_owner(c->src, x) : zrt_array_owner(c->dst, p);
-      vec_push(&lists[peer], o->loads ? position_in(&o->pr, p) : position_in(&o->xr, x));
+      if (keyed)
+        vec_push(&lists[peer], position_at(&order, w.at));
       vec_push(&lists[peer], receiving ? zrt_array_elem(c->dst, p) : zrt_array_elem(c->src, x));
     }
   }
   free(tiles);
+  return keyed;
 }
 
 static int key_order(const void *a, const void *b) {
@@ -1048,11 +1071,13 @@ static im_transfer *plan_transpose(int64_t id, const remap_call *c, int64_t orie
   transpose_order o = {c, orientation == IM_LOADS, c->r,
                        zrt_region_align(box_to_source(&c->r, c->perm), c->src)};
   i64vec *send = vecs_new(np), *recv = vecs_new(np);
-  transpose_lists(&o, true, recv);
-  transpose_lists(&o, false, send);
+  bool recv_keyed = transpose_lists(&o, true, recv);
+  bool send_keyed = transpose_lists(&o, false, send);
   for (int q = 0; q < np; ++q) {
-    offsets_by_key(&send[q]);
-    offsets_by_key(&recv[q]);
+    if (send_keyed)
+      offsets_by_key(&send[q]);
+    if (recv_keyed)
+      offsets_by_key(&recv[q]);
   }
   build_messages(t, c, send, recv, true);
   vecs_free(send, np);

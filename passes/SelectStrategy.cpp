@@ -49,9 +49,9 @@
 // Remaps and transposes move the whole region at most: with constant
 // bounds, the region's size; else the default.
 //
-// Orientation (transposes, and any kind the ironman verifier gives an
-// orientation): such a transfer is strided on one side, and either side
-// will do. Both are estimated: strided loads (the strided pattern on the
+// Orientation (transposes and redistributions, the kinds the ironman
+// verifier gives an orientation): such a transfer is strided on one side,
+// and either side will do. Both are estimated: strided loads (the strided pattern on the
 // source, contiguous destination: `nQ1`) and strided stores (contiguous
 // source, the strided pattern on the destination: `1Qn`), each with its
 // best (or the forced) strategy. The faster orientation for one message
@@ -204,10 +204,12 @@ bool choose(const zpl::model::Machine &m, const zpl::model::TransferPattern &q,
   return true;
 }
 
-/// The strided side's pattern of a transfer that has an orientation, or
-/// null when both sides are contiguous (nothing to orient).
+/// The strided side's pattern of a transfer that has an orientation (a
+/// transpose or a redistribution), or null when it has none or both sides
+/// are contiguous (nothing to orient).
 ironman::PatternAttr stridedSide(ironman::TransferOp op) {
-  if (!op.getOrientation() && op.getTransferKind() != "transpose")
+  StringRef kind = op.getTransferKind();
+  if (kind != "transpose" && kind != "redist")
     return nullptr;
   if (op.getSrcPattern().getKind() != ironman::PatternKind::contiguous)
     return op.getSrcPattern();

@@ -54,10 +54,10 @@
 // and either side will do. Both are estimated: strided loads (the strided
 // pattern on the source, contiguous destination: `nQ1`) and strided stores
 // (contiguous source, the strided pattern on the destination: `1Qn`), each
-// with its best (or the forced) strategy. The faster orientation for one message
-// wins; on a tie (e.g. both capped by the memory constraint) the one whose
-// chosen expression is faster before the constraint (Estimate::rawMBps),
-// then loads. The op gets `orientation = "loads" | "stores"`, the patterns
+// with its best (or the forced) strategy. The faster orientation for one
+// message wins; on a tie (e.g. both capped by the memory constraint) the
+// one whose chosen expression is faster before the constraint
+// (Estimate::rawMBps), then loads. The op gets `orientation = "loads" | "stores"`, the patterns
 // of that orientation, both throughputs (`est_loads_mbps`,
 // `est_stores_mbps`) and the strategy and estimates of the winner.
 //

@@ -57,9 +57,10 @@
 // with its best (or the forced) strategy. The faster orientation for one
 // message wins; on a tie (e.g. both capped by the memory constraint) the
 // one whose chosen expression is faster before the constraint
-// (Estimate::rawMBps), then loads. The op gets `orientation = "loads" | "stores"`, the patterns
-// of that orientation, both throughputs (`est_loads_mbps`,
-// `est_stores_mbps`) and the strategy and estimates of the winner.
+// (Estimate::rawMBps), then loads. The op gets `orientation = "loads" |
+// "stores"`, the patterns of that orientation, both throughputs
+// (`est_loads_mbps`, `est_stores_mbps`) and the strategy and estimates of
+// the winner.
 //
 // A machine that cannot be found or read, a bad `strategy` option or a
 // transfer the model cannot estimate is an error.

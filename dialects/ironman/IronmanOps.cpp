@@ -152,10 +152,13 @@ static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
 /// Remaps: one i64 index array of the region's rank per dimension of the
 /// indexed side; the other side has the region's rank.
 static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
-  if (!op.getRemap() || (*op.getRemap() != "gather" && *op.getRemap() != "scatter"))
-    return op.emitOpError("a remap transfer needs remap = \"gather\" or \"scatter\"");
+  std::optional<StringRef> remap = op.getRemap();
+  if (!remap || (*remap != "gather" && *remap != "scatter"))
+    return op.emitOpError(
+        "a remap transfer needs remap = \"gather\" or \"scatter\"");
   if (op.getPermutation() || !op.getShift().empty())
-    return op.emitOpError("a remap transfer has index arrays, not a shift or a permutation");
+    return op.emitOpError(
+        "a remap transfer has index arrays, not a shift or a permutation");
   bool gather = op.isGather();
   auto indexed = gather ? op.getSrc().getType() : op.getDst().getType();
   auto direct = gather ? op.getDst().getType() : op.getSrc().getType();
@@ -169,7 +172,8 @@ static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
   for (Value index : op.getIndices()) {
     auto type = cast<zpl::ArrayType>(index.getType());
     if (!type.getElementType().isInteger(64) || type.getRank() != rank)
-      return op.emitOpError("index arrays must be integer arrays of rank ") << rank;
+      return op.emitOpError("index arrays must be integer arrays of rank ")
+             << rank;
   }
   return success();
 }
@@ -177,8 +181,10 @@ static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
 /// Transposes: a permutation of 1..rank, arrays of the region's rank.
 static LogicalResult verifyTranspose(TransferOp op, unsigned rank) {
   std::optional<ArrayRef<int64_t>> perm = op.getPermutation();
-  if (!perm || op.getRemap() || !op.getIndices().empty() || !op.getShift().empty())
-    return op.emitOpError("a transpose transfer has a permutation, not a shift or index arrays");
+  if (!perm || op.getRemap() || !op.getIndices().empty() ||
+      !op.getShift().empty())
+    return op.emitOpError(
+        "a transpose transfer has a permutation, not a shift or index arrays");
   if (op.getSrc().getType().getRank() != rank ||
       op.getDst().getType().getRank() != rank)
     return op.emitOpError("arrays and region must have the same rank");
@@ -192,8 +198,7 @@ static LogicalResult verifyTranspose(TransferOp op, unsigned rank) {
 std::pair<PatternAttr, PatternAttr>
 TransferOp::transposePatterns(MLIRContext *ctx, ArrayRef<int64_t> permutation,
                               bool loads) {
-  auto contiguous =
-      PatternAttr::get(ctx, PatternKind::contiguous, 1, 1);
+  auto contiguous = PatternAttr::get(ctx, PatternKind::contiguous, 1, 1);
   bool identity = llvm::equal(permutation,
                               llvm::seq<int64_t>(1, permutation.size() + 1));
   if (identity)
@@ -219,12 +224,17 @@ LogicalResult TransferOp::verify() {
     return emitOpError("source elements are ") << src.getElementType()
            << " but destination elements are " << dst.getElementType();
   StringRef kind = getTransferKind();
-  LogicalResult shape =
-      kind == "halo" || kind == "wrap" || kind == "reflect" ? verifyShifted(*this, rank)
-      : kind == "remap"                                    ? verifyRemap(*this, rank)
-      : kind == "transpose"                                ? verifyTranspose(*this, rank)
-          : emitOpError("kind must be halo, wrap, reflect, remap or transpose, got '")
-                << kind << "'";
+  LogicalResult shape = failure();
+  if (kind == "halo" || kind == "wrap" || kind == "reflect")
+    shape = verifyShifted(*this, rank);
+  else if (kind == "remap")
+    shape = verifyRemap(*this, rank);
+  else if (kind == "transpose")
+    shape = verifyTranspose(*this, rank);
+  else
+    return emitOpError("kind must be halo, wrap, reflect, remap or "
+                       "transpose, got '")
+           << kind << "'";
   if (failed(shape))
     return failure();
   if (std::optional<StringRef> strategy = getStrategy();

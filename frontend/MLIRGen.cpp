@@ -1418,6 +1418,25 @@ Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
   return result;
 }
 
+/// The permutation of a transpose `A#[Index2, Index1]`: every index is
+/// one of the region's Index arrays, each used once (1-based, as IndexK);
+/// empty when the indices are anything else.
+static SmallVector<int64_t>
+transposePermutation(const std::vector<ast::ExprPtr> &indices, unsigned rank) {
+  SmallVector<int64_t> perm;
+  if (indices.size() != rank)
+    return {};
+  for (const auto &i : indices) {
+    auto *name = dyn_cast<NameExpr>(i.get());
+    auto *index = name ? dyn_cast_or_null<ast::IndexArrayDecl>(name->decl) : nullptr;
+    if (!index || index->dim < 1 || index->dim > rank ||
+        llvm::is_contained(perm, int64_t(index->dim)))
+      return {};
+    perm.push_back(index->dim);
+  }
+  return perm;
+}
+
 void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
                               const VarDecl *destDecl) {
   Location l = loc(e.loc);
@@ -1427,10 +1446,20 @@ void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
     return;
   }
   Value source = arrayValue(*src, e.array->loc);
-  SmallVector<Value> indices = genIndices(e.indices, region, destDecl);
-  if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
+  if (!source)
     return;
-  RemapOp::create(b, l, RemapKind::gather, dest, source, region, indices);
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  SmallVector<int64_t> perm = transposePermutation(e.indices, rank);
+  if (!perm.empty()) { // a transpose needs no index arrays
+    RemapOp::create(b, l, RemapKind::gather, dest, source, region, ValueRange(),
+                    b.getDenseI64ArrayAttr(perm));
+    return;
+  }
+  SmallVector<Value> indices = genIndices(e.indices, region, destDecl);
+  if (llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  RemapOp::create(b, l, RemapKind::gather, dest, source, region, indices,
+                  DenseI64ArrayAttr());
 }
 
 void Generator::genWrapTemp(const ShiftExpr &e) {
@@ -1721,7 +1750,8 @@ void Generator::genScatter(const AssignStmt &s) {
   SmallVector<Value> indices = genIndices(rm.indices, region, dest);
   if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
     return;
-  RemapOp::create(b, l, RemapKind::scatter, destArr, source, region, indices);
+  RemapOp::create(b, l, RemapKind::scatter, destArr, source, region, indices,
+                  DenseI64ArrayAttr());
 }
 
 void Generator::genBoundary(const BoundaryStmt &s) {

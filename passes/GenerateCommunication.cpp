@@ -14,6 +14,13 @@
 // the statement's region, shifted by its direction, with the same four
 // state ops; the zpl.boundary is erased.
 //
+// A remap (zpl.remap) becomes a transfer in its place, with the same four
+// state ops, and the zpl.remap is erased: a gather or scatter is a transfer
+// of kind "remap" naming its index arrays, indexed on the indexed side
+// (gather `wQ1`, scatter `1Qw`); a gather by a permutation of the Index
+// arrays (`A#[Index2, Index1]`) is a transfer of kind "transpose", strided
+// on one side: strided loads (`nQ1`) until strategy selection orients it.
+//
 // Access patterns assume row-major local storage: a shift only in the
 // outermost dimension moves whole rows (contiguous); any inner component
 // moves blocks of |d_last| elements (or whole inner rows when d_last is 0)
@@ -90,6 +97,43 @@ static ironman::PatternAttr patternFor(MLIRContext *ctx,
                                    ironman::PatternAttr::kDynamic, block);
 }
 
+/// DR, SR, DN and SV of a new transfer, right after it.
+static void createStateOps(OpBuilder &builder, Location loc,
+                           ironman::TransferOp transfer) {
+  Value handle = transfer.getTransfer();
+  ironman::DROp::create(builder, loc, handle);
+  ironman::SROp::create(builder, loc, handle);
+  ironman::DNOp::create(builder, loc, handle);
+  ironman::SVOp::create(builder, loc, handle);
+}
+
+/// A remap or transpose transfer in place of `remap`.
+static void generateRemap(RemapOp remap) {
+  OpBuilder builder(remap);
+  Location loc = remap.getLoc();
+  MLIRContext *ctx = remap.getContext();
+  ironman::TransferOp transfer;
+  if (std::optional<ArrayRef<int64_t>> perm = remap.getPermutation()) {
+    auto [src, dst] = ironman::TransferOp::transposePatterns(ctx, *perm,
+                                                             /*loads=*/true);
+    transfer = ironman::TransferOp::create(
+        builder, loc, remap.getSource(), remap.getDest(), remap.getRegion(),
+        *perm, src, dst);
+  } else {
+    bool gather = remap.getKind() == RemapKind::gather;
+    auto indexed = ironman::PatternAttr::get(
+        ctx, ironman::PatternKind::indexed, 1, 1);
+    auto direct = ironman::PatternAttr::get(
+        ctx, ironman::PatternKind::contiguous, 1, 1);
+    transfer = ironman::TransferOp::create(
+        builder, loc, remap.getSource(), remap.getDest(), remap.getRegion(),
+        gather ? "gather" : "scatter", remap.getIndices(),
+        gather ? indexed : direct, gather ? direct : indexed);
+  }
+  createStateOps(builder, loc, transfer);
+  remap.erase();
+}
+
 LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
   // The transfers already right before the statement (from an earlier run).
   SmallVector<ironman::TransferOp> existing;
@@ -156,11 +200,7 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
     auto transfer = ironman::TransferOp::create(
         builder, need.loc, need.array, need.array, need.region, need.shift,
         pattern, pattern, "halo");
-    Value handle = transfer.getTransfer();
-    ironman::DROp::create(builder, need.loc, handle);
-    ironman::SROp::create(builder, need.loc, handle);
-    ironman::DNOp::create(builder, need.loc, handle);
-    ironman::SVOp::create(builder, need.loc, handle);
+    createStateOps(builder, need.loc, transfer);
   }
   return success();
 }
@@ -172,6 +212,7 @@ void GenerateCommunicationPass::runOnOperation() {
   // (a reduction inside an assignment) are communicated before the outer.
   SmallVector<Operation *> statements;
   SmallVector<BoundaryOp> boundaries;
+  SmallVector<RemapOp> remaps;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isArrayStatement(op)) {
       statements.push_back(op);
@@ -179,6 +220,8 @@ void GenerateCommunicationPass::runOnOperation() {
     }
     if (auto boundary = dyn_cast<BoundaryOp>(op))
       boundaries.push_back(boundary);
+    if (auto remap = dyn_cast<RemapOp>(op))
+      remaps.push_back(remap);
     return WalkResult::advance();
   });
 
@@ -194,13 +237,11 @@ void GenerateCommunicationPass::runOnOperation() {
     auto transfer = ironman::TransferOp::create(
         builder, loc, boundary.getArray(), boundary.getArray(),
         boundary.getRegion(), dir, pattern, pattern, kind);
-    Value handle = transfer.getTransfer();
-    ironman::DROp::create(builder, loc, handle);
-    ironman::SROp::create(builder, loc, handle);
-    ironman::DNOp::create(builder, loc, handle);
-    ironman::SVOp::create(builder, loc, handle);
+    createStateOps(builder, loc, transfer);
     boundary.erase();
   }
+  for (RemapOp remap : remaps)
+    generateRemap(remap);
 
   bool failed = false;
   for (Operation *stmt : statements)

@@ -18,9 +18,11 @@
 //   * partial reductions, scans and floods become a loop nest over the
 //     source region storing the body's values into the runtime's collection
 //     buffer, between `zrt_preduce_begin/_end`, `zrt_scan_begin/_end`,
-//     `zrt_flood_begin/_end`; remaps become `zrt_gather`/`zrt_scatter`;
+//     `zrt_flood_begin/_end`;
 //   * ironman transfers become `im_halo` (or `im_wrap`/`im_reflect` for the
-//     boundary kinds) calls on a static handle (`zt_<id>`), followed by
+//     boundary kinds, `im_remap`/`im_transpose` for remaps, which
+//     zpl.remap ops left by a pipeline without zpl-gen-comm also become)
+//     calls on a static handle (`zt_<id>`), followed by
 //     `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy selection chose
 //     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
 //   * output, halt, regions, local arrays and scalar locals become runtime
@@ -301,6 +303,16 @@ private:
   /// transfer `id` (created on first use); returns the new handle.
   Value transferCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
                      Value array, Value region, ArrayRef<int64_t> dir);
+  /// `fn(cached, args...)` on the static handle of transfer `id`.
+  Value handleCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
+                   ArrayRef<CArg> args);
+  /// A remap's handle: `im_remap(cached, id, kind, dst, r, src, i1, i2,
+  /// i3)`, or for a permutation `im_transpose(cached, id, dst, r, src, p0,
+  /// p1, p2, orientation)`; arrays and region are lowered values.
+  Value remapCall(OpBuilder &b, Location loc, int64_t id, bool gather,
+                  Value dst, Value region, Value src, ValueRange indices,
+                  std::optional<ArrayRef<int64_t>> permutation,
+                  StringRef orientation);
   /// Operands of func.call that are references: a local or a global
   /// (lvalue) is passed by address.
   void passReferencesByAddress();
@@ -1809,6 +1821,13 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
                              StringRef fn, Value array, Value region,
                              ArrayRef<int64_t> dir) {
+  SmallVector<CArg> args{intAttr(id), array, region};
+  llvm::append_range(args, dirArgs(dir));
+  return handleCall(b, loc, id, fn, args);
+}
+
+Value Lowering::handleCall(OpBuilder &b, Location loc, int64_t id,
+                           StringRef fn, ArrayRef<CArg> args) {
   std::string &gname = transferGlobals[id];
   if (gname.empty()) {
     gname = (kTransferPrefix + Twine(id)).str();
@@ -1822,12 +1841,33 @@ Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
                             /*extern=*/false, /*static=*/false,
                             /*const=*/false);
   }
-  Value cached = loadGlobal(b, loc, gname, transferTy);
-  SmallVector<CArg> args{cached, intAttr(id), array, region};
-  llvm::append_range(args, dirArgs(dir));
-  Value h = call(b, loc, transferTy, fn, args);
+  SmallVector<CArg> withCached{loadGlobal(b, loc, gname, transferTy)};
+  llvm::append_range(withCached, args);
+  Value h = call(b, loc, transferTy, fn, withCached);
   storeGlobal(b, loc, gname, transferTy, h);
   return h;
+}
+
+Value Lowering::remapCall(OpBuilder &b, Location loc, int64_t id, bool gather,
+                          Value dst, Value region, Value src,
+                          ValueRange indices,
+                          std::optional<ArrayRef<int64_t>> permutation,
+                          StringRef orientation) {
+  // ironman.h: IM_GATHER 0, IM_SCATTER 1; IM_LOADS 0, IM_STORES 1.
+  if (permutation) {
+    SmallVector<CArg> args{intAttr(id), dst, region, src};
+    for (unsigned k = 0; k < 3; ++k)
+      args.push_back(intAttr(k < permutation->size() ? (*permutation)[k] : 0));
+    args.push_back(intAttr(orientation == "stores" ? 1 : 0));
+    return handleCall(b, loc, id, "im_transpose", args);
+  }
+  SmallVector<CArg> args{intAttr(id), intAttr(gather ? 0 : 1), dst, region,
+                         src};
+  for (unsigned k = 0; k < 3; ++k)
+    args.push_back(k < indices.size()
+                       ? indices[k]
+                       : Value(emitc::LiteralOp::create(b, loc, arrayTy, "NULL")));
+  return handleCall(b, loc, id, "im_remap", args);
 }
 
 LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
@@ -1837,15 +1877,25 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
   else
     id = nextTransferId++;
   StringRef kind = op.getTransferKind();
-  StringRef fn = kind == "halo"      ? "im_halo"
-                 : kind == "wrap"    ? "im_wrap"
-                 : kind == "reflect" ? "im_reflect"
-                                     : "";
-  if (fn.empty())
-    return op.emitError("unknown transfer kind '") << kind << "'";
   OpBuilder b(op);
-  Value h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
-                         lookup(op.getRegion()), op.getShift());
+  Value h;
+  if (kind == "remap" || kind == "transpose") {
+    SmallVector<Value> indices;
+    for (Value index : op.getIndices())
+      indices.push_back(lookup(index));
+    h = remapCall(b, op.getLoc(), id, op.isGather(), lookup(op.getDst()),
+                  lookup(op.getRegion()), lookup(op.getSrc()), indices,
+                  op.getPermutation(), op.getOrientation().value_or("loads"));
+  } else {
+    StringRef fn = kind == "halo"      ? "im_halo"
+                   : kind == "wrap"    ? "im_wrap"
+                   : kind == "reflect" ? "im_reflect"
+                                       : "";
+    if (fn.empty())
+      return op.emitError("unknown transfer kind '") << kind << "'";
+    h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
+                     lookup(op.getRegion()), op.getShift());
+  }
   // The strategy chosen by zpl-select-strategy: the runtime moves the
   // transfer's messages that way (ironman.h: IM_PACKED 0, IM_CHAINED 1).
   if (std::optional<StringRef> strategy = op.getStrategy()) {
@@ -1961,18 +2011,17 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     return success();
   }
   if (auto remap = dyn_cast<zpl::RemapOp>(op)) {
-    SmallVector<CArg> args{lookup(remap.getDest()), lookup(remap.getRegion()),
-                           lookup(remap.getSource())};
-    for (unsigned k = 0; k < 3; ++k) {
-      if (k < remap.getIndices().size())
-        args.push_back(lookup(remap.getIndices()[k]));
-      else
-        args.push_back(Value(emitc::LiteralOp::create(b, loc, arrayTy, "NULL")));
-    }
-    call(b, loc, Type(),
-         remap.getKind() == zpl::RemapKind::gather ? "zrt_gather"
-                                                   : "zrt_scatter",
-         args);
+    // Without zpl-gen-comm: the transfer and its four state calls here.
+    SmallVector<Value> indices;
+    for (Value index : remap.getIndices())
+      indices.push_back(lookup(index));
+    Value h = remapCall(b, loc, nextTransferId++,
+                        remap.getKind() == zpl::RemapKind::gather,
+                        lookup(remap.getDest()), lookup(remap.getRegion()),
+                        lookup(remap.getSource()), indices,
+                        remap.getPermutation(), "loads");
+    for (StringRef fn : {"im_dr", "im_sr", "im_dn", "im_sv"})
+      call(b, loc, Type(), fn, {h});
     op->erase();
     return success();
   }

@@ -15,12 +15,16 @@ def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
 }
 
 def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
-  let summary = "Turn shifted reads into IRONMAN halo transfers";
+  let summary = "Turn shifted reads, boundaries and remaps into IRONMAN transfers";
   let description = [{
     Before every array statement or reduction that reads an array at a
     nonzero offset, creates one `ironman.transfer` per distinct (array,
     offset) with its access patterns and a program-wide `id`, followed by
     its `ironman.dr`, `ironman.sr`, `ironman.dn` and `ironman.sv`.
+    Boundary statements (wrap, reflect) and remaps become transfers in
+    their place: gathers and scatters of kind "remap" (indexed on the
+    indexed side), gathers by a permutation of the Index arrays of kind
+    "transpose" (strided on one side).
   }];
   let dependentDialects = ["::ironman::IronmanDialect"];
 }
@@ -40,7 +44,11 @@ def SelectStrategy : Pass<"zpl-select-strategy", "::mlir::ModuleOp"> {
     chained estimate on the target machine, and records on the op
     `strategy` ("packed" or "chained": the model's choice, or the override),
     `est_mbps` and `est_us` (throughput and time of one message of the
-    chosen strategy, rounded to 0.01).
+    chosen strategy, rounded to 0.01). A transpose (strided on one side)
+    is estimated both ways, strided loads (`nQ1`) and strided stores
+    (`1Qn`); the faster gets `orientation = "loads" | "stores"` with its
+    patterns, and both throughputs are recorded (`est_loads_mbps`,
+    `est_stores_mbps`).
 
     `machine` is a machine name (`t3d`, `t3e`, `paragon`, `host`) or the
     path of a machine description (.toml); a description that cannot be

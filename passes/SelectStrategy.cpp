@@ -46,6 +46,22 @@
 // matters for est_us, and for the choice only on machines whose
 // descriptions give per-strategy start-up costs or small-message figures.
 //
+// Remaps and transposes move the whole region at most: with constant
+// bounds, the region's size; else the default.
+//
+// Orientation (transposes and redistributions, the kinds the ironman
+// verifier gives an orientation): such a transfer is strided on one side,
+// and either side will do. Both are estimated: strided loads (the strided
+// pattern on the source, contiguous destination: `nQ1`) and strided stores
+// (contiguous source, the strided pattern on the destination: `1Qn`), each
+// with its best (or the forced) strategy. The faster orientation for one
+// message wins; on a tie (e.g. both capped by the memory constraint) the
+// one whose chosen expression is faster before the constraint
+// (Estimate::rawMBps), then loads. The op gets `orientation = "loads" |
+// "stores"`, the patterns of that orientation, both throughputs
+// (`est_loads_mbps`, `est_stores_mbps`) and the strategy and estimates of
+// the winner.
+//
 // A machine that cannot be found or read, a bad `strategy` option or a
 // transfer the model cannot estimate is an error.
 //
@@ -137,13 +153,16 @@ zpl::MakeRegionOp definingMakeRegion(Value region, Operation *from) {
 }
 
 /// The bytes of the band a transfer moves when its region has constant
-/// bounds (as if one PE owned the whole region); nullopt otherwise.
+/// bounds (as if one PE owned the whole region; without a shift, as for
+/// remaps and transposes, the whole region); nullopt otherwise.
 std::optional<uint64_t> constantBandBytes(ironman::TransferOp op,
                                           int64_t eb) {
   zpl::MakeRegionOp mk = definingMakeRegion(op.getRegion(), op);
   if (!mk || mk.getFlood())
     return std::nullopt;
   ArrayRef<int64_t> shift = op.getShift();
+  if (shift.empty())
+    shift = SmallVector<int64_t, 3>(mk.getLows().size(), 0);
   if (mk.getLows().size() != shift.size() ||
       mk.getHighs().size() != shift.size())
     return std::nullopt;
@@ -163,6 +182,42 @@ std::optional<uint64_t> constantBandBytes(ironman::TransferOp op,
 }
 
 double round2(double v) { return std::round(v * 100.0) / 100.0; }
+
+/// How one communication would move: the strategy (the model's choice or
+/// the forced one) and its estimates.
+struct Choice {
+  zpl::model::Strategy strategy;
+  double mbps, rawMBps, us;
+};
+
+bool choose(const zpl::model::Machine &m, const zpl::model::TransferPattern &q,
+            uint64_t bytes, std::optional<zpl::model::Strategy> forced,
+            Choice &out, std::string &error) {
+  zpl::model::Answer ans;
+  if (!zpl::model::estimate(m, q, bytes, ans, error))
+    return false;
+  out.strategy = forced ? *forced : ans.choice;
+  bool chained = out.strategy == zpl::model::Strategy::Chained;
+  const zpl::model::Estimate &e = chained ? ans.chained : ans.packed;
+  out.mbps = e.mbps;
+  out.rawMBps = e.rawMBps;
+  out.us = chained ? ans.chainedUs(bytes) : ans.packedUs(bytes);
+  return true;
+}
+
+/// The strided side's pattern of a transfer that has an orientation (a
+/// transpose or a redistribution), or null when it has none or both sides
+/// are contiguous (nothing to orient).
+ironman::PatternAttr stridedSide(ironman::TransferOp op) {
+  StringRef kind = op.getTransferKind();
+  if (kind != "transpose" && kind != "redist")
+    return nullptr;
+  if (op.getSrcPattern().getKind() != ironman::PatternKind::contiguous)
+    return op.getSrcPattern();
+  if (op.getDstPattern().getKind() != ironman::PatternKind::contiguous)
+    return op.getDstPattern();
+  return nullptr;
+}
 
 struct SelectStrategyPass
     : zpl::impl::SelectStrategyBase<SelectStrategyPass> {
@@ -200,33 +255,63 @@ struct SelectStrategyPass
       return signalPassFailure();
     }
 
-    Builder b(&getContext());
     WalkResult result = module.walk([&](ironman::TransferOp op) {
-      int64_t eb = elementBytes(op.getElementType());
-      zpl::model::TransferPattern q;
-      q.src = modelPattern(op.getSrcPattern(), eb);
-      q.dst = modelPattern(op.getDstPattern(), eb);
-      uint64_t bytes =
-          constantBandBytes(op, eb).value_or(kDefaultMessageBytes);
-      zpl::model::Answer ans;
-      std::string e;
-      if (!zpl::model::estimate(*m, q, bytes, ans, e)) {
-        op.emitError("cannot estimate the transfer (")
-            << q.str() << ", " << bytes << " bytes) on machine '"
-            << m->name() << "': " << e;
-        return WalkResult::interrupt();
-      }
-      zpl::model::Strategy s = forced ? *forced : ans.choice;
-      bool chained = s == zpl::model::Strategy::Chained;
-      double mbps = chained ? ans.chained.mbps : ans.packed.mbps;
-      double us = chained ? ans.chainedUs(bytes) : ans.packedUs(bytes);
-      op.setStrategyAttr(b.getStringAttr(zpl::model::strategyName(s)));
-      op.setEstMbpsAttr(b.getF64FloatAttr(round2(mbps)));
-      op.setEstUsAttr(b.getF64FloatAttr(round2(us)));
-      return WalkResult::advance();
+      return failed(select(op, *m, forced)) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
     });
     if (result.wasInterrupted())
       signalPassFailure();
+  }
+
+private:
+  /// Estimates `src -> dst` for op on m; an error names the transfer.
+  LogicalResult estimate(ironman::TransferOp op, const zpl::model::Machine &m,
+                         ironman::PatternAttr src, ironman::PatternAttr dst,
+                         std::optional<zpl::model::Strategy> forced,
+                         uint64_t bytes, Choice &out) {
+    int64_t eb = elementBytes(op.getElementType());
+    zpl::model::TransferPattern q;
+    q.src = modelPattern(src, eb);
+    q.dst = modelPattern(dst, eb);
+    std::string e;
+    if (!choose(m, q, bytes, forced, out, e))
+      return op.emitError("cannot estimate the transfer (")
+             << q.str() << ", " << bytes << " bytes) on machine '" << m.name()
+             << "': " << e;
+    return success();
+  }
+
+  /// Records op's strategy (and orientation) and its estimates.
+  LogicalResult select(ironman::TransferOp op, const zpl::model::Machine &m,
+                       std::optional<zpl::model::Strategy> forced) {
+    Builder b(op.getContext());
+    uint64_t bytes = constantBandBytes(op, elementBytes(op.getElementType()))
+                         .value_or(kDefaultMessageBytes);
+    Choice c;
+    if (ironman::PatternAttr strided = stridedSide(op)) {
+      auto contiguous = ironman::PatternAttr::get(
+          op.getContext(), ironman::PatternKind::contiguous, 1, 1);
+      Choice loads, stores;
+      if (failed(estimate(op, m, strided, contiguous, forced, bytes, loads)) ||
+          failed(estimate(op, m, contiguous, strided, forced, bytes, stores)))
+        return failure();
+      double tl = round2(loads.us), ts = round2(stores.us);
+      bool useLoads =
+          tl < ts || (tl == ts && loads.rawMBps >= stores.rawMBps);
+      c = useLoads ? loads : stores;
+      op.setOrientationAttr(b.getStringAttr(useLoads ? "loads" : "stores"));
+      op.setSrcPatternAttr(useLoads ? strided : contiguous);
+      op.setDstPatternAttr(useLoads ? contiguous : strided);
+      op.setEstLoadsMbpsAttr(b.getF64FloatAttr(round2(loads.mbps)));
+      op.setEstStoresMbpsAttr(b.getF64FloatAttr(round2(stores.mbps)));
+    } else if (failed(estimate(op, m, op.getSrcPattern(), op.getDstPattern(),
+                               forced, bytes, c))) {
+      return failure();
+    }
+    op.setStrategyAttr(b.getStringAttr(zpl::model::strategyName(c.strategy)));
+    op.setEstMbpsAttr(b.getF64FloatAttr(round2(c.mbps)));
+    op.setEstUsAttr(b.getF64FloatAttr(round2(c.us)));
+    return success();
   }
 };
 

@@ -337,6 +337,44 @@ int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI
   return kind;
 }
 
+/* The datatype of an indexed message (remap: m->idx lists its elements'
+ * offsets in array a, in message order): one element per block at byte
+ * displacements from the lowest offset, which becomes *origin_elem. Byte
+ * displacements (MPI_Aint) keep large arrays within MPI's range; only the
+ * element count must fit an int. Returns 0, or -1 with a message in err. */
+static int msg_index_type(const zrt_array *a, const zrt_msg *m, MPI_Datatype *type,
+                          int64_t *origin_elem, char *err, size_t errlen) {
+  if (!fits_int(m->nidx)) {
+    snprintf(err, errlen, "an indexed message of %lld elements is too large for MPI",
+             (long long)m->nidx);
+    return -1;
+  }
+  int64_t lowest = m->nidx ? m->idx[0] : 0;
+  for (int64_t i = 1; i < m->nidx; ++i)
+    lowest = m->idx[i] < lowest ? m->idx[i] : lowest;
+  MPI_Aint *disp = malloc((size_t)(m->nidx ? m->nidx : 1) * sizeof *disp);
+  if (!disp) {
+    snprintf(err, errlen, "out of memory for a datatype");
+    return -1;
+  }
+  for (int64_t i = 0; i < m->nidx; ++i)
+    disp[i] = (MPI_Aint)((m->idx[i] - lowest) * (int64_t)a->esz);
+  bool owned;
+  MPI_Datatype et = elem_type(a->esz, &owned);
+  int rc = MPI_Type_create_hindexed_block((int)m->nidx, 1, disp, et, type);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Type_commit(type);
+  if (owned)
+    MPI_Type_free(&et);
+  free(disp);
+  *origin_elem = lowest;
+  if (rc != MPI_SUCCESS) {
+    snprintf(err, errlen, "building an indexed MPI datatype failed");
+    return -1;
+  }
+  return 0;
+}
+
 /* ---- transfers -------------------------------------------------------------------------
  * Per transfer: persistent requests for the packed strategy (nrecv receives
  * then nsend sends), built at setup, and, once the transfer is first
@@ -364,8 +402,10 @@ static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types)
       const zrt_array *arr = m->arr ? m->arr : t->a;
       int64_t origin = 0;
       char err[200];
-      if (zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, &types[i], &origin, err,
-                           sizeof err) < 0)
+      int rc = m->idx ? msg_index_type(arr, m, &types[i], &origin, err, sizeof err)
+                      : zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, &types[i],
+                                         &origin, err, sizeof err);
+      if (rc < 0)
         zrt_failf("array %s: %s", arr->name, err);
       dt = types[i];
       count = 1;

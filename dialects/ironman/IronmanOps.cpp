@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace ironman;
@@ -64,6 +65,157 @@ static LogicalResult verifyProtocol(TransferOp transfer) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// What a transfer moves: `shift [..]`, `gather(..)`, `scatter(..)` or
+// `transpose [..]`
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseMovement(OpAsmParser &parser, DenseI64ArrayAttr &shift, StringAttr &remap,
+              DenseI64ArrayAttr &permutation,
+              SmallVectorImpl<OpAsmParser::UnresolvedOperand> &indices,
+              SmallVectorImpl<Type> &indexTypes) {
+  Builder &b = parser.getBuilder();
+  StringRef word;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&word))
+    return failure();
+  auto parseList = [&](DenseI64ArrayAttr &out) -> ParseResult {
+    SmallVector<int64_t> values;
+    if (parser.parseCommaSeparatedList(
+            OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+              return parser.parseInteger(values.emplace_back());
+            }))
+      return failure();
+    out = b.getDenseI64ArrayAttr(values);
+    return success();
+  };
+  if (word == "shift")
+    return parseList(shift);
+  shift = b.getDenseI64ArrayAttr({});
+  if (word == "transpose")
+    return parseList(permutation);
+  if (word != "gather" && word != "scatter")
+    return parser.emitError(loc, "expected 'shift', 'gather', 'scatter' or "
+                                 "'transpose'");
+  remap = b.getStringAttr(word);
+  if (parser.parseLParen() || parser.parseOperandList(indices) ||
+      parser.parseColonTypeList(indexTypes) || parser.parseRParen())
+    return failure();
+  return success();
+}
+
+static void printMovement(OpAsmPrinter &printer, Operation *,
+                          DenseI64ArrayAttr shift, StringAttr remap,
+                          DenseI64ArrayAttr permutation, OperandRange indices,
+                          TypeRange indexTypes) {
+  auto printList = [&](ArrayRef<int64_t> values) {
+    printer << "[";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  if (remap) {
+    printer << remap.getValue() << "(" << indices << " : ";
+    llvm::interleaveComma(indexTypes, printer);
+    printer << ")";
+  } else if (permutation) {
+    printer << "transpose ";
+    printList(permutation.asArrayRef());
+  } else {
+    printer << "shift ";
+    printList(shift.asArrayRef());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Verifier
+//===----------------------------------------------------------------------===//
+
+/// Halo and boundary transfers: one array rank, a nonzero shift, no index
+/// arrays.
+static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
+  if (op.getRemap() || op.getPermutation() || !op.getIndices().empty())
+    return op.emitOpError("a ") << op.getTransferKind()
+           << " transfer has a shift, not index arrays or a permutation";
+  if (op.getSrc().getType().getRank() != rank ||
+      op.getDst().getType().getRank() != rank)
+    return op.emitOpError("arrays and region must have the same rank");
+  if (op.getShift().size() != rank)
+    return op.emitOpError("shift has ") << op.getShift().size()
+           << " components but the region has rank " << rank;
+  if (llvm::all_of(op.getShift(), [](int64_t d) { return d == 0; }))
+    return op.emitOpError("a ") << op.getTransferKind()
+           << " transfer needs a nonzero shift";
+  return success();
+}
+
+/// Remaps: one i64 index array of the region's rank per dimension of the
+/// indexed side; the other side has the region's rank.
+static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
+  std::optional<StringRef> remap = op.getRemap();
+  if (!remap || (*remap != "gather" && *remap != "scatter"))
+    return op.emitOpError(
+        "a remap transfer needs remap = \"gather\" or \"scatter\"");
+  if (op.getPermutation() || !op.getShift().empty())
+    return op.emitOpError(
+        "a remap transfer has index arrays, not a shift or a permutation");
+  bool gather = op.isGather();
+  auto indexed = gather ? op.getSrc().getType() : op.getDst().getType();
+  auto direct = gather ? op.getDst().getType() : op.getSrc().getType();
+  if (direct.getRank() != rank)
+    return op.emitOpError(gather ? "destination" : "source")
+           << " must have the region's rank " << rank;
+  if (op.getIndices().size() != indexed.getRank())
+    return op.emitOpError("needs ") << indexed.getRank()
+           << " index arrays (one per dimension of the indexed array), got "
+           << op.getIndices().size();
+  for (Value index : op.getIndices()) {
+    auto type = cast<zpl::ArrayType>(index.getType());
+    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+      return op.emitOpError("index arrays must be integer arrays of rank ")
+             << rank;
+  }
+  return success();
+}
+
+/// Transposes: a permutation of 1..rank, arrays of the region's rank.
+static LogicalResult verifyTranspose(TransferOp op, unsigned rank) {
+  std::optional<ArrayRef<int64_t>> perm = op.getPermutation();
+  if (!perm || op.getRemap() || !op.getIndices().empty() ||
+      !op.getShift().empty())
+    return op.emitOpError(
+        "a transpose transfer has a permutation, not a shift or index arrays");
+  if (op.getSrc().getType().getRank() != rank ||
+      op.getDst().getType().getRank() != rank)
+    return op.emitOpError("arrays and region must have the same rank");
+  SmallVector<int64_t> sorted(*perm);
+  llvm::sort(sorted);
+  if (sorted != llvm::to_vector(llvm::seq<int64_t>(1, rank + 1)))
+    return op.emitOpError("permutation must be a permutation of 1..") << rank;
+  return success();
+}
+
+std::pair<PatternAttr, PatternAttr>
+TransferOp::transposePatterns(MLIRContext *ctx, ArrayRef<int64_t> permutation,
+                              bool loads) {
+  auto contiguous = PatternAttr::get(ctx, PatternKind::contiguous, 1, 1);
+  bool identity = llvm::equal(permutation,
+                              llvm::seq<int64_t>(1, permutation.size() + 1));
+  if (identity)
+    return {contiguous, contiguous};
+  int64_t last = int64_t(permutation.size());
+  int64_t block = permutation.back() == last ? PatternAttr::kDynamic : 1;
+  auto strided = PatternAttr::get(ctx, PatternKind::strided,
+                                  PatternAttr::kDynamic, block);
+  return loads ? std::make_pair(strided, contiguous)
+               : std::make_pair(contiguous, strided);
+}
+
+/// The kinds whose orientation strategy selection chooses.
+static bool hasOrientation(StringRef kind) {
+  return kind == "transpose" || kind == "redist";
+}
+
 LogicalResult TransferOp::verify() {
   auto src = getSrc().getType();
   auto dst = getDst().getType();
@@ -71,20 +223,31 @@ LogicalResult TransferOp::verify() {
   if (src.getElementType() != dst.getElementType())
     return emitOpError("source elements are ") << src.getElementType()
            << " but destination elements are " << dst.getElementType();
-  if (src.getRank() != rank || dst.getRank() != rank)
-    return emitOpError("arrays and region must have the same rank");
-  if (getShift().size() != rank)
-    return emitOpError("shift has ") << getShift().size()
-           << " components but the region has rank " << rank;
   StringRef kind = getTransferKind();
-  if (kind != "halo" && kind != "wrap" && kind != "reflect")
-    return emitOpError("kind must be halo, wrap or reflect, got '") << kind << "'";
+  LogicalResult shape = failure();
+  if (kind == "halo" || kind == "wrap" || kind == "reflect")
+    shape = verifyShifted(*this, rank);
+  else if (kind == "remap")
+    shape = verifyRemap(*this, rank);
+  else if (kind == "transpose")
+    shape = verifyTranspose(*this, rank);
+  else
+    return emitOpError("kind must be halo, wrap, reflect, remap or "
+                       "transpose, got '")
+           << kind << "'";
+  if (failed(shape))
+    return failure();
   if (std::optional<StringRef> strategy = getStrategy();
       strategy && *strategy != "chained" && *strategy != "packed")
     return emitOpError("strategy must be chained or packed, got '")
            << *strategy << "'";
-  if (llvm::all_of(getShift(), [](int64_t d) { return d == 0; }))
-    return emitOpError("a ") << kind << " transfer needs a nonzero shift";
+  if (std::optional<StringRef> orientation = getOrientation()) {
+    if (!hasOrientation(kind))
+      return emitOpError("a ") << kind << " transfer has no orientation";
+    if (*orientation != "loads" && *orientation != "stores")
+      return emitOpError("orientation must be loads or stores, got '")
+             << *orientation << "'";
+  }
   return verifyProtocol(*this);
 }
 

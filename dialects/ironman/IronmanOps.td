@@ -10,7 +10,7 @@ class Ironman_Op<string mnemonic, list<Trait> traits = []>
     : Op<Ironman_Dialect, mnemonic, traits>;
 
 def Ironman_TransferOp : Ironman_Op<"transfer"> {
-  let summary = "what moves: a halo section of an array";
+  let summary = "what moves: a halo section, a boundary band, a remap or a transpose";
   let description = [{
     ```mlir
     %t = ironman.transfer %A -> %A over %R shift [-1, 0]
@@ -25,46 +25,120 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     generation) so concurrent transfers never mix their messages.
     `kind` says what the sections are: "halo" (the default, as above),
     "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
-    periodically) or "reflect" (fill it with R's edge mirrored).
+    periodically), "reflect" (fill it with R's edge mirrored), "remap" or
+    "transpose" (below).
+
+    A remap (`kind = "remap"`) names its index arrays instead of a shift,
+    after `gather` (`[R] dst := src#[I1, I2]`, the attribute
+    `remap = "gather"`) or `scatter` (`[R] dst#[I1, I2] := src`):
+    ```mlir
+    %t = ironman.transfer %B -> %A over %R gather(%I1, %I2 : !zpl.array<2 x i64>, !zpl.array<2 x i64>)
+           pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {kind = "remap"}
+           : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    There is one index array per dimension of the indexed side (src for a
+    gather, dst for a scatter), each of R's rank; the other side has R's
+    rank. The indexed side's pattern is `indexed`. The runtime computes the
+    schedule once (an inspector) and reuses it while the index arrays'
+    contents are unchanged.
+
+    A transpose (`kind = "transpose"`) is a gather whose indices are a
+    permutation of Index1..IndexN, `[R] dst := src#[Index_p1, Index_p2]`:
+    ```mlir
+    %t = ironman.transfer %B -> %A over %R transpose [2, 1]
+           pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>)
+           {kind = "transpose", orientation = "loads"}
+           : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    Its sections follow from the distributions (no index arrays). It is
+    strided on one side: `orientation = "loads"` (strided loads at the
+    sender, the message in the receiver's row-major order: src strided, dst
+    contiguous, `nQ1`) or `"stores"` (contiguous loads, strided stores: src
+    contiguous, dst strided, `1Qn`); strategy selection chooses and records
+    both estimates (`est_loads_mbps`, `est_stores_mbps`).
+
     `strategy` ("chained" or "packed"), `est_mbps` and `est_us` are set by
     strategy selection from the target machine's cost model: how the bytes
     move, and the estimated throughput and time of one execution.
   }];
   let arguments = (ins ZPL_ArrayType:$src, ZPL_ArrayType:$dst,
-                       ZPL_RegionType:$region, DenseI64ArrayAttr:$shift,
+                       ZPL_RegionType:$region,
+                       Variadic<ZPL_ArrayType>:$indices,
+                       DenseI64ArrayAttr:$shift,
                        Ironman_PatternAttr:$src_pattern,
                        Ironman_PatternAttr:$dst_pattern,
                        OptionalAttr<I64Attr>:$id,
                        OptionalAttr<StrAttr>:$kind,
                        OptionalAttr<StrAttr>:$strategy,
                        OptionalAttr<F64Attr>:$est_mbps,
-                       OptionalAttr<F64Attr>:$est_us);
+                       OptionalAttr<F64Attr>:$est_us,
+                       OptionalAttr<StrAttr>:$remap,
+                       OptionalAttr<DenseI64ArrayAttr>:$permutation,
+                       OptionalAttr<StrAttr>:$orientation,
+                       OptionalAttr<F64Attr>:$est_loads_mbps,
+                       OptionalAttr<F64Attr>:$est_stores_mbps);
   let results = (outs Ironman_TransferType:$transfer);
   let assemblyFormat = [{
-    $src `->` $dst `over` $region `shift` $shift
+    $src `->` $dst `over` $region
+    custom<Movement>($shift, $remap, $permutation, $indices, type($indices))
     `pattern` `(` qualified($src_pattern) `->` qualified($dst_pattern) `)` attr-dict
     `:` qualified(type($src)) `->` qualified(type($dst)) `,` qualified(type($region))
   }];
   let hasVerifier = 1;
-  let builders = [OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
       "::mlir::Value":$region, "::llvm::ArrayRef<int64_t>":$shift,
       "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern,
       "::llvm::StringRef":$kind), [{
-    // A halo is the default kind and is not spelled out.
-    build($_builder, $_state, ::ironman::TransferType::get($_builder.getContext()),
-          src, dst, region, $_builder.getDenseI64ArrayAttr(shift), srcPattern,
-          dstPattern, /*id=*/nullptr,
-          kind == "halo" ? nullptr : $_builder.getStringAttr(kind),
-          /*strategy=*/nullptr, /*est_mbps=*/nullptr, /*est_us=*/nullptr);
-  }]>];
+      // A halo is the default kind and is not spelled out.
+      $_state.addOperands({src, dst, region});
+      $_state.addAttribute(getShiftAttrName($_state.name),
+                           $_builder.getDenseI64ArrayAttr(shift));
+      $_state.addAttribute(getSrcPatternAttrName($_state.name), srcPattern);
+      $_state.addAttribute(getDstPatternAttrName($_state.name), dstPattern);
+      if (kind != "halo")
+        $_state.addAttribute(getKindAttrName($_state.name),
+                             $_builder.getStringAttr(kind));
+      $_state.addTypes(::ironman::TransferType::get($_builder.getContext()));
+    }]>,
+    // A remap ("gather" or "scatter", with its index arrays).
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
+      "::mlir::Value":$region, "::llvm::StringRef":$remap,
+      "::mlir::ValueRange":$indices,
+      "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern), [{
+      build($_builder, $_state, src, dst, region, {}, srcPattern, dstPattern,
+            "remap");
+      $_state.addOperands(indices);
+      $_state.addAttribute(getRemapAttrName($_state.name),
+                           $_builder.getStringAttr(remap));
+    }]>,
+    // A transpose: dst at p reads src at (p[permutation[0]-1], ...).
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
+      "::mlir::Value":$region, "::llvm::ArrayRef<int64_t>":$permutation,
+      "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern), [{
+      build($_builder, $_state, src, dst, region, {}, srcPattern, dstPattern,
+            "transpose");
+      $_state.addAttribute(getPermutationAttrName($_state.name),
+                           $_builder.getDenseI64ArrayAttr(permutation));
+    }]>];
   let extraClassDeclaration = [{
-    /// "halo", "wrap" or "reflect".
+    /// "halo", "wrap", "reflect", "remap" or "transpose".
     ::llvm::StringRef getTransferKind() {
       return getKind() ? *getKind() : ::llvm::StringRef("halo");
     }
     ::mlir::Type getElementType() {
       return ::mlir::cast<::zpl::ArrayType>(getSrc().getType()).getElementType();
     }
+    /// A remap that gathers (else it scatters); remaps only.
+    bool isGather() { return getRemap() && *getRemap() == "gather"; }
+    /// The (source, destination) patterns of a transpose by `permutation`
+    /// in one orientation: strided loads (`nQ1`) or strided stores (`1Qn`).
+    /// The strided side's stride is a row pitch known at run time; its
+    /// blocks are whole inner rows when the innermost dimension stays in
+    /// place, else single elements. The identity moves rows: contiguous.
+    static std::pair<::ironman::PatternAttr, ::ironman::PatternAttr>
+    transposePatterns(::mlir::MLIRContext *ctx,
+                      ::llvm::ArrayRef<int64_t> permutation, bool loads);
   }];
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace zpl;
@@ -343,6 +344,20 @@ LogicalResult FloodOp::verify() {
   return verifyYieldType(*this, getBody(), getDest().getType().getElementType());
 }
 
+/// A transpose: a gather by a permutation of 1..rank, without index arrays.
+static LogicalResult verifyPermutation(RemapOp op, ArrayRef<int64_t> perm,
+                                       unsigned indexedRank, unsigned rank) {
+  if (op.getKind() != RemapKind::gather || !op.getIndices().empty())
+    return op.emitOpError("a permutation replaces the index arrays of a gather");
+  if (indexedRank != rank)
+    return op.emitOpError("a transposed source must have the region's rank ") << rank;
+  SmallVector<int64_t> sorted(perm);
+  llvm::sort(sorted);
+  if (sorted != llvm::to_vector(llvm::seq<int64_t>(1, rank + 1)))
+    return op.emitOpError("permutation must be a permutation of 1..") << rank;
+  return success();
+}
+
 LogicalResult RemapOp::verify() {
   ArrayType dest = getDest().getType(), source = getSource().getType();
   if (dest.getElementType() != source.getElementType())
@@ -354,6 +369,8 @@ LogicalResult RemapOp::verify() {
   if (failed(verifySameRank(*this, direct.getRank(), rank,
                             gather ? "destination" : "source")))
     return failure();
+  if (std::optional<ArrayRef<int64_t>> perm = getPermutation())
+    return verifyPermutation(*this, *perm, indexed.getRank(), rank);
   if (getIndices().size() != indexed.getRank())
     return emitOpError("needs ") << indexed.getRank()
            << " index arrays (one per dimension of the indexed array), got "

@@ -343,14 +343,21 @@ def ZPL_RemapOp : ZPL_Op<"remap"> {
     dest[p] := source[I1[p], I2[p], ...]; a scatter sets
     dest[I1[p], I2[p], ...] := source[p]. There is one index array per
     dimension of the indexed side (source for a gather, dest for a scatter).
+
+    A transpose `dest := source#[Index2, Index1]` (every index is one of
+    the Index arrays of the region, each once) is a gather with a
+    `permutation` instead of index arrays: dest[p] := source[p[perm[0]-1],
+    p[perm[1]-1], ...], written `over %R transpose [2, 1]`.
   }];
   let arguments = (ins ZPL_RemapKind:$kind, ZPL_ArrayType:$dest,
                        ZPL_ArrayType:$source, ZPL_RegionType:$region,
-                       Variadic<ZPL_ArrayType>:$indices);
+                       Variadic<ZPL_ArrayType>:$indices,
+                       OptionalAttr<DenseI64ArrayAttr>:$permutation);
   let assemblyFormat = [{
-    $kind $dest `from` $source `over` $region `[` $indices `]` attr-dict `:`
+    $kind $dest `from` $source `over` $region (`[` $indices^ `]`)?
+    (`transpose` $permutation^)? attr-dict `:`
     qualified(type($dest)) `,` qualified(type($source)) `,` qualified(type($region))
-    `,` `[` qualified(type($indices)) `]`
+    (`,` `[` qualified(type($indices))^ `]`)?
   }];
   let hasVerifier = 1;
 }

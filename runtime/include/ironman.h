@@ -56,7 +56,11 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
  * the communication schedule (which elements go to which PE, in which
  * order); while the index arrays' contents, the arrays and r are
  * unchanged since the last execution the cached schedule is reused and
- * only the data moves. */
+ * only the data moves. "The arrays" means their shapes: another
+ * allocation of the same declared region and ghost widths (a temporary
+ * made anew in every iteration) keeps the schedule. The contents are
+ * compared with the handle's copy, with one allreduce per call. The
+ * inspector runs are counted in stats.remap.inspections. */
 enum im_remap_kind { IM_GATHER = 0, IM_SCATTER = 1 };
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                       zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,

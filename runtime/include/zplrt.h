@@ -210,7 +210,10 @@ int64_t zrt_collect_stride(zrt_collect *h, int64_t dim);
  * indexed array's declared region is a run-time error (every PE exits with
  * status 2). When several points p of a scatter write the same element, the
  * one with the largest row-major position in r wins, so the result is the
- * same for any number of PEs. An indexed flood dimension accepts any index. */
+ * same for any number of PEs. An indexed flood dimension accepts any index.
+ * src and dst have the same element type. These run one remap at once
+ * (im_remap, DR/SR/DN/SV, then the handle is freed); generated code uses
+ * im_remap on a static handle instead, which keeps its schedule. */
 void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
                 zrt_array *i2, zrt_array *i3);
 void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,

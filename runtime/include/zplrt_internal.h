@@ -429,6 +429,10 @@ struct im_transfer {
    * and how to free it; NULL when the kind needs none. */
   void *kind_state;
   void (*kind_release)(im_transfer *t);
+  /* Copies within this PE that the kind carries out itself (remap,
+   * transpose: element lists rather than boxes), run by im_sr after the
+   * `local` copies; NULL when there are none. */
+  void (*kind_local_copies)(im_transfer *t);
 };
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
@@ -479,11 +483,12 @@ typedef struct zrt_state {
   struct zrt_tilecache *tiles;
   /* statistics */
   int64_t n_transfers, n_messages, n_bytes;
-  /* IRONMAN messages sent under each strategy (remap messages are in
-   * n_messages only) */
+  /* IRONMAN messages sent under each strategy */
   int64_t n_msg_packed, n_msg_chained;
   /* messages and bytes sent by access pattern (index ZRT_PAT_*) */
   int64_t n_msg_pattern[3], n_bytes_pattern[3];
+  /* inspector runs of remap transfers (im_remap; the same on every PE) */
+  int64_t n_remap_inspections;
   double comm_seconds;
 } zrt_state;
 

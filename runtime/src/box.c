@@ -402,6 +402,8 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
       n += zrt_msg_pack((char *)buf + n, &m->pieces[i], arr);
     return n;
   }
+  if (m->idx)
+    return zrt_pack_index(buf, arr->base, arr->esz, m->idx, m->nidx);
   if (m->contiguous) { /* pieces are often single elements or rows */
     memcpy(buf, m->ptr, m->bytes);
     return m->bytes;
@@ -418,6 +420,8 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
       n += zrt_msg_unpack(&m->pieces[i], arr, (const char *)buf + n);
     return n;
   }
+  if (m->idx)
+    return zrt_unpack_index(arr->base, arr->esz, m->idx, m->nidx, buf);
   if (m->contiguous && !m->mirror) {
     memcpy(m->ptr, buf, m->bytes);
     return m->bytes;

@@ -40,8 +40,10 @@ void zrt_shutdown_after_main(double seconds) {
       sums[8 + p] = zrt_g.n_bytes_pattern[p];
     }
     double maxes[2] = {zrt_g.comm_seconds, seconds};
+    int64_t inspections = zrt_g.n_remap_inspections; /* collective: the same on every PE */
     zrt_g.be->allreduce(sums, 11, ZRT_I64, ZRT_SUM);
     zrt_g.be->allreduce(maxes, 2, ZRT_F64, ZRT_MAX);
+    zrt_g.be->allreduce(&inspections, 1, ZRT_I64, ZRT_MAX);
     if (zrt_g.me == 0) {
       printf("stats.transfers %lld\n", (long long)sums[0]);
       printf("stats.messages %lld\n", (long long)sums[1]);
@@ -53,6 +55,7 @@ void zrt_shutdown_after_main(double seconds) {
       printf("stats.bytes %lld\n", (long long)sums[2]);
       for (int p = 0; p < 3; ++p)
         printf("stats.bytes.%s %lld\n", pattern_names[p], (long long)sums[8 + p]);
+      printf("stats.remap.inspections %lld\n", (long long)inspections);
       printf("stats.comm_seconds %.6f\n", maxes[0]);
       printf("stats.total_seconds %.6f\n", maxes[1]);
       printf("stats.pes %d\n", zrt_g.npes);

@@ -324,6 +324,8 @@ void im_sr(im_transfer *t) {
   }
   if (t->nlocal)
     local_copies(t);
+  if (t->kind_local_copies)
+    t->kind_local_copies(t);
   zrt_g.be->sr(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }

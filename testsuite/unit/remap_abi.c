@@ -3,8 +3,10 @@
  * rank-1 array at rank-2 points, scatter collisions (largest row-major
  * position wins) and a scatter into a flood array. Results are checked
  * against formulas on every PE; printed arrays are compared with the serial
- * run. --probe=1 / --probe=2: an index outside the declared region (gather
- * / scatter) must stop every PE with status 2.
+ * run. zrt_gather/zrt_scatter run one remap each; the last section keeps
+ * im_remap handles across rounds. --probe=1 / --probe=2 / --probe=3: an
+ * index outside the declared region (gather / scatter / gather on a kept
+ * handle) must stop every PE with status 2.
  *
  *   [Q] T := A#[Index2, Index1];  [Q] U#[Index2, Index1] := A;
  *   [L] Y := X#[P];  [L] Z#[P] := X;  [L] V#[Index1 % 3 + 1] := X; ...
@@ -141,5 +143,48 @@ void zpl_main(void) {
   FOR_LOCAL(Q, i, j, k) e += AT_F64(t, i, j, k) != (double)(100 * n + i);
   report("gather from a flood array", e);
   print_array("F over Q", F, Q, "");
+  /* [L] Y := X#[P] and [L] Z#[C3] := X on static handles, as generated
+   * code runs them: five rounds with new values of X; P stays the same for
+   * rounds 0-2 (the schedule is kept) and changes in round 3; the strategy
+   * alternates. --probe=3: P turns bad in round 3 (the re-inspection stops
+   * every PE with status 2). */
+  im_transfer *gather = NULL, *scatter = NULL;
+  int64_t mul2 = mul + 1;
+  while (gcd(mul2, N) != 1)
+    ++mul2;
+  e = 0;
+  for (int64_t round = 0; round < 5; ++round) {
+    int64_t mm_r = round < 3 ? mul : mul2;
+    FOR_LOCAL(L, i, j, k) {
+      AT_I64(x, i, j, k) = 1000 * round + i * i;
+      AT_I64(pp, i, j, k) = perm(i, N, mm_r, add);
+      if (probe == 3 && round == 3 && i == N)
+        AT_I64(pp, i, j, k) = N + 1;
+      AT_I64(z, i, j, k) = -7;
+    }
+    int64_t strategy = round % 2 ? IM_CHAINED : IM_PACKED;
+    gather = im_remap(gather, 20, IM_GATHER, Y, L, X, P, NULL, NULL);
+    im_strategy(gather, strategy);
+    im_dr(gather);
+    im_sr(gather);
+    im_dn(gather);
+    im_sv(gather);
+    scatter = im_remap(scatter, 21, IM_SCATTER, Z, L, X, C3, NULL, NULL);
+    im_strategy(scatter, strategy);
+    im_dr(scatter);
+    im_sr(scatter);
+    im_dn(scatter);
+    im_sv(scatter);
+    FOR_LOCAL(L, i, j, k) {
+      int64_t pi = perm(i, N, mm_r, add);
+      e += AT_I64(y, i, j, k) != 1000 * round + pi * pi;
+      int64_t want = -7; /* Z(c) = X(largest q with q % 3 + 1 = c) */
+      for (int64_t q = 1; q <= N; ++q)
+        if (q % 3 + 1 == i)
+          want = 1000 * round + q * q;
+      e += AT_I64(z, i, j, k) != want;
+    }
+  }
+  report("gather and scatter on static handles, indices kept then changed", e);
   report_all();
 }

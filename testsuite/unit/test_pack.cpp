@@ -162,3 +162,61 @@ TEST_CASE("transfer messages to the PE itself are local copies", "[pack]") {
     CHECK(mem[9 * 11 + j] == (double)(11 + j));
   CHECK(mem[9 * 11 + 10] == 9.0 * 11 + 10); // untouched
 }
+
+TEST_CASE("messages pack and unpack indexed sections of their own array", "[pack]") {
+  // Remap messages: an element list (zrt_msg.idx) in message order, in the
+  // array m.arr (not the transfer's a); sends pack it, receives unpack it.
+  std::vector<int64_t> src(10), dst(10, -1);
+  for (int i = 0; i < 10; ++i)
+    src[i] = 100 + i;
+  zrt_array a{}, b{};
+  a.esz = b.esz = sizeof(int64_t);
+  a.base = src.data();
+  b.base = dst.data();
+  im_transfer t{};
+  t.a = &b; // the messages name their arrays: t.a is not used
+  const int64_t from[4] = {7, 0, 7, 3}; // a source element may repeat
+  const int64_t to[4] = {1, 8, 2, 5};
+  zrt_msg send{}, recv{};
+  send.arr = &a;
+  send.idx = from;
+  send.nidx = 4;
+  send.bytes = 4 * sizeof(int64_t);
+  recv = send;
+  recv.arr = &b;
+  recv.idx = to;
+  std::vector<int64_t> buf(4);
+  zrt_msg_pack(buf.data(), &send, t.a);
+  CHECK(buf == std::vector<int64_t>{107, 100, 107, 103});
+  zrt_msg_unpack(&recv, t.a, buf.data());
+  CHECK(dst == std::vector<int64_t>{-1, 107, 107, -1, -1, 103, -1, -1, 100, -1});
+}
+
+TEST_CASE("messages pack strided views in their traversal order", "[pack]") {
+  // A transpose message: the column of a 3 x 4 row-major block, as a view
+  // whose layout walks elements 1, 5, 9 (stride 4) and then the next
+  // column; packing follows the view's row-major order.
+  std::vector<double> mem(12);
+  for (int i = 0; i < 12; ++i)
+    mem[i] = i;
+  zrt_array view{};
+  view.esz = sizeof(double);
+  view.rank = 2;
+  view.base = mem.data() + 1;
+  view.layout.rank = 2;
+  view.layout.esz = sizeof(double);
+  view.layout.ext[0] = 2, view.layout.stride[0] = 1; // columns 1 and 2
+  view.layout.ext[1] = 3, view.layout.stride[1] = 4; // rows 0..2
+  view.layout.ext[2] = 1, view.layout.stride[2] = 1;
+  zrt_msg m{};
+  m.arr = &view;
+  m.box = box(2, {0, 0}, {1, 2});
+  m.bytes = 6 * sizeof(double);
+  m.ptr = view.base; // a view's section starts at its base
+  std::vector<double> buf(6);
+  zrt_msg_pack(buf.data(), &m, &view);
+  CHECK(buf == std::vector<double>{1, 5, 9, 2, 6, 10});
+  std::vector<double> back{-1, -2, -3, -4, -5, -6};
+  zrt_msg_unpack(&m, &view, back.data());
+  CHECK(mem == std::vector<double>{0, -1, -4, 3, 4, -2, -5, 7, 8, -3, -6, 11});
+}

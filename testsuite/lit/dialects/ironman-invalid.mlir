@@ -217,6 +217,122 @@ func.func @strided_bad_stride(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
 
 // -----
 
+func.func @remap_without_kind_attr(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>) {
+  // expected-error @+1 {{a halo transfer has a shift, not index arrays or a permutation}}
+  %t = ironman.transfer %A -> %A over %R gather(%I, %I : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @remap_index_count(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>) {
+  // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 1}}
+  %t = ironman.transfer %A -> %A over %R gather(%I : !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @remap_index_type(%A: !zpl.array<1 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x f64>) {
+  // expected-error @+1 {{index arrays must be integer arrays of rank 2}}
+  %t = ironman.transfer %A -> %B over %R gather(%I : !zpl.array<2 x f64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {kind = "remap"} : !zpl.array<1 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @remap_direct_rank(%A: !zpl.array<2 x f64>, %X: !zpl.array<1 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>) {
+  // expected-error @+1 {{source must have the region's rank 2}}
+  %t = ironman.transfer %X -> %A over %R scatter(%I, %I : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<contiguous> -> #ironman.pattern<indexed>) {kind = "remap"} : !zpl.array<1 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @remap_with_shift(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a remap transfer needs remap = "gather" or "scatter"}}
+  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @transpose_not_permutation(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{permutation must be a permutation of 1..2}}
+  %t = ironman.transfer %A -> %A over %R transpose [1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {kind = "transpose"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @transpose_without_permutation(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a transpose transfer has a permutation, not a shift or index arrays}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {kind = "transpose"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @bad_orientation(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{orientation must be loads or stores, got 'sideways'}}
+  %t = ironman.transfer %A -> %A over %R transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {kind = "transpose", orientation = "sideways"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @halo_orientation(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a halo transfer has no orientation}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {orientation = "loads"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @unknown_movement(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{expected 'shift', 'gather', 'scatter' or 'transpose'}}
+  %t = ironman.transfer %A -> %A over %R rotate [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
 // expected-note @+1 {{prior use here}}
 func.func @state_call_on_array(%A: !zpl.array<2 x f64>) {
   // expected-error @+1 {{use of value '%A' expects different type than prior uses: '!ironman.transfer' vs '!zpl.array<2 x f64>'}}

@@ -116,3 +116,36 @@ func.func @in_loop(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %n: index) {
   }
   return
 }
+
+// Remaps name their index arrays (gather: one per dimension of the source,
+// scatter: of the destination); a transpose names its permutation and, once
+// strategy selection ran, its orientation and both orientations' estimates.
+// CHECK-LABEL: func.func @remaps
+// CHECK-SAME:    (%[[A:.*]]: !zpl.array<2 x f64>, %[[B:.*]]: !zpl.array<2 x f64>, %[[X:.*]]: !zpl.array<1 x f64>, %[[R:.*]]: !zpl.region<2>, %[[I:.*]]: !zpl.array<2 x i64>, %[[J:.*]]: !zpl.array<2 x i64>)
+// CHECK:      ironman.transfer %[[B]] -> %[[A]] over %[[R]] gather(%[[I]], %[[J]] : !zpl.array<2 x i64>, !zpl.array<2 x i64>)
+// CHECK-SAME:   pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = "remap"}
+// CHECK-SAME:   : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK:      ironman.transfer %[[A]] -> %[[X]] over %[[R]] scatter(%[[I]] : !zpl.array<2 x i64>)
+// CHECK-SAME:   pattern(#ironman.pattern<contiguous> -> #ironman.pattern<indexed>) {kind = "remap"}
+// CHECK-SAME:   : !zpl.array<2 x f64> -> !zpl.array<1 x f64>, !zpl.region<2>
+// CHECK:      ironman.transfer %[[B]] -> %[[A]] over %[[R]] transpose [2, 1]
+// CHECK-SAME:   pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>)
+// CHECK-SAME:   {est_loads_mbps = 3.500000e+01 : f64, est_stores_mbps = 3.800000e+01 : f64, kind = "transpose", orientation = "stores", strategy = "chained"}
+func.func @remaps(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %X: !zpl.array<1 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>, %J: !zpl.array<2 x i64>) {
+  %g = ironman.transfer %B -> %A over %R gather(%I, %J : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %s = ironman.transfer %A -> %X over %R scatter(%I : !zpl.array<2 x i64>) pattern(#ironman.pattern<contiguous> -> #ironman.pattern<indexed>) {kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<1 x f64>, !zpl.region<2>
+  %t = ironman.transfer %B -> %A over %R transpose [2, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>) {kind = "transpose", orientation = "stores", strategy = "chained", est_loads_mbps = 35.0 : f64, est_stores_mbps = 38.0 : f64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %g
+  ironman.sr %g
+  ironman.dn %g
+  ironman.sv %g
+  ironman.dr %s
+  ironman.sr %s
+  ironman.dn %s
+  ironman.sv %s
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}

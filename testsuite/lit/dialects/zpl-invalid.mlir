@@ -382,3 +382,35 @@ func.func @yield_in_function() {
   // expected-error @+1 {{expects parent op to be one of}}
   zpl.yield %c : i64
 }
+
+// -----
+
+func.func @remap_permutation_not_one(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{permutation must be a permutation of 1..2}}
+  zpl.remap gather %A from %B over %R transpose [2, 3] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @remap_permutation_scatter(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a permutation replaces the index arrays of a gather}}
+  zpl.remap scatter %A from %B over %R transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @remap_permutation_rank(%A: !zpl.array<2 x f64>, %X: !zpl.array<1 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a transposed source must have the region's rank 2}}
+  zpl.remap gather %A from %X over %R transpose [1] : !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @remap_no_indices(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 0}}
+  zpl.remap gather %A from %B over %R : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}

@@ -276,3 +276,16 @@ func.func @nested_statement(%A: !zpl.array<2 x f64>, %V: !zpl.array<1 x f64>, %R
   }
   return
 }
+
+// Remaps: index arrays, or for a transpose the permutation of the Index
+// arrays instead.
+// CHECK-LABEL: func.func @remaps
+// CHECK:      zpl.remap gather %[[A:.*]] from %[[B:.*]] over %[[R:.*]][%[[I:.*]], %[[J:.*]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+// CHECK-NEXT: zpl.remap scatter %[[A]] from %[[B]] over %[[R]][%[[J]], %[[I]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+// CHECK-NEXT: zpl.remap gather %[[A]] from %[[B]] over %[[R]] transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>{{$}}
+func.func @remaps(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>, %J: !zpl.array<2 x i64>) {
+  zpl.remap gather %A from %B over %R [%I, %J] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+  zpl.remap scatter %A from %B over %R [%J, %I] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+  zpl.remap gather %A from %B over %R transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}

@@ -1,5 +1,7 @@
 -- RUN: %zplc --emit=zpl %s | FileCheck %s
--- Remaps: gathers and scatters; index expressions become i64 temporaries.
+-- Remaps: gathers and scatters; index expressions become i64 temporaries,
+-- except in a transpose (a permutation of Index1, Index2), and an Index
+-- array that is not part of a permutation is an index expression.
 
 program remap;
 
@@ -17,6 +19,7 @@ begin
   [R] A#[I1, I2] := B;
   [R] A#[I1, I2] := T;
   [R] B := 1.0 + B#[I2, I1];
+  [R] A := B#[Index1, Index1];
 end;
 
 -- CHECK-LABEL: func.func @remap() {
@@ -29,20 +32,8 @@ end;
 
 -- CHECK:         zpl.remap gather %[[A]] from %[[B]] over %[[R]][%[[I1]], %[[I2]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
 
--- The transpose: Index2, Index1 filled with zpl.index.
--- CHECK-NEXT:    %[[X2:.*]] = zpl.local_array "index" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i64>
--- CHECK-NEXT:    zpl.assign %[[X2]] over %[[R]] : !zpl.array<2 x i64>, !zpl.region<2> {
--- CHECK-NEXT:      %[[D1:.*]] = zpl.index 1
--- CHECK-NEXT:      zpl.yield %[[D1]] : i64
--- CHECK-NEXT:    }
--- CHECK-NEXT:    %[[X1:.*]] = zpl.local_array "index" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i64>
--- CHECK-NEXT:    zpl.assign %[[X1]] over %[[R]] : !zpl.array<2 x i64>, !zpl.region<2> {
--- CHECK-NEXT:      %[[D0:.*]] = zpl.index 0
--- CHECK-NEXT:      zpl.yield %[[D0]] : i64
--- CHECK-NEXT:    }
--- CHECK-NEXT:    zpl.remap gather %[[A]] from %[[B]] over %[[R]][%[[X2]], %[[X1]]]
--- CHECK-NEXT:    zpl.free_array %[[X1]]
--- CHECK-NEXT:    zpl.free_array %[[X2]]
+-- The transpose: a permutation of the Index arrays needs no index arrays.
+-- CHECK-NEXT:    zpl.remap gather %[[A]] from %[[B]] over %[[R]] transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>{{$}}
 
 -- A gather from the destination itself goes through a temporary.
 -- CHECK-NEXT:    %[[G:.*]] = zpl.local_array "tmp" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
@@ -74,3 +65,10 @@ end;
 -- CHECK-NEXT:      %[[G2V:.*]] = zpl.read %[[G2]] [0, 0]
 -- CHECK-NEXT:      arith.addf %{{.*}}, %[[G2V]] : f64
 -- CHECK:         zpl.free_array %[[G2]]
+
+-- Index1 twice is no permutation: index arrays as for any expression.
+-- CHECK:         %[[Y1:.*]] = zpl.local_array "index" over %[[R]]
+-- CHECK:           zpl.index 0
+-- CHECK:         %[[Y2:.*]] = zpl.local_array "index" over %[[R]]
+-- CHECK:           zpl.index 0
+-- CHECK:         zpl.remap gather %[[A]] from %[[B]] over %[[R]][%[[Y1]], %[[Y2]]]

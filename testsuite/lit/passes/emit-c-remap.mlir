@@ -2,7 +2,9 @@
 // RUN: FileCheck %s < %t.c
 // RUN: cc -std=c11 -Wall -Werror -fsyntax-only -I%runtime_include %t.c
 
-// Remaps (gather, scatter): the whole pipeline to C, which must compile with -Wall -Werror.
+// Remaps (gather, scatter) and a transpose: the whole pipeline to C (remap
+// and transpose transfers on static handles, without a machine: no
+// strategy), which must compile with -Wall -Werror.
 
 module attributes {zpl.entry = @prog} {
   zpl.config @n : i64 init {
@@ -32,8 +34,17 @@ module attributes {zpl.entry = @prog} {
     zpl.yield %r : !zpl.region<2>
   }
   // CHECK-LABEL: void zp_prog() {
-  // CHECK:         zrt_gather(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, [[I1:v[0-9]+]], [[I2:v[0-9]+]], NULL);
-  // CHECK:         zrt_scatter(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, [[I2]], [[I1]], NULL);
+  // CHECK:         im_transfer* [[C0:v[0-9]+]] = zt_0;
+  // CHECK-NEXT:    im_transfer* [[G:v[0-9]+]] = im_remap([[C0]], 0, 0, [[A:v[0-9]+]], [[R:v[0-9]+]], [[B:v[0-9]+]], [[I1:v[0-9]+]], [[I2:v[0-9]+]], NULL);
+  // CHECK-NEXT:    zt_0 = [[G]];
+  // CHECK-NEXT:    im_dr([[G]]);
+  // CHECK-NEXT:    im_sr([[G]]);
+  // CHECK-NEXT:    im_dn([[G]]);
+  // CHECK-NEXT:    im_sv([[G]]);
+  // CHECK:         im_remap({{v[0-9]+}}, 1, 1, [[B]], [[R]], [[A]], [[I2]], [[I1]], NULL);
+  // CHECK:         im_transfer* [[T:v[0-9]+]] = im_transpose({{v[0-9]+}}, 2, [[A]], [[R]], [[B]], 2, 1, 0, 0);
+  // CHECK-NEXT:    zt_2 = [[T]];
+  // CHECK-NEXT:    im_dr([[T]]);
   func.func @prog() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
@@ -42,6 +53,7 @@ module attributes {zpl.entry = @prog} {
     %I2 = zpl.get @I2 : !zpl.array<2 x i64>
     zpl.remap gather %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     zpl.remap scatter %B from %A over %R [%I2, %I1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    zpl.remap gather %A from %B over %R transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
     return
   }
 }

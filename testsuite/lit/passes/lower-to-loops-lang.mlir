@@ -229,11 +229,21 @@ module attributes {zpl.entry = @prog} {
     return
   }
 
-  // Remaps: runtime calls, NULL for the unused index arrays.
+  // Remaps without zpl-gen-comm: a transfer handle (im_remap: cached handle,
+  // id, IM_GATHER 0 / IM_SCATTER 1, dst, region, src, index arrays, NULL for
+  // the unused one; im_transpose: the permutation and IM_LOADS 0) and its
+  // four state calls in place.
   // CHECK-LABEL: func.func @zp_remaps()
   // CHECK:         %[[NULL:.*]] = emitc.literal "NULL" : !emitc.ptr<!emitc.opaque<"zrt_array">>
-  // CHECK:         emitc.call_opaque "zrt_gather"(%[[A:.*]], %[[R:.*]], %[[B:.*]], %[[I1:.*]], %[[I2:.*]], %[[NULL]])
-  // CHECK:         emitc.call_opaque "zrt_scatter"(%[[A]], %[[R]], %[[B]], %[[I2]], %[[I1]], %{{.*}})
+  // CHECK:         %[[H0:.*]] = emitc.load %{{.*}} : <!emitc.ptr<!emitc.opaque<"im_transfer">>>
+  // CHECK:         %[[G:.*]] = emitc.call_opaque "im_remap"(%[[H0]], %[[A:.*]], %[[R:.*]], %[[B:.*]], %[[I1:.*]], %[[I2:.*]], %[[NULL]]) {args = [0 : index, 2, 0, 1 : index, 2 : index, 3 : index, 4 : index, 5 : index, 6 : index]}
+  // CHECK:         emitc.call_opaque "im_dr"(%[[G]])
+  // CHECK-NEXT:    emitc.call_opaque "im_sr"(%[[G]])
+  // CHECK-NEXT:    emitc.call_opaque "im_dn"(%[[G]])
+  // CHECK-NEXT:    emitc.call_opaque "im_sv"(%[[G]])
+  // CHECK:         emitc.call_opaque "im_remap"(%{{.*}}, %[[A]], %[[R]], %[[B]], %[[I2]], %[[I1]], %{{.*}}) {args = [0 : index, 3, 1, 1 : index, 2 : index, 3 : index, 4 : index, 5 : index, 6 : index]}
+  // CHECK:         %[[T:.*]] = emitc.call_opaque "im_transpose"(%{{.*}}, %[[B]], %[[R]], %[[A]]) {args = [0 : index, 4, 1 : index, 2 : index, 3 : index, 2, 1, 0, 0]}
+  // CHECK:         emitc.call_opaque "im_dr"(%[[T]])
   func.func @remaps() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
@@ -242,6 +252,7 @@ module attributes {zpl.entry = @prog} {
     %R = zpl.get @R : !zpl.region<2>
     zpl.remap gather %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     zpl.remap scatter %A from %B over %R [%I2, %I1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    zpl.remap gather %B from %A over %R transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
     return
   }
 

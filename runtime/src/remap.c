@@ -1,0 +1,1112 @@
+/* remap.c — remaps (gather, scatter) and transposes as IRONMAN transfers.
+ *
+ * A handle holds a schedule: for each peer PE one message, listing the
+ * elements this PE sends to it (in message order) or where the elements it
+ * receives from it go, and the elements that stay on this PE (copied at SR
+ * by kind_local_copies). DR/SR/DN/SV then move only data, through the back
+ * end's transfer path like every other transfer:
+ *   - remap messages are indexed: zrt_msg.idx lists element offsets
+ *     (packed by zrt_pack_index; an indexed MPI datatype when chained);
+ *   - transpose messages are strided traversals: their offsets form an
+ *     affine loop nest, described as a box of a "view" of the array whose
+ *     layout has the nest's strides (packed by zrt_pack; vector datatypes
+ *     when chained). A list that is no such nest (possible when a PE has
+ *     several tiles) stays indexed.
+ *
+ * im_remap's inspector is collective. Every PE walks its points (its tiles
+ * of r) and the index each reads or writes. Gather: the indices go as
+ * requests to the owners of the source elements, who list the offsets to
+ * send in request order; the requester lists where each reply goes.
+ * Scatter: the writes go, with their row-major position in r, to every PE
+ * storing the target; per target the write with the largest position is
+ * kept, and the writers learn which of theirs were kept. So no message
+ * carries an element that would be overwritten, and the result is the same
+ * for any number of PEs. The schedule is reused while r, the shapes of
+ * the arrays and the contents of the index arrays stay the same: each PE
+ * keeps the index values it read, and all PEs agree on "unchanged" with an
+ * allreduce. Arrays of the same shape at new addresses (temporaries
+ * allocated anew in a loop) only re-point the messages (rebind).
+ *
+ * Transposes need no exchange: both sides of a message enumerate its
+ * elements from the distributions and agree on one order, row-major in the
+ * destination's index space (IM_LOADS: the sender loads with a stride, the
+ * receiver stores contiguously) or in the source's (IM_STORES: contiguous
+ * loads, strided stores). Owners, addresses and this PE's points come from
+ * zrt_array_owner, zrt_array_elem and zrt_local_tiles only.
+ */
+#include "zplrt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The transfer id of remaps run at once by zrt_gather/zrt_scatter. */
+#define ONCE_ID (-1)
+
+/* ---- growable lists of int64 --------------------------------------------------------------- */
+typedef struct i64vec {
+  int64_t *v;
+  int64_t n, cap;
+} i64vec;
+
+static void vec_push(i64vec *v, int64_t x) {
+  if (v->n == v->cap) {
+    int64_t cap = v->cap ? 2 * v->cap : 16;
+    int64_t *p = realloc(v->v, (size_t)cap * sizeof *p);
+    if (!p)
+      zrt_failf("out of memory in a remap schedule");
+    v->v = p;
+    v->cap = cap;
+  }
+  v->v[v->n++] = x;
+}
+
+static i64vec *vecs_new(int n) {
+  i64vec *v = calloc((size_t)n, sizeof *v);
+  if (!v)
+    zrt_failf("out of memory in a remap schedule");
+  return v;
+}
+
+static void vecs_free(i64vec *v, int n) {
+  for (int i = 0; i < n; ++i)
+    free(v[i].v);
+  free(v);
+}
+
+/* ---- points --------------------------------------------------------------------------------- */
+/* Row-major walk over the lattice points of a box (steps as zrt_step;
+ * indices beyond the rank stay 0):
+ *   for (bool more = walk_first(&w, &box); more; more = walk_next(&w)) ... w.at ... */
+typedef struct walk {
+  zrt_region box;
+  int64_t at[ZRT_MAX_RANK];
+} walk;
+
+static bool walk_first(walk *w, const zrt_region *box) {
+  w->box = *box;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    w->at[k] = k < box->rank ? box->lo[k] : 0;
+  return !zrt_box_empty(box);
+}
+
+static bool walk_next(walk *w) {
+  for (int k = (int)w->box.rank - 1; k >= 0; --k) {
+    w->at[k] += zrt_step(&w->box, k);
+    if (w->at[k] <= w->box.hi[k])
+      return true;
+    w->at[k] = w->box.lo[k];
+  }
+  return false;
+}
+
+/* This PE's tiles of r aligned with array a, copied out of the runtime's
+ * storage (free them). */
+static int64_t my_tiles(zrt_region r, zrt_array *a, zrt_region **out) {
+  const zrt_region *tiles;
+  int64_t n = zrt_local_tiles(zrt_region_align(r, a), &tiles);
+  *out = malloc((size_t)(n ? n : 1) * sizeof **out);
+  if (!*out)
+    zrt_failf("out of memory in a remap schedule");
+  memcpy(*out, tiles, (size_t)n * sizeof **out);
+  return n;
+}
+
+/* Row-major positions in a region, with the multipliers computed once. */
+typedef struct position_map {
+  int rank;
+  int64_t lo[ZRT_MAX_RANK], step[ZRT_MAX_RANK], mult[ZRT_MAX_RANK];
+} position_map;
+
+static position_map position_map_of(const zrt_region *r) {
+  position_map m = {(int)r->rank, {0, 0, 0}, {1, 1, 1}, {0, 0, 0}};
+  int64_t mult = 1;
+  for (int k = m.rank - 1; k >= 0; --k) {
+    m.lo[k] = r->lo[k];
+    m.step[k] = zrt_step(r, k);
+    m.mult[k] = mult;
+    mult *= zrt_lattice_count(r, k);
+  }
+  return m;
+}
+
+static int64_t position_at(const position_map *m, const int64_t y[ZRT_MAX_RANK]) {
+  int64_t key = 0;
+  for (int k = 0; k < m->rank; ++k)
+    key += (y[k] - m->lo[k]) / m->step[k] * m->mult[k];
+  return key;
+}
+
+static bool same_region(const zrt_region *a, const zrt_region *b) {
+  if (a->rank != b->rank || a->flood != b->flood || a->dist != b->dist)
+    return false;
+  for (int k = 0; k < a->rank; ++k)
+    if (a->lo[k] != b->lo[k] || a->hi[k] != b->hi[k] || zrt_step(a, k) != zrt_step(b, k))
+      return false;
+  return true;
+}
+
+/* Internal check: index x of a lies in this PE's storage. */
+static void check_stored(const zrt_array *a, const int64_t x[ZRT_MAX_RANK], const char *what) {
+  zrt_region one = {a->rank, {x[0], x[1], x[2]}, {x[0], x[1], x[2]}, {0, 0, 0}, 0, 0};
+  if (!zrt_array_holds(a, &one))
+    zrt_failf("internal: %s index outside the storage of array %s", what, a->name);
+}
+
+/* ---- collective helpers (moved from collect.c) ------------------------------------------------ */
+/* All PEs agree whether some PE found an error; the lowest such PE prints
+ * its message, and every PE exits with status 2 (no PE is left waiting). */
+static void agree_fail(bool bad, const char *msg) {
+  int64_t first = bad ? zrt_g.me : zrt_g.npes;
+  zrt_g.be->allreduce(&first, 1, ZRT_I64, ZRT_MIN);
+  if (first >= zrt_g.npes)
+    return;
+  fflush(stdout);
+  if (first == zrt_g.me) {
+    fprintf(stderr, "%s: error: %s\n", zrt_g.prog ? zrt_g.prog : "zpl", msg);
+    fflush(stderr);
+  }
+  zrt_g.be->finalize();
+  exit(2);
+}
+
+#define INSPECTOR_TAG 7101
+
+/* The back end's all-to-all, or (for a back end without one) pairwise
+ * blocking exchanges in one global order of PE pairs (a < b: a sends
+ * first), which cannot deadlock. */
+static void alltoallv(const void *sbuf, const size_t *sbytes, void *rbuf, const size_t *rbytes) {
+  if (zrt_g.be->alltoallv) {
+    zrt_g.be->alltoallv(sbuf, sbytes, rbuf, rbytes);
+    return;
+  }
+  int np = zrt_g.npes, me = zrt_g.me;
+  size_t so = 0, ro = 0;
+  size_t *sd = calloc((size_t)np + 1, sizeof *sd), *rd = calloc((size_t)np + 1, sizeof *rd);
+  if (!sd || !rd)
+    zrt_failf("out of memory in a remap");
+  for (int q = 0; q < np; ++q) {
+    sd[q] = so;
+    rd[q] = ro;
+    so += sbytes[q];
+    ro += rbytes[q];
+  }
+  memcpy((char *)rbuf + rd[me], (const char *)sbuf + sd[me], sbytes[me]);
+  for (int a = 0; a < np; ++a)
+    for (int b = a + 1; b < np; ++b) {
+      if (me != a && me != b)
+        continue;
+      int q = me == a ? b : a;
+      if (me == a) {
+        zrt_g.be->send(q, INSPECTOR_TAG, (const char *)sbuf + sd[q], sbytes[q]);
+        zrt_g.be->recv(q, INSPECTOR_TAG, (char *)rbuf + rd[q], rbytes[q]);
+      } else {
+        zrt_g.be->recv(q, INSPECTOR_TAG, (char *)rbuf + rd[q], rbytes[q]);
+        zrt_g.be->send(q, INSPECTOR_TAG, (const char *)sbuf + sd[q], sbytes[q]);
+      }
+    }
+  free(sd);
+  free(rd);
+}
+
+/* Sends out[q] to every PE q; in[q] (empty on entry) receives what PE q
+ * sent this one. The inspector's own traffic: not counted as IRONMAN
+ * messages. */
+static void exchange_vecs(const i64vec *out, i64vec *in) {
+  int np = zrt_g.npes;
+  int64_t *counts = calloc((size_t)np * 2, sizeof *counts);
+  size_t *sizes = calloc((size_t)np * 3, sizeof *sizes);
+  if (!counts || !sizes)
+    zrt_failf("out of memory in a remap");
+  size_t *word = sizes, *sbytes = sizes + np, *rbytes = sizes + 2 * np;
+  size_t stotal = 0, rtotal = 0;
+  for (int q = 0; q < np; ++q) {
+    counts[q] = out[q].n;
+    word[q] = sizeof(int64_t);
+  }
+  alltoallv(counts, word, counts + np, word);
+  for (int q = 0; q < np; ++q) {
+    sbytes[q] = (size_t)out[q].n * sizeof(int64_t);
+    rbytes[q] = (size_t)counts[np + q] * sizeof(int64_t);
+    stotal += sbytes[q];
+    rtotal += rbytes[q];
+  }
+  char *sbuf = malloc(stotal ? stotal : 1), *rbuf = malloc(rtotal ? rtotal : 1);
+  if (!sbuf || !rbuf)
+    zrt_failf("out of memory in a remap");
+  size_t at = 0;
+  for (int q = 0; q < np; ++q) {
+    if (sbytes[q])
+      memcpy(sbuf + at, out[q].v, sbytes[q]);
+    at += sbytes[q];
+  }
+  alltoallv(sbuf, sbytes, rbuf, rbytes);
+  at = 0;
+  for (int q = 0; q < np; ++q) {
+    in[q].n = in[q].cap = counts[np + q];
+    in[q].v = malloc(rbytes[q] ? rbytes[q] : 1);
+    if (!in[q].v)
+      zrt_failf("out of memory in a remap");
+    memcpy(in[q].v, rbuf + at, rbytes[q]);
+    at += rbytes[q];
+  }
+  free(sbuf);
+  free(rbuf);
+  free(counts);
+  free(sizes);
+}
+
+/* ---- one call, as the schedule builders see it ------------------------------------------- */
+typedef struct remap_call {
+  int64_t kind; /* IM_GATHER or IM_SCATTER (a transpose is a gather) */
+  zrt_array *dst, *src;
+  zrt_array *ia[ZRT_MAX_RANK]; /* index arrays; NULL: perm gives the index */
+  int64_t perm[ZRT_MAX_RANK];  /* 0-based: index k is the point's index perm[k] */
+  zrt_region r;
+} remap_call;
+
+static zrt_array *indexed_array(const remap_call *c) {
+  return c->kind == IM_GATHER ? c->src : c->dst;
+}
+
+/* The array over r: a gather's destination, a scatter's source. */
+static zrt_array *direct_array(const remap_call *c) {
+  return c->kind == IM_GATHER ? c->dst : c->src;
+}
+
+/* The index point p reads (gather) or writes (scatter), checked against
+ * the indexed array's declared region; an indexed flood dimension accepts
+ * any index and means its one element. False with a message on error. */
+static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t x[ZRT_MAX_RANK],
+                     char *msg, size_t n) {
+  zrt_array *X = indexed_array(c);
+  x[0] = x[1] = x[2] = 0;
+  for (int k = 0; k < X->rank; ++k) {
+    zrt_array *I = c->ia[k];
+    x[k] = I ? zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz)
+             : p[c->perm[k]];
+    if (zrt_is_flood(&X->decl, k)) {
+      x[k] = X->storage.lo[k];
+      continue;
+    }
+    if (x[k] < X->decl.lo[k] || x[k] > X->decl.hi[k]) {
+      snprintf(msg, n,
+               "remap index %lld in dimension %d is outside the declared region %lld..%lld of "
+               "array %s",
+               (long long)x[k], k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k],
+               X->name);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The PE that serves source element x to point p: its owner. Along a flood
+ * dimension of the source every PE holds the element; taking p's own index
+ * there picks the PE in p's slice of the grid (no message when the arrays
+ * are aligned). */
+static int64_t read_owner(const remap_call *c, const int64_t x[ZRT_MAX_RANK],
+                          const int64_t p[ZRT_MAX_RANK]) {
+  int64_t y[ZRT_MAX_RANK] = {x[0], x[1], x[2]};
+  if (c->src->rank == c->r.rank)
+    for (int k = 0; k < c->src->rank; ++k)
+      if (zrt_is_flood(&c->src->decl, k))
+        y[k] = p[k];
+  return zrt_array_owner(c->src, y);
+}
+
+/* The PEs that store element x of dst (out has room for every PE): its
+ * owner and, along each flood dimension of dst, every PE of the owner's
+ * slice of dst's grid. */
+static int write_owners(const zrt_array *dst, const int64_t x[ZRT_MAX_RANK], int64_t *out) {
+  int64_t owner = zrt_array_owner(dst, x);
+  if (!dst->decl.flood) {
+    out[0] = owner;
+    return 1;
+  }
+  const zrt_decomp *D = &dst->dist->D;
+  int64_t oc[ZRT_MAX_RANK], qc[ZRT_MAX_RANK];
+  zrt_decomp_coords(D, owner, oc);
+  int n = 0;
+  for (int64_t q = 0; q < zrt_g.npes; ++q) {
+    zrt_decomp_coords(D, q, qc);
+    bool slice = true;
+    for (int k = 0; k < dst->rank; ++k)
+      slice = slice && (zrt_is_flood(&dst->decl, k) || qc[k] == oc[k]);
+    if (slice)
+      out[n++] = q;
+  }
+  return n;
+}
+
+/* ---- inspectors -------------------------------------------------------------------------- */
+/* Gather: send[q] gets the source offsets this PE sends q, recv[s] the
+ * destination offsets of what s sends this PE, both in request order. */
+static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
+  int np = zrt_g.npes;
+  i64vec *asks = vecs_new(np), *asked = vecs_new(np);
+  char msg[300] = "";
+  bool bad = false;
+  zrt_region *tiles;
+  int64_t nt = my_tiles(c->r, c->dst, &tiles);
+  for (int64_t i = 0; i < nt && !bad; ++i) {
+    walk w;
+    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
+      int64_t x[ZRT_MAX_RANK];
+      if (!index_at(c, w.at, x, msg, sizeof msg)) {
+        bad = true;
+        break;
+      }
+      int64_t s = read_owner(c, x, w.at);
+      vec_push(&recv[s], zrt_array_elem(c->dst, w.at));
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&asks[s], x[k]);
+    }
+  }
+  free(tiles);
+  agree_fail(bad, msg);
+  exchange_vecs(asks, asked);
+  for (int q = 0; q < np; ++q)
+    for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
+      const int64_t *x = &asked[q].v[i];
+      check_stored(c->src, x, "gather");
+      vec_push(&send[q], zrt_array_elem(c->src, x));
+    }
+  vecs_free(asks, np);
+  vecs_free(asked, np);
+}
+
+/* A write a PE received: its target offset, the writer's position in r,
+ * and which request it was (PE, number). */
+typedef struct write_rec {
+  int64_t off, key, from, n;
+} write_rec;
+
+static int write_order(const void *a, const void *b) {
+  const write_rec *x = a, *y = b;
+  if (x->off != y->off)
+    return x->off < y->off ? -1 : 1;
+  return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Scatter, at the targets: of the writes asked[q] (index, position) keep
+ * the largest position per element: kept[q] gets one flag per write and
+ * recv[q] the offsets of the kept writes from q, in q's order. */
+static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, i64vec *recv) {
+  enum { W = ZRT_MAX_RANK + 1 }; /* a write: the index, then the position */
+  int np = zrt_g.npes;
+  int64_t total = 0;
+  for (int q = 0; q < np; ++q)
+    total += asked[q].n / W;
+  write_rec *recs = malloc((size_t)(total ? total : 1) * sizeof *recs);
+  if (!recs)
+    zrt_failf("out of memory in a scatter");
+  int64_t j = 0;
+  for (int q = 0; q < np; ++q)
+    for (int64_t n = 0; n < asked[q].n / W; ++n) {
+      const int64_t *x = &asked[q].v[n * W];
+      check_stored(dst, x, "scatter");
+      recs[j++] = (write_rec){zrt_array_elem(dst, x), x[ZRT_MAX_RANK], q, n};
+      vec_push(&kept[q], 0);
+    }
+  qsort(recs, (size_t)total, sizeof *recs, write_order);
+  for (j = 0; j < total; ++j)
+    if (j + 1 == total || recs[j + 1].off != recs[j].off)
+      kept[recs[j].from].v[recs[j].n] = 1;
+  for (int q = 0; q < np; ++q)
+    for (int64_t n = 0; n < kept[q].n; ++n)
+      if (kept[q].v[n])
+        vec_push(&recv[q], zrt_array_elem(dst, &asked[q].v[n * W]));
+  free(recs);
+}
+
+/* Scatter: send[q] gets the source offsets of this PE's kept writes to q,
+ * recv[s] the destination offsets of the kept writes from s. */
+static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
+  int np = zrt_g.npes;
+  i64vec *offers = vecs_new(np), *writes = vecs_new(np), *asked = vecs_new(np);
+  i64vec *kept = vecs_new(np), *mine_kept = vecs_new(np);
+  int64_t *targets = malloc((size_t)np * sizeof *targets);
+  if (!targets)
+    zrt_failf("out of memory in a scatter");
+  char msg[300] = "";
+  bool bad = false;
+  position_map positions = position_map_of(&c->r);
+  zrt_region *tiles;
+  int64_t nt = my_tiles(c->r, c->src, &tiles);
+  for (int64_t i = 0; i < nt && !bad; ++i) {
+    walk w;
+    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
+      int64_t x[ZRT_MAX_RANK];
+      if (!index_at(c, w.at, x, msg, sizeof msg)) {
+        bad = true;
+        break;
+      }
+      int64_t key = position_at(&positions, w.at);
+      int n = write_owners(c->dst, x, targets);
+      for (int t = 0; t < n; ++t) {
+        vec_push(&offers[targets[t]], zrt_array_elem(c->src, w.at));
+        for (int k = 0; k < ZRT_MAX_RANK; ++k)
+          vec_push(&writes[targets[t]], x[k]);
+        vec_push(&writes[targets[t]], key);
+      }
+    }
+  }
+  free(tiles);
+  free(targets);
+  agree_fail(bad, msg);
+  exchange_vecs(writes, asked);
+  keep_last_writes(c->dst, asked, kept, recv);
+  exchange_vecs(kept, mine_kept);
+  for (int q = 0; q < np; ++q)
+    for (int64_t n = 0; n < offers[q].n; ++n)
+      if (mine_kept[q].v[n])
+        vec_push(&send[q], offers[q].v[n]);
+  vecs_free(offers, np);
+  vecs_free(writes, np);
+  vecs_free(asked, np);
+  vecs_free(kept, np);
+  vecs_free(mine_kept, np);
+}
+
+/* ---- transposes: lists from the distributions ---------------------------------------------- */
+/* p is a destination index (a point of r), x = perm(p) the source index:
+ * x[k] = p[perm[k]]. */
+static void to_source(const int64_t perm[ZRT_MAX_RANK], int rank, const int64_t p[ZRT_MAX_RANK],
+                      int64_t x[ZRT_MAX_RANK]) {
+  x[0] = x[1] = x[2] = 0;
+  for (int k = 0; k < rank; ++k)
+    x[k] = p[perm[k]];
+}
+
+static void to_dest(const int64_t perm[ZRT_MAX_RANK], int rank, const int64_t x[ZRT_MAX_RANK],
+                    int64_t p[ZRT_MAX_RANK]) {
+  p[0] = p[1] = p[2] = 0;
+  for (int k = 0; k < rank; ++k)
+    p[perm[k]] = x[k];
+}
+
+/* A box of destination indices as source indices (lo, hi and steps), and back. */
+static zrt_region box_to_source(const zrt_region *b, const int64_t perm[ZRT_MAX_RANK]) {
+  zrt_region o = *b;
+  for (int k = 0; k < b->rank; ++k) {
+    o.lo[k] = b->lo[perm[k]];
+    o.hi[k] = b->hi[perm[k]];
+    o.step[k] = b->step[perm[k]];
+  }
+  return o;
+}
+
+static zrt_region box_to_dest(const zrt_region *b, const int64_t perm[ZRT_MAX_RANK]) {
+  zrt_region o = *b;
+  for (int k = 0; k < b->rank; ++k) {
+    o.lo[perm[k]] = b->lo[k];
+    o.hi[perm[k]] = b->hi[k];
+    o.step[perm[k]] = b->step[k];
+  }
+  return o;
+}
+
+/* The agreed order of a transpose's elements: row-major over r in the
+ * destination's index space (loads) or over perm(r) in the source's. */
+typedef struct transpose_order {
+  const remap_call *c;
+  bool loads;
+  zrt_region pr, xr; /* r, and perm(r) aligned with the source */
+} transpose_order;
+
+/* Lists the elements one side of this PE moves, per peer: `receiving`: its
+ * destination points (offsets in dst), each under the PE owning its source
+ * element; else its source points (offsets in src) under the PE owning
+ * their destination. Each tile is walked in the agreed order's index
+ * space, so with one tile every list is already in the agreed order; with
+ * several, each offset is preceded by its key (position in that order) for
+ * offsets_by_key. Returns whether the lists carry keys. */
+static bool transpose_lists(const transpose_order *o, bool receiving, i64vec *lists) {
+  const remap_call *c = o->c;
+  int rank = (int)c->r.rank;
+  zrt_array *mine = receiving ? c->dst : c->src;
+  zrt_region *tiles;
+  int64_t nt = my_tiles(receiving ? o->pr : o->xr, mine, &tiles);
+  bool keyed = nt > 1;
+  position_map order = position_map_of(o->loads ? &o->pr : &o->xr);
+  for (int64_t i = 0; i < nt; ++i) {
+    /* the tile in the agreed order's space */
+    zrt_region box = tiles[i];
+    if (receiving && !o->loads)
+      box = box_to_source(&tiles[i], c->perm);
+    else if (!receiving && o->loads)
+      box = box_to_dest(&tiles[i], c->perm);
+    walk w;
+    for (bool more = walk_first(&w, &box); more; more = walk_next(&w)) {
+      int64_t p[ZRT_MAX_RANK], x[ZRT_MAX_RANK];
+      if (o->loads) {
+        memcpy(p, w.at, sizeof p);
+        to_source(c->perm, rank, p, x);
+      } else {
+        memcpy(x, w.at, sizeof x);
+        to_dest(c->perm, rank, x, p);
+      }
+      int64_t peer = receiving ? zrt_array_owner(c->src, x) : zrt_array_owner(c->dst, p);
+      if (keyed)
+        vec_push(&lists[peer], position_at(&order, w.at));
+      vec_push(&lists[peer], receiving ? zrt_array_elem(c->dst, p) : zrt_array_elem(c->src, x));
+    }
+  }
+  free(tiles);
+  return keyed;
+}
+
+static int key_order(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* (key, offset) pairs -> the offsets in key order. */
+static void offsets_by_key(i64vec *pairs) {
+  int64_t n = pairs->n / 2;
+  bool sorted = true;
+  for (int64_t i = 1; i < n && sorted; ++i)
+    sorted = pairs->v[2 * i - 2] < pairs->v[2 * i];
+  if (!sorted)
+    qsort(pairs->v, (size_t)n, 2 * sizeof(int64_t), key_order);
+  for (int64_t i = 0; i < n; ++i)
+    pairs->v[i] = pairs->v[2 * i + 1];
+  pairs->n = n;
+}
+
+/* ---- strided views ------------------------------------------------------------------------- */
+/* An affine loop nest of offsets, outermost loop first:
+ * first + i0*stride[0] + i1*stride[1] + ..., 0 <= ik < count[k]. */
+typedef struct nest {
+  int depth;
+  int64_t first;
+  int64_t count[ZRT_MAX_RANK], stride[ZRT_MAX_RANK];
+} nest;
+
+/* Whether block b (of len offsets) is block 0 moved by b*s. */
+static bool block_repeats(const int64_t *off, int64_t len, int64_t b, int64_t s) {
+  for (int64_t i = 0; i < len; ++i)
+    if (off[b * len + i] != off[i] + b * s)
+      return false;
+  return true;
+}
+
+/* Whether off[0..n) is a nest of at most ZRT_MAX_RANK loops with positive
+ * strides. From the innermost loop out, each loop runs as long as the
+ * block of the loops inside it repeats at a constant stride; a run that
+ * could continue into the next block always does, so the first failure
+ * means there is no nest. */
+static bool find_nest(const int64_t *off, int64_t n, nest *out) {
+  int64_t cnt[ZRT_MAX_RANK] = {1, 1, 1}, str[ZRT_MAX_RANK] = {1, 1, 1};
+  int depth = 0;
+  for (int64_t inner = 1; inner < n; ++depth) {
+    if (depth == ZRT_MAX_RANK)
+      return false;
+    int64_t s = off[inner] - off[0], c = 1;
+    if (s <= 0)
+      return false;
+    while ((c + 1) * inner <= n && block_repeats(off, inner, c, s))
+      ++c;
+    if (c == 1)
+      return false;
+    cnt[depth] = c;
+    str[depth] = s;
+    inner *= c;
+  }
+  out->depth = depth ? depth : 1;
+  out->first = n ? off[0] : 0;
+  for (int k = 0; k < out->depth; ++k) {
+    out->count[k] = cnt[out->depth - 1 - k];
+    out->stride[k] = str[out->depth - 1 - k];
+  }
+  return n > 0;
+}
+
+/* v becomes a view of a whose element (i0, i1, i2) is a's element
+ * first + i0*stride[0] + ...; *box the view's whole index box. */
+static void make_view(zrt_array *v, const zrt_array *a, const nest *ns, zrt_region *box) {
+  memset(v, 0, sizeof *v);
+  v->name = a->name;
+  v->type = a->type;
+  v->esz = a->esz;
+  v->rank = ns->depth;
+  v->serial = a->serial;
+  v->base = (char *)a->base + (size_t)ns->first * a->esz;
+  v->layout.rank = ns->depth;
+  v->layout.esz = a->esz;
+  memset(box, 0, sizeof *box);
+  box->rank = ns->depth;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    bool in = k < ns->depth;
+    v->layout.ext[k] = in ? ns->count[k] : 1;
+    v->layout.stride[k] = in ? ns->stride[k] : 1;
+    box->hi[k] = in ? ns->count[k] - 1 : 0;
+  }
+}
+
+/* ---- handles --------------------------------------------------------------------------------- */
+/* What a schedule depends on in one array: everything but the address of
+ * its storage. */
+typedef struct array_shape {
+  int type, rank;
+  size_t esz;
+  zrt_region decl, storage;
+  zrt_layout layout;
+  int64_t offset;
+} array_shape;
+
+static array_shape shape_of(const zrt_array *a) {
+  array_shape s = {a->type, a->rank, a->esz, a->decl, a->storage, a->layout, a->offset};
+  return s;
+}
+
+static bool same_layout(const zrt_layout *x, const zrt_layout *y) {
+  if (x->rank != y->rank || x->esz != y->esz)
+    return false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    if (x->lo[k] != y->lo[k] || x->ext[k] != y->ext[k] || x->stride[k] != y->stride[k])
+      return false;
+  return true;
+}
+
+static bool same_shape(const array_shape *x, const array_shape *y) {
+  return x->type == y->type && x->rank == y->rank && x->esz == y->esz && x->offset == y->offset &&
+         same_region(&x->decl, &y->decl) && same_region(&x->storage, &y->storage) &&
+         same_layout(&x->layout, &y->layout);
+}
+
+typedef struct remap_state {
+  int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
+  int64_t orientation; /* transposes */
+  zrt_array *src;      /* the arrays the messages point at now */
+  uint64_t src_serial;
+  array_shape src_shape, dst_shape;
+  int nindex; /* index arrays (their contents are compared, not their identity) */
+  int64_t perm[ZRT_MAX_RANK];
+  i64vec index_copy; /* this PE's index values at the inspection */
+  zrt_array *views;  /* strided messages' views */
+  int nviews;
+  bool has_local; /* the elements that stay on this PE */
+  zrt_msg local_send, local_recv;
+} remap_state;
+
+/* Frees the messages' buffers and index lists (the handle owns both; idx
+ * is const only for the back ends). */
+static void free_msgs(zrt_msg *m, int n) {
+  for (int i = 0; i < n; ++i) {
+    free(m[i].buf);
+    free((void *)(uintptr_t)m[i].idx);
+  }
+}
+
+static void release_state(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  free(st->index_copy.v);
+  free(st->views);
+  if (st->has_local) {
+    free_msgs(&st->local_send, 1);
+    free_msgs(&st->local_recv, 1);
+  }
+  free(st);
+  t->kind_state = NULL;
+}
+
+static void remap_release(im_transfer *t) {
+  if (zrt_g.be->transfer_release)
+    zrt_g.be->transfer_release(t);
+  free_msgs(t->send, t->nsend);
+  free_msgs(t->recv, t->nrecv);
+  free(t->send);
+  free(t->recv);
+  t->kind_release(t);
+  free(t);
+}
+
+/* The elements that stay on this PE, at SR. */
+static void copy_local(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  const zrt_msg *s = &st->local_send;
+  if (!s->contiguous)
+    zrt_msg_pack(s->buf, s, t->a);
+  zrt_msg_unpack(&st->local_recv, t->a, s->contiguous ? s->ptr : s->buf);
+}
+
+static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
+  im_transfer *t = calloc(1, sizeof *t);
+  remap_state *st = calloc(1, sizeof *st);
+  if (!t || !st)
+    zrt_failf("out of memory for a transfer of array %s", c->dst->name);
+  t->kind = xfer_kind;
+  t->id = id;
+  t->a = c->dst;
+  t->serial = c->dst->serial;
+  t->r = c->r;
+  t->strategy = IM_PACKED;
+  t->kind_state = st;
+  t->kind_release = release_state;
+  st->remap_kind = c->kind;
+  st->src = c->src;
+  st->src_serial = c->src->serial;
+  st->src_shape = shape_of(c->src);
+  st->dst_shape = shape_of(c->dst);
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    st->nindex += c->ia[k] != NULL;
+    st->perm[k] = c->perm[k];
+  }
+  return t;
+}
+
+static int transfer_tag(int64_t id) {
+  int64_t t = id * 27 + 13; /* one message per PE pair, as boundary transfers */
+  if (t < 0)
+    t = -t;
+  return (int)(t % 0x3fffffff);
+}
+
+/* Message m: the elements at the offsets `list` of array a, in that order.
+ * With a view to fill, a list that forms a loop nest becomes a strided
+ * section of that view; else the message is indexed and takes the list's
+ * storage. `buffered`: give a non-contiguous message its pack buffer. */
+static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *list,
+                     zrt_array *view, bool buffered) {
+  memset(m, 0, sizeof *m);
+  m->peer = peer;
+  m->tag = tag;
+  m->bytes = (size_t)list->n * a->esz;
+  nest ns;
+  if (view && find_nest(list->v, list->n, &ns)) {
+    make_view(view, a, &ns, &m->box);
+    m->lbox = m->box;
+    m->elem_off = ns.first; /* from a's base: the view follows a (rebind_msg) */
+    m->arr = view;
+    m->ptr = view->base;
+    m->contiguous = ns.depth == 1 && ns.stride[0] == 1;
+    m->pattern = ZRT_PAT_STRIDED; /* a transpose's message: strided on one side */
+    free(list->v);
+  } else {
+    m->arr = a;
+    m->idx = list->v;
+    m->nidx = list->n;
+    m->pattern = ZRT_PAT_INDEXED;
+  }
+  list->v = NULL;
+  list->n = list->cap = 0;
+  if (buffered && !m->contiguous) {
+    m->buf = malloc(m->bytes ? m->bytes : 1);
+    if (!m->buf)
+      zrt_failf("out of memory for a transfer of array %s", a->name);
+  }
+}
+
+static int count_peers(const i64vec *lists) {
+  int n = 0;
+  for (int q = 0; q < zrt_g.npes; ++q)
+    n += q != zrt_g.me && lists[q].n > 0;
+  return n;
+}
+
+/* The handle's messages from the lists (send: source offsets per receiver;
+ * recv: destination offsets per sender; this PE's own lists are its local
+ * copy). `strided`: lists that form loop nests become strided views. The
+ * lists' storage moves into the handle. */
+static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i64vec *recv,
+                           bool strided) {
+  remap_state *st = t->kind_state;
+  int me = zrt_g.me, tag = transfer_tag(t->id);
+  int ns = count_peers(send), nr = count_peers(recv);
+  t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
+  t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);
+  st->views = strided ? calloc((size_t)ns + (size_t)nr + 2, sizeof *st->views) : NULL;
+  if (!t->send || !t->recv || (strided && !st->views))
+    zrt_failf("out of memory for a transfer of array %s", c->dst->name);
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    if (q == me)
+      continue;
+    if (send[q].n) {
+      zrt_msg *m = &t->send[t->nsend++];
+      list_msg(m, q, tag, c->src, &send[q], strided ? &st->views[st->nviews++] : NULL, true);
+      t->send_bytes += (int64_t)m->bytes;
+    }
+    if (recv[q].n)
+      list_msg(&t->recv[t->nrecv++], q, tag, c->dst, &recv[q],
+               strided ? &st->views[st->nviews++] : NULL, true);
+  }
+  if (send[me].n != recv[me].n)
+    zrt_failf("internal: a remap of array %s keeps %lld elements but places %lld", c->dst->name,
+              (long long)send[me].n, (long long)recv[me].n);
+  if (send[me].n) {
+    st->has_local = true;
+    list_msg(&st->local_send, me, tag, c->src, &send[me],
+             strided ? &st->views[st->nviews++] : NULL, true);
+    list_msg(&st->local_recv, me, tag, c->dst, &recv[me],
+             strided ? &st->views[st->nviews++] : NULL, false);
+    t->kind_local_copies = copy_local;
+  }
+}
+
+/* Walks this PE's index values (each index array at each point, in the
+ * inspector's order): records them in *v, or (compare) says whether they
+ * equal *v. */
+static bool index_values(const remap_call *c, i64vec *v, bool compare) {
+  zrt_region *tiles;
+  int64_t nt = my_tiles(c->r, direct_array(c), &tiles);
+  int rank = indexed_array(c)->rank;
+  int64_t at = 0;
+  bool same = true;
+  for (int64_t i = 0; i < nt && same; ++i) {
+    walk w;
+    for (bool more = walk_first(&w, &tiles[i]); more && same; more = walk_next(&w))
+      for (int k = 0; k < rank; ++k) {
+        zrt_array *I = c->ia[k];
+        int64_t x =
+            zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, w.at) * I->esz);
+        if (!compare)
+          vec_push(v, x);
+        else if (at >= v->n || v->v[at++] != x)
+          same = false;
+      }
+  }
+  free(tiles);
+  return same && (!compare || at == v->n);
+}
+
+static void finish_handle(im_transfer *t, double t0) {
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+}
+
+/* A new remap handle: the inspector (collective), then the messages. */
+static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
+  double t0 = zrt_g.be->clock();
+  int np = zrt_g.npes;
+  im_transfer *t = new_handle(xfer_kind, id, c);
+  i64vec *send = vecs_new(np), *recv = vecs_new(np);
+  if (c->kind == IM_GATHER)
+    inspect_gather(c, send, recv);
+  else
+    inspect_scatter(c, send, recv);
+  build_messages(t, c, send, recv, false);
+  vecs_free(send, np);
+  vecs_free(recv, np);
+  if (c->ia[0])
+    index_values(c, &((remap_state *)t->kind_state)->index_copy, false);
+  ++zrt_g.n_remap_inspections;
+  finish_handle(t, t0);
+  return t;
+}
+
+/* ---- im_remap ------------------------------------------------------------------------------- */
+static void check_remap(const remap_call *c) {
+  if (c->kind != IM_GATHER && c->kind != IM_SCATTER)
+    zrt_failf("im_remap: unknown kind %lld (expected %d gather or %d scatter)",
+              (long long)c->kind, IM_GATHER, IM_SCATTER);
+  const char *what = c->kind == IM_GATHER ? "gather" : "scatter";
+  zrt_array *X = indexed_array(c), *D = direct_array(c);
+  for (int k = 0; k < X->rank; ++k)
+    if (!c->ia[k])
+      zrt_failf("%s of array %s: index array %d is missing", what, X->name, k + 1);
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    if (c->ia[k] && c->ia[k]->rank != c->r.rank)
+      zrt_failf("%s of array %s: index array %s has rank %d, the region %lld", what, X->name,
+                c->ia[k]->name, c->ia[k]->rank, (long long)c->r.rank);
+  if (D->rank != c->r.rank)
+    zrt_failf("%s: array %s has rank %d, the region %lld", what, D->name, D->rank,
+              (long long)c->r.rank);
+  if (c->src->type != c->dst->type)
+    zrt_failf("%s: arrays %s and %s have different element types", what, c->src->name,
+              c->dst->name);
+}
+
+/* The cached handle's schedule fits this call: the same transfer, region
+ * and array shapes (the arrays themselves may be new allocations, e.g.
+ * temporaries allocated anew in every iteration). Every PE decides the
+ * same, as shapes follow from the declared regions. */
+static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const remap_call *c) {
+  const remap_state *st = t->kind_state;
+  array_shape src = shape_of(c->src), dst = shape_of(c->dst);
+  int nindex = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    nindex += c->ia[k] != NULL;
+    if (st->perm[k] != c->perm[k])
+      return false;
+  }
+  return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
+         st->nindex == nindex && same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
+         same_shape(&st->dst_shape, &dst);
+}
+
+/* A message's section in array a (of the shape it was built for): an
+ * indexed message names a; a strided view starts at its first element. */
+static void rebind_msg(zrt_msg *m, zrt_array *a) {
+  if (m->idx) {
+    m->arr = a;
+    return;
+  }
+  m->arr->base = (char *)a->base + (size_t)m->elem_off * a->esz;
+  m->arr->serial = a->serial;
+  m->arr->name = a->name;
+  m->ptr = m->arr->base;
+}
+
+/* Points the cached schedule's messages at this call's arrays when they are
+ * other allocations of the same shape; the back end rebuilds its state
+ * (addresses). */
+static void rebind(im_transfer *t, const remap_call *c) {
+  remap_state *st = t->kind_state;
+  if (t->a == c->dst && t->serial == c->dst->serial && st->src == c->src &&
+      st->src_serial == c->src->serial)
+    return;
+  if (zrt_g.be->transfer_release)
+    zrt_g.be->transfer_release(t);
+  t->a = c->dst;
+  t->serial = c->dst->serial;
+  st->src = c->src;
+  st->src_serial = c->src->serial;
+  for (int i = 0; i < t->nsend; ++i)
+    rebind_msg(&t->send[i], c->src);
+  for (int i = 0; i < t->nrecv; ++i)
+    rebind_msg(&t->recv[i], c->dst);
+  if (st->has_local) {
+    rebind_msg(&st->local_send, c->src);
+    rebind_msg(&st->local_recv, c->dst);
+  }
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+}
+
+/* Collective: whether some PE's index values differ from its copy. */
+static bool indices_changed(im_transfer *t, const remap_call *c) {
+  remap_state *st = t->kind_state;
+  int64_t changed = !index_values(c, &st->index_copy, true);
+  zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);
+  return changed != 0;
+}
+
+im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
+                      zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
+                      zrt_array *i3) {
+  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r};
+  check_remap(&c);
+  if (cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c)) {
+    rebind(cached, &c);
+    return cached;
+  }
+  if (cached)
+    remap_release(cached);
+  return inspect(ZRT_XFER_REMAP, id, &c);
+}
+
+/* A remap run at once (no static transfer): built, executed, released. */
+static void remap_once(int64_t kind, zrt_array *dst, zrt_region r, zrt_array *src,
+                       zrt_array *i1, zrt_array *i2, zrt_array *i3) {
+  im_transfer *t = im_remap(NULL, ONCE_ID, kind, dst, r, src, i1, i2, i3);
+  im_dr(t);
+  im_sr(t);
+  im_dn(t);
+  im_sv(t);
+  remap_release(t);
+}
+
+void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
+                zrt_array *i3) {
+  remap_once(IM_GATHER, dst, r, src, i1, i2, i3);
+}
+
+void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
+                 zrt_array *i3) {
+  remap_once(IM_SCATTER, dst, r, src, i1, i2, i3);
+}
+
+/* ---- im_transpose ---------------------------------------------------------------------------- */
+static void check_transpose(const remap_call *c, int64_t orientation) {
+  int rank = (int)c->r.rank;
+  if (c->dst->rank != rank || c->src->rank != rank)
+    zrt_failf("transpose of array %s into %s: the arrays and the region must have one rank",
+              c->src->name, c->dst->name);
+  if (c->src->type != c->dst->type)
+    zrt_failf("transpose: arrays %s and %s have different element types", c->src->name,
+              c->dst->name);
+  if (orientation != IM_LOADS && orientation != IM_STORES)
+    zrt_failf("im_transpose: unknown orientation %lld (expected %d loads or %d stores)",
+              (long long)orientation, IM_LOADS, IM_STORES);
+  int seen = 0;
+  for (int k = 0; k < rank; ++k) {
+    int64_t j = c->perm[k];
+    if (j < 0 || j >= rank || (seen >> j) & 1)
+      zrt_failf("im_transpose of array %s: (%lld, %lld, %lld) is not a permutation of 1..%d",
+                c->src->name, (long long)c->perm[0] + 1, (long long)c->perm[1] + 1,
+                (long long)c->perm[2] + 1, rank);
+    seen |= 1 << j;
+  }
+}
+
+/* Every PE sees the same region, so every PE stops together when its
+ * source indices leave the source's declared region. */
+static void check_transpose_bounds(const remap_call *c) {
+  if (zrt_box_empty(&c->r))
+    return;
+  const zrt_array *X = c->src;
+  for (int k = 0; k < X->rank; ++k) {
+    int64_t j = c->perm[k];
+    int64_t first = c->r.lo[j];
+    int64_t last = zrt_is_flood(&c->r, j) ? first
+                                          : zrt_lattice_down(c->r.hi[j], first, zrt_step(&c->r, j));
+    if (zrt_is_flood(&X->decl, k) || (first >= X->decl.lo[k] && last <= X->decl.hi[k]))
+      continue;
+    zrt_fail_all("remap index %lld in dimension %d is outside the declared region %lld..%lld of "
+                 "array %s",
+                 (long long)(first < X->decl.lo[k] ? first : last), k + 1,
+                 (long long)X->decl.lo[k], (long long)X->decl.hi[k], X->name);
+  }
+}
+
+/* A transpose from the distributions alone (no flood dimensions). */
+static im_transfer *plan_transpose(int64_t id, const remap_call *c, int64_t orientation) {
+  double t0 = zrt_g.be->clock();
+  int np = zrt_g.npes;
+  im_transfer *t = new_handle(ZRT_XFER_TRANSPOSE, id, c);
+  ((remap_state *)t->kind_state)->orientation = orientation;
+  transpose_order o = {c, orientation == IM_LOADS, c->r,
+                       zrt_region_align(box_to_source(&c->r, c->perm), c->src)};
+  i64vec *send = vecs_new(np), *recv = vecs_new(np);
+  bool recv_keyed = transpose_lists(&o, true, recv);
+  bool send_keyed = transpose_lists(&o, false, send);
+  for (int q = 0; q < np; ++q) {
+    if (send_keyed)
+      offsets_by_key(&send[q]);
+    if (recv_keyed)
+      offsets_by_key(&recv[q]);
+  }
+  build_messages(t, c, send, recv, true);
+  vecs_free(send, np);
+  vecs_free(recv, np);
+  finish_handle(t, t0);
+  return t;
+}
+
+im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
+                          zrt_array *src, int64_t p0, int64_t p1, int64_t p2,
+                          int64_t orientation) {
+  remap_call c = {IM_GATHER, dst, src, {NULL, NULL, NULL}, {p0 - 1, p1 - 1, p2 - 1}, r};
+  for (int k = (int)r.rank; k < ZRT_MAX_RANK; ++k)
+    c.perm[k] = 0;
+  check_transpose(&c, orientation);
+  if (cached && same_call(cached, ZRT_XFER_TRANSPOSE, id, &c) &&
+      ((remap_state *)cached->kind_state)->orientation == orientation) {
+    rebind(cached, &c);
+    return cached;
+  }
+  if (cached)
+    remap_release(cached);
+  check_transpose_bounds(&c);
+  /* Flood dimensions: several destination points read one stored source
+   * element; the inspector handles them like any gather. */
+  if (r.flood || src->decl.flood || dst->decl.flood) {
+    im_transfer *t = inspect(ZRT_XFER_TRANSPOSE, id, &c);
+    ((remap_state *)t->kind_state)->orientation = orientation;
+    return t;
+  }
+  return plan_transpose(id, &c, orientation);
+}

@@ -364,8 +364,8 @@ static StaticDist regionDist(Value region, unsigned depth) {
     return bound(make.getDistAttr());
   if (auto derive = region.getDefiningOp<DeriveRegionOp>())
     return regionDist(derive.getBase(), depth + 1);
-  if (auto expand = region.getDefiningOp<ExpandRegionOp>())
-    return regionDist(expand.getBase(), depth + 1);
+  if (region.getDefiningOp<ExpandRegionOp>())
+    return StaticDist::implicit(rank);
   if (auto declared = region.getDefiningOp<ArrayRegionOp>())
     return arrayDist(declared.getArray(), depth + 1);
   return {};

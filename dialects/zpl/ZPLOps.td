@@ -242,11 +242,12 @@ def ZPL_ExpandRegionOp : ZPL_Op<"expand", [Pure, AllTypesMatch<["base", "result"
     `%w = zpl.expand %R [1, 0, 0, 2] : !zpl.region<2>` is R's bounding box
     widened by 1 below in dimension 0 and by 2 above in dimension 1
     (widths lo0, hi0, lo1, hi1, ...; none negative): every index a read of
-    R shifted within those widths touches. The result keeps R's
-    distribution and steps by 1 in every dimension; a flood dimension of R
-    becomes an ordinary one (its placeholder index, widened). Redistribution
-    copies an array over it into a compiler temporary whose shifted reads
-    then stay inside the temporary's region.
+    R shifted within those widths touches. The result is a plain box: it
+    steps by 1 in every dimension, a flood dimension of R becomes an
+    ordinary one (its placeholder index, widened), and it belongs to the
+    implicit distribution of its rank (a zpl.local_array over it aligns
+    it). Redistribution copies an array over it into a compiler temporary
+    whose shifted reads then stay inside the temporary's region.
   }];
   let arguments = (ins ZPL_RegionType:$base, DenseI64ArrayAttr:$widths);
   let results = (outs ZPL_RegionType:$result);

@@ -14,6 +14,11 @@
 // the statement's region, shifted by its direction, with the same four
 // state ops; the zpl.boundary is erased.
 //
+// A redistribution (zpl.redistribute, from zpl-insert-redistribution)
+// becomes a transfer of kind "redist" from its source array to its
+// destination array over its region, shift 0, with the same four state
+// ops; the zpl.redistribute is erased.
+//
 // Access patterns assume row-major local storage: a shift only in the
 // outermost dimension moves whole rows (contiguous); any inner component
 // moves blocks of |d_last| elements (or whole inner rows when d_last is 0)
@@ -54,6 +59,7 @@ struct GenerateCommunicationPass
 
 private:
   LogicalResult generateFor(Operation *stmt);
+  void generateRedistribution(RedistributeOp redist);
 };
 
 } // namespace
@@ -88,6 +94,46 @@ static ironman::PatternAttr patternFor(MLIRContext *ctx,
   int64_t block = last != 0 ? std::abs(last) : ironman::PatternAttr::kDynamic;
   return ironman::PatternAttr::get(ctx, ironman::PatternKind::strided,
                                    ironman::PatternAttr::kDynamic, block);
+}
+
+/// The access pattern of the sections of `array` a redistribution moves:
+/// a rank-1 block-distributed array sends and receives one contiguous
+/// piece per peer; otherwise the pieces are boxes cut out of this PE's
+/// tiles, rows a local pitch apart, both known only at run time.
+static ironman::PatternAttr redistPatternFor(MLIRContext *ctx, Value array,
+                                             ModuleOp module) {
+  unsigned rank = cast<ArrayType>(array.getType()).getRank();
+  StaticDist dist = getArrayDist(array);
+  bool block = dist.kind == StaticDist::Implicit;
+  if (dist.kind == StaticDist::Declared)
+    if (auto decl = SymbolTable::lookupSymbolIn(module, dist.decl))
+      block = llvm::all_of(cast<DistDeclOp>(decl).getDist().getKinds(),
+                           [](DistKind k) { return k == DistKind::block; });
+  if (rank == 1 && block)
+    return ironman::PatternAttr::get(ctx, ironman::PatternKind::contiguous,
+                                     1, 1);
+  return ironman::PatternAttr::get(ctx, ironman::PatternKind::strided,
+                                   ironman::PatternAttr::kDynamic,
+                                   ironman::PatternAttr::kDynamic);
+}
+
+void GenerateCommunicationPass::generateRedistribution(RedistributeOp redist) {
+  OpBuilder builder(redist);
+  Location loc = redist.getLoc();
+  MLIRContext *ctx = redist.getContext();
+  ModuleOp module = getOperation();
+  unsigned rank = redist.getRegion().getType().getRank();
+  auto transfer = ironman::TransferOp::create(
+      builder, loc, redist.getSource(), redist.getDest(), redist.getRegion(),
+      SmallVector<int64_t>(rank, 0),
+      redistPatternFor(ctx, redist.getSource(), module),
+      redistPatternFor(ctx, redist.getDest(), module), "redist");
+  Value handle = transfer.getTransfer();
+  ironman::DROp::create(builder, loc, handle);
+  ironman::SROp::create(builder, loc, handle);
+  ironman::DNOp::create(builder, loc, handle);
+  ironman::SVOp::create(builder, loc, handle);
+  redist.erase();
 }
 
 LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
@@ -184,6 +230,7 @@ void GenerateCommunicationPass::runOnOperation() {
 
   // Boundary statements: a wrap or reflect transfer in their place.
   MLIRContext *ctx = module.getContext();
+  module.walk([&](RedistributeOp redist) { generateRedistribution(redist); });
   for (BoundaryOp boundary : boundaries) {
     OpBuilder builder(boundary);
     Location loc = boundary.getLoc();

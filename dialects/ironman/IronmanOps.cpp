@@ -77,13 +77,19 @@ LogicalResult TransferOp::verify() {
     return emitOpError("shift has ") << getShift().size()
            << " components but the region has rank " << rank;
   StringRef kind = getTransferKind();
-  if (kind != "halo" && kind != "wrap" && kind != "reflect")
-    return emitOpError("kind must be halo, wrap or reflect, got '") << kind << "'";
+  if (kind != "halo" && kind != "wrap" && kind != "reflect" && kind != "redist")
+    return emitOpError("kind must be halo, wrap, reflect or redist, got '")
+           << kind << "'";
   if (std::optional<StringRef> strategy = getStrategy();
       strategy && *strategy != "chained" && *strategy != "packed")
     return emitOpError("strategy must be chained or packed, got '")
            << *strategy << "'";
-  if (llvm::all_of(getShift(), [](int64_t d) { return d == 0; }))
+  bool shifted = llvm::any_of(getShift(), [](int64_t d) { return d != 0; });
+  // A redistribution moves every element to where the other
+  // distribution keeps it: no shift. The other kinds move a band.
+  if (kind == "redist" && shifted)
+    return emitOpError("a redist transfer has no shift");
+  if (kind != "redist" && !shifted)
     return emitOpError("a ") << kind << " transfer needs a nonzero shift";
   return verifyProtocol(*this);
 }

@@ -25,7 +25,10 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     generation) so concurrent transfers never mix their messages.
     `kind` says what the sections are: "halo" (the default, as above),
     "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
-    periodically) or "reflect" (fill it with R's edge mirrored).
+    periodically), "reflect" (fill it with R's edge mirrored) or "redist"
+    (a redistribution: every element of R moves from the PE that owns it
+    in src's distribution to the PE that owns it in dst's; the shift is
+    all zeros).
     `strategy` ("chained" or "packed"), `est_mbps` and `est_us` are set by
     strategy selection from the target machine's cost model: how the bytes
     move, and the estimated throughput and time of one execution.
@@ -58,7 +61,7 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
           /*strategy=*/nullptr, /*est_mbps=*/nullptr, /*est_us=*/nullptr);
   }]>];
   let extraClassDeclaration = [{
-    /// "halo", "wrap" or "reflect".
+    /// "halo", "wrap", "reflect" or "redist".
     ::llvm::StringRef getTransferKind() {
       return getKind() ? *getKind() : ::llvm::StringRef("halo");
     }

@@ -261,7 +261,8 @@ private:
     }
     if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>())
       return regionInnerUnit(der.getBase(), depth + 1);
-    return false;
+    // A widened region has no flood dimension.
+    return region.getDefiningOp<zpl::ExpandRegionOp>() != nullptr;
   }
   /// Whether the storage of the zpl array `array` provably has innermost
   /// stride 1 (it is not declared over a region flooding there).
@@ -281,7 +282,8 @@ private:
       return false;
     if (auto get = region.getDefiningOp<zpl::GetOp>())
       return unitStepRegions.contains(get.getName());
-    if (region.getDefiningOp<zpl::MakeRegionOp>())
+    if (isa_and_nonnull<zpl::MakeRegionOp, zpl::ExpandRegionOp>(
+            region.getDefiningOp()))
       return true;
     if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>()) {
       if (der.getKind() == zpl::DeriveKind::by &&

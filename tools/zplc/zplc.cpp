@@ -52,7 +52,8 @@ cl::opt<Emit> emit(
     cl::values(clEnumValN(Emit::AST, "ast", "the checked syntax tree"),
                clEnumValN(Emit::ZPL, "zpl", "the zpl dialect"),
                clEnumValN(Emit::Ironman, "ironman",
-                          "after storage inference and communication generation"),
+                          "after redistribution, storage inference and "
+                          "communication generation"),
                clEnumValN(Emit::Loops, "loops",
                           "local loops and runtime calls (scf/arith/emitc)"),
                clEnumValN(Emit::EmitC, "emitc", "the EmitC dialect"),

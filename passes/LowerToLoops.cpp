@@ -323,7 +323,9 @@ private:
   /// filling the runtime's collection buffer.
   LogicalResult lowerCollect(Operation *op);
   /// `fn(cached, id, array, region, d0, d1, d2)` on the static handle of
-  /// transfer `id` (created on first use); returns the new handle.
+  /// transfer `id` (created on first use); returns the new handle. The
+  /// region is passed aligned with the array's distribution, whose tiles'
+  /// ghost cells (or bands) the transfer fills.
   Value transferCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
                      Value array, Value region, ArrayRef<int64_t> dir);
   /// `fn(cached, id, operands...)` on the static handle of transfer `id`.
@@ -2015,7 +2017,8 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
                              StringRef fn, Value array, Value region,
                              ArrayRef<int64_t> dir) {
-  SmallVector<CArg> operands{array, region};
+  Value aligned = call(b, loc, regionTy, "zrt_region_align", {region, array});
+  SmallVector<CArg> operands{array, aligned};
   llvm::append_range(operands, dirArgs(dir));
   return transferCall(b, loc, id, fn, operands);
 }

@@ -189,12 +189,14 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK:         = 1.00000000000000000e+00;
 // The repeat loop.
 // CHECK:         do {
+// Each halo gets R aligned with A.
+// CHECK:           zrt_region [[RA:v[0-9]+]] = zrt_region_align([[R]], [[A]]);
 // CHECK:           im_transfer* [[C0:v[0-9]+]] = zt_0;
-// CHECK-NEXT:      im_transfer* [[H0:v[0-9]+]] = im_halo([[C0]], 0, [[A]], [[R]], -1, 0, 0);
+// CHECK-NEXT:      im_transfer* [[H0:v[0-9]+]] = im_halo([[C0]], 0, [[A]], [[RA]], -1, 0, 0);
 // CHECK-NEXT:      zt_0 = [[H0]];
-// CHECK:           im_transfer* [[H1:v[0-9]+]] = im_halo({{v[0-9]+}}, 1, [[A]], [[R]], 0, 1, 0);
-// CHECK:           im_transfer* [[H2:v[0-9]+]] = im_halo({{v[0-9]+}}, 2, [[A]], [[R]], 1, 0, 0);
-// CHECK:           im_transfer* [[H3:v[0-9]+]] = im_halo({{v[0-9]+}}, 3, [[A]], [[R]], 0, -1, 0);
+// CHECK:           im_transfer* [[H1:v[0-9]+]] = im_halo({{v[0-9]+}}, 1, [[A]], {{v[0-9]+}}, 0, 1, 0);
+// CHECK:           im_transfer* [[H2:v[0-9]+]] = im_halo({{v[0-9]+}}, 2, [[A]], {{v[0-9]+}}, 1, 0, 0);
+// CHECK:           im_transfer* [[H3:v[0-9]+]] = im_halo({{v[0-9]+}}, 3, [[A]], {{v[0-9]+}}, 0, -1, 0);
 // CHECK:           im_dr([[H0]]);
 // CHECK:           im_sr([[H0]]);
 // CHECK:           im_dn([[H3]]);

@@ -36,9 +36,10 @@
 //     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
 //   * output, halt, regions, local arrays and scalar locals become runtime
 //     calls and emitc variables (a local array `align`ed to another is
-//     allocated over its region aligned with that array); `var` parameters (!zpl.ref arguments)
-//     become pointers, read and written through `p[0]`, and a local or a
-//     global passed for one is passed by address.
+//     allocated over its region aligned with that array); `var`
+//     parameters (!zpl.ref arguments) become pointers, read and written
+//     through `p[0]`, and a local or a global passed for one is passed by
+//     address.
 // The C ABI is runtime/include/zplrt.h and ironman.h.
 //
 //===----------------------------------------------------------------------===//

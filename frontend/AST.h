@@ -13,7 +13,8 @@
 //  * every Stmt: `scope`, the RegionExpr in force (nullptr if none);
 //  * VarDecl: `elemType`, `isArray`, `rank`, `region` (declared region or
 //    nullptr for rank-only array parameters);
-//  * DirectionDecl: `offsets`; ProcDecl: `isEntry`; Program: `entry`.
+//  * DirectionDecl: `offsets`; ProcDecl: `isEntry`; Program: `entry`;
+//  * DistKind: the folded block size of a constant `blockcyclic(k)`.
 //===----------------------------------------------------------------------===//
 #ifndef ZPL_FRONTEND_AST_H
 #define ZPL_FRONTEND_AST_H
@@ -438,6 +439,10 @@ struct DistKind {
   SourceLoc loc;
   std::string spelling;
   ExprPtr blockSize; // blockcyclic(k)
+  // [Sema] blockcyclic(k) with k a compile-time constant: its value (else
+  // k uses config vars and is evaluated at run time).
+  bool hasConstBlockSize = false;
+  int64_t constBlockSize = 0;
 };
 
 struct DistributionDecl : Decl {

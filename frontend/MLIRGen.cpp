@@ -24,9 +24,22 @@
 //  * exit/continue/return set i1 flags that guard the rest of the code and
 //    stop the loops (scf has no break); procedures have a single exit.
 //
-// Grids and distributions are reported as "... is not supported yet";
-// generation then goes on so that every such construct is reported, and
-// the module is dropped.
+// Grids and distributions:
+//  * `grid G = [p, q]` becomes zpl.grid_decl (its init body yields the
+//    sizes), `distribution D : G = [...]` zpl.dist_decl on @G (a
+//    blockcyclic(k) whose k is not a constant is computed in its init);
+//  * a declared region is bound (`dist @D`) to its own distribution, else
+//    to the one of the region it derives from; `--dist` (GenOptions)
+//    replaces the implicit distribution of a rank by a generated
+//    zpl.dist_decl on the default grid, to which the other regions of that
+//    rank are bound, and the region literals of array declarations too;
+//  * a temporary follows the distribution of the array the statement it
+//    serves assigns (zpl.local_array ... align), or outside a statement of
+//    the first array its expression reads, so that the statement finds it
+//    aligned with its other arrays.
+// Constructs that cannot be generated are reported as "... is not
+// supported yet"; generation then goes on so that every such construct is
+// reported, and the module is dropped.
 //===----------------------------------------------------------------------===//
 
 #include "frontend/MLIRGen.h"
@@ -65,6 +78,8 @@ using ast::Decl;
 using ast::VarDecl;
 using ast::ProcDecl;
 using ast::RegionDecl;
+using ast::GridDecl;
+using ast::DistributionDecl;
 using ast::IndexArrayDecl;
 using ast::RegionExpr;
 using ast::RegionDim;
@@ -107,8 +122,11 @@ using ast::toString;
 class Generator {
 public:
   Generator(MLIRContext &context, const Program &program,
-            DiagnosticEngine &diags)
-      : ctx(context), prog(program), diags(diags), b(&context) {}
+            DiagnosticEngine &diags, const GenOptions &options)
+      : ctx(context), prog(program), diags(diags), b(&context) {
+    for (DistAttr kinds : options.implicitDists)
+      implicitKinds[kinds.getRank()] = kinds;
+  }
 
   OwningOpRef<ModuleOp> run();
 
@@ -196,10 +214,30 @@ private:
   //===--------------------------------------------------------------------===//
 
   void genGlobal(const Decl &d);
+  void genGrid(const GridDecl &g);
+  void genDistribution(const DistributionDecl &d);
   void genProcHeader(const ProcDecl &p);
   void genProcBody(const ProcDecl &p);
   /// Starts the single block of a declaration's init body.
   Block *startInit(Region &r) { return b.createBlock(&r); }
+
+  //===--------------------------------------------------------------------===//
+  // Distributions of regions
+  //===--------------------------------------------------------------------===//
+
+  /// The distribution a declared region is bound to: its own (`region R :
+  /// D`), else that of the region it derives from, else the --dist one of
+  /// its rank; null for the implicit distribution.
+  FlatSymbolRefAttr regionDeclDist(const RegionDecl &r);
+  /// The distribution a region expression is bound to (null for a
+  /// literal: the implicit distribution).
+  FlatSymbolRefAttr regionExprDist(const RegionExpr &r);
+  /// The generated distribution that replaces the implicit one of `rank`
+  /// (--dist), made on first use; null when there is none.
+  FlatSymbolRefAttr implicitDist(unsigned rank);
+  /// Binds the region literal `region` is (or derives from), the region of
+  /// an array declaration, to the --dist distribution of its rank.
+  void bindLiteral(Value region);
 
   //===--------------------------------------------------------------------===//
   // Values of declarations
@@ -260,10 +298,14 @@ private:
   /// The mask of a region scope (`with`/`without`), evaluated over
   /// `region` into a temporary if it is not an array name.
   Mask genMask(const RegionExpr *r, Value region);
-  /// A new temporary array over `region`, freed by flushTemps.
+  /// A new temporary array over `region`, freed by flushTemps, aligned to
+  /// `alignTo` when that has the temporary's rank.
   Value newTemp(Location l, Value region, ScalarType t, StringRef name);
-  /// `[region] tmp := e` into a new temporary of element type `t`.
+  /// `[region] tmp := e` into a new temporary of element type `t`; the
+  /// temporary aligns to `alignTo`, or else to the first array `e` reads.
   Value evalToTemp(const Expr &e, Value region, ScalarType t, StringRef name);
+  /// The first array the parallel expression `e` reads, or null.
+  Value firstArrayRead(const Expr &e);
   /// `[region with mask] dest op= e`.
   void genInto(Value dest, ScalarType dt, const Expr &e, Value region,
                Mask mask, Location l, ast::AssignOp op,
@@ -346,6 +388,16 @@ private:
       ctx.skip = newFlag(l, "skip");
     return ctx;
   }
+  /// Sets a value until the end of the enclosing scope.
+  class ValueScope {
+  public:
+    ValueScope(Value &slot, Value v) : slot(slot), saved(slot) { slot = v; }
+    ~ValueScope() { slot = saved; }
+
+  private:
+    Value &slot;
+    Value saved;
+  };
   /// Makes a loop the innermost one until the end of the enclosing scope.
   class EnterLoop {
   public:
@@ -379,6 +431,12 @@ private:
   SmallVector<Value> localArrays;           // freed at the procedure's exit
   SmallVector<Value> temps;                 // live temporaries
   std::map<const Expr *, Value> tempOf;     // subexpression -> temporary
+  Value alignTo; // the array whose distribution new temporaries follow
+
+  // Distributions.
+  std::map<unsigned, DistAttr> implicitKinds;          // --dist, by rank
+  std::map<unsigned, FlatSymbolRefAttr> implicitDecls; // their dist_decls
+  std::map<const RegionDecl *, FlatSymbolRefAttr> regionDists;
 
   // Control flow.
   LoopCtx *loopCtx = nullptr;
@@ -459,7 +517,9 @@ void Generator::genGlobal(const Decl &d) {
                                     TypeAttr::get(type), DenseI64ArrayAttr());
       startInit(op.getInit());
       Value r = genRegion(*v.region);
-      if (!r) // reported; keep the body well formed
+      if (r)
+        bindLiteral(r);
+      else // reported; keep the body well formed
         r = MakeRegionOp::create(
             b, l, RegionType::get(&ctx, v.rank),
             SmallVector<Value>(v.rank, constInt(l, 1)),
@@ -482,7 +542,7 @@ void Generator::genGlobal(const Decl &d) {
     auto &r = cast<RegionDecl>(d);
     auto type = RegionType::get(&ctx, r.rank);
     auto op = RegionDeclOp::create(b, l, b.getStringAttr(r.name),
-                                   TypeAttr::get(type), DistAttr());
+                                   TypeAttr::get(type), regionDeclDist(r));
     startInit(op.getInit());
     Value v = genRegion(*r.region);
     if (!v)
@@ -495,13 +555,127 @@ void Generator::genGlobal(const Decl &d) {
   case Decl::Direction:
     return; // folded into every use
   case Decl::Grid:
+    genGrid(cast<GridDecl>(d));
+    return;
   case Decl::Distribution:
-    diags.error(d.loc, "grids and distributions are not supported yet");
-    failed = true;
+    genDistribution(cast<DistributionDecl>(d));
     return;
   default:
     return;
   }
+}
+
+void Generator::genGrid(const GridDecl &g) {
+  Location l = loc(g.loc);
+  auto op = GridDeclOp::create(b, l, b.getStringAttr(g.name));
+  startInit(op.getInit());
+  SmallVector<Value> sizes;
+  for (const auto &e : g.dims)
+    sizes.push_back(convert(l, genExpr(*e), e->type, ScalarType::Integer));
+  YieldOp::create(b, l, sizes);
+}
+
+void Generator::genDistribution(const DistributionDecl &d) {
+  Location l = loc(d.loc);
+  SmallVector<zpl::DistKind> kinds;
+  SmallVector<int64_t> blockSizes;
+  // Block sizes that are not constants: computed by the init body.
+  SmallVector<const Expr *> runTimeSizes;
+  for (const ast::DistKind &k : d.dims) {
+    int64_t size = 0;
+    switch (k.kind) {
+    case ast::DistKind::Block: kinds.push_back(zpl::DistKind::block); break;
+    case ast::DistKind::Cyclic: kinds.push_back(zpl::DistKind::cyclic); break;
+    case ast::DistKind::None: kinds.push_back(zpl::DistKind::none); break;
+    case ast::DistKind::BlockCyclic:
+      kinds.push_back(zpl::DistKind::blockcyclic);
+      if (k.hasConstBlockSize) {
+        size = k.constBlockSize;
+      } else {
+        size = DistAttr::kDynamicBlockSize;
+        runTimeSizes.push_back(k.blockSize.get());
+      }
+      break;
+    case ast::DistKind::Unknown:
+      internal(k.loc, "unknown distribution kind '" + k.spelling + "'");
+      return;
+    }
+    blockSizes.push_back(size);
+  }
+  FlatSymbolRefAttr grid =
+      d.grid ? FlatSymbolRefAttr::get(&ctx, d.grid->name) : FlatSymbolRefAttr();
+  auto op = DistDeclOp::create(b, l, b.getStringAttr(d.name),
+                               DistAttr::get(&ctx, kinds, blockSizes), grid);
+  if (runTimeSizes.empty())
+    return;
+  startInit(op.getInit());
+  SmallVector<Value> sizes;
+  for (const Expr *e : runTimeSizes)
+    sizes.push_back(convert(l, genExpr(*e), e->type, ScalarType::Integer));
+  YieldOp::create(b, l, sizes);
+}
+
+//===----------------------------------------------------------------------===//
+// Distributions of regions
+//===----------------------------------------------------------------------===//
+
+FlatSymbolRefAttr Generator::regionDeclDist(const RegionDecl &r) {
+  auto it = regionDists.find(&r);
+  if (it != regionDists.end())
+    return it->second;
+  regionDists[&r] = FlatSymbolRefAttr(); // a cycle ends here
+  FlatSymbolRefAttr dist;
+  if (r.dist)
+    dist = FlatSymbolRefAttr::get(&ctx, r.dist->name);
+  else if (r.region)
+    dist = regionExprDist(*r.region);
+  if (!dist)
+    dist = implicitDist(r.rank);
+  regionDists[&r] = dist;
+  return dist;
+}
+
+FlatSymbolRefAttr Generator::regionExprDist(const RegionExpr &r) {
+  switch (r.kind) {
+  case RegionExpr::Named:
+    return r.decl ? regionDeclDist(*r.decl) : FlatSymbolRefAttr();
+  case RegionExpr::Literal:
+    return FlatSymbolRefAttr();
+  default:
+    return r.base ? regionExprDist(*r.base) : FlatSymbolRefAttr();
+  }
+}
+
+FlatSymbolRefAttr Generator::implicitDist(unsigned rank) {
+  auto kinds = implicitKinds.find(rank);
+  if (kinds == implicitKinds.end())
+    return FlatSymbolRefAttr();
+  FlatSymbolRefAttr &decl = implicitDecls[rank];
+  if (decl)
+    return decl;
+  // A name no declaration of the program uses (it also names a C global).
+  std::string name = "implicit_dist" + std::to_string(rank);
+  auto taken = [&](const std::string &n) {
+    return llvm::any_of(prog.decls, [&](const auto &d) { return d->name == n; });
+  };
+  while (taken(name))
+    name += "_";
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  DistDeclOp::create(b, loc(prog.loc), b.getStringAttr(name), kinds->second,
+                     FlatSymbolRefAttr());
+  decl = FlatSymbolRefAttr::get(&ctx, name);
+  return decl;
+}
+
+void Generator::bindLiteral(Value region) {
+  while (auto derive = region.getDefiningOp<DeriveRegionOp>())
+    region = derive.getBase();
+  auto make = region.getDefiningOp<MakeRegionOp>();
+  if (!make || make.getDistAttr())
+    return;
+  if (FlatSymbolRefAttr dist = implicitDist(make.getType().getRank()))
+    make.setDistAttr(dist);
 }
 
 void Generator::genProcHeader(const ProcDecl &p) {
@@ -612,8 +786,9 @@ void Generator::genProcBody(const ProcDecl &p) {
         internal(v->loc, "local array '" + v->name + "' has no region");
       continue;
     }
+    bindLiteral(r);
     Value a = LocalArrayOp::create(b, l, arrayTypeOf(*v),
-                                   b.getStringAttr(v->name), r,
+                                   b.getStringAttr(v->name), r, Value(),
                                    DenseI64ArrayAttr());
     arrays[v.get()] = a;
     localArrays.push_back(a);
@@ -796,7 +971,8 @@ Value Generator::genRegion(const RegionExpr &r) {
     }
     return MakeRegionOp::create(
         b, l, type, lows, highs,
-        flood.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(flood));
+        flood.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(flood),
+        FlatSymbolRefAttr());
   }
   case RegionExpr::Of:
   case RegionExpr::In:
@@ -1202,6 +1378,9 @@ Value Generator::genReduce(const ReduceExpr &e) {
   Value region = e.region ? genRegion(*e.region) : scopeRegion(curScope, e.loc);
   if (!region)
     return zeroOf(l, e.type);
+  // The reduction follows the first array it reads (see the lowering); so
+  // do its temporaries.
+  ValueScope align(alignTo, firstArrayRead(*e.operand));
   Mask mask = genMask(rx, region);
   // The operand's scalar parts are computed before the reduction.
   std::map<const Expr *, Value> outer;
@@ -1258,8 +1437,12 @@ Generator::Mask Generator::genMask(const RegionExpr *r, Value region) {
 Value Generator::newTemp(Location l, Value region, ScalarType t,
                          StringRef name) {
   unsigned rank = cast<RegionType>(region.getType()).getRank();
+  Value align =
+      alignTo && cast<ArrayType>(alignTo.getType()).getRank() == rank
+          ? alignTo
+          : Value();
   Value tmp = LocalArrayOp::create(b, l, ArrayType::get(&ctx, rank, typeOf(t)),
-                                   b.getStringAttr(name), region,
+                                   b.getStringAttr(name), region, align,
                                    DenseI64ArrayAttr());
   temps.push_back(tmp);
   return tmp;
@@ -1268,9 +1451,46 @@ Value Generator::newTemp(Location l, Value region, ScalarType t,
 Value Generator::evalToTemp(const Expr &e, Value region, ScalarType t,
                             StringRef name) {
   Location l = loc(e.loc);
+  ValueScope align(alignTo, alignTo ? alignTo : firstArrayRead(e));
   Value tmp = newTemp(l, region, t, name);
   genInto(tmp, t, e, region, Mask(), l, ast::AssignOp::Assign, nullptr);
   return tmp;
+}
+
+/// The first array (in source order) a parallel expression reads.
+static const VarDecl *firstArrayIn(const Expr &e) {
+  if (!e.parallel)
+    return nullptr;
+  auto array = [](const Expr *n) -> const VarDecl * {
+    auto *name = dyn_cast_or_null<NameExpr>(n);
+    auto *v = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
+    return v && v->isArray ? v : nullptr;
+  };
+  switch (e.kind) {
+  case Expr::Name: return array(&e);
+  case Expr::Shift: return array(cast<ShiftExpr>(e).array.get());
+  case Expr::Remap: return array(cast<RemapExpr>(e).array.get());
+  case Expr::Unary: return firstArrayIn(*cast<UnaryExpr>(e).operand);
+  case Expr::Binary: {
+    auto &bin = cast<BinaryExpr>(e);
+    const VarDecl *v = firstArrayIn(*bin.lhs);
+    return v ? v : firstArrayIn(*bin.rhs);
+  }
+  case Expr::Call:
+    for (const auto &a : cast<CallExpr>(e).args)
+      if (const VarDecl *v = firstArrayIn(*a))
+        return v;
+    return nullptr;
+  case Expr::Reduce: return firstArrayIn(*cast<ReduceExpr>(e).operand);
+  case Expr::Scan: return firstArrayIn(*cast<ScanExpr>(e).operand);
+  case Expr::Flood: return firstArrayIn(*cast<FloodExpr>(e).operand);
+  default: return nullptr;
+  }
+}
+
+Value Generator::firstArrayRead(const Expr &e) {
+  const VarDecl *v = firstArrayIn(e);
+  return v ? arrayValue(*v, e.loc) : Value();
 }
 
 void Generator::flushTemps(size_t mark, Location l) {
@@ -1308,6 +1528,8 @@ bool Generator::canStoreDirectly(const Expr &e, ScalarType dt,
 void Generator::genInto(Value dest, ScalarType dt, const Expr &e, Value region,
                         Mask mask, Location l, ast::AssignOp aop,
                         const VarDecl *destDecl) {
+  // The statement follows dest's distribution; so do its temporaries.
+  ValueScope align(alignTo, dest);
   if (!mask.value && aop == ast::AssignOp::Assign &&
       canStoreDirectly(e, dt, destDecl)) {
     switch (e.kind) {
@@ -1712,6 +1934,7 @@ void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {
   Value arr = arrayValue(target, s.target->loc);
   if (!arr)
     return;
+  ValueScope align(alignTo, arr);
   Mask mask = genMask(s.scope, region);
   genInto(arr, target.elemType, *s.value, region, mask, l, s.op, &target);
 }
@@ -1978,11 +2201,50 @@ void loadDialects(MLIRContext &context) {
                       func::FuncDialect, math::MathDialect, scf::SCFDialect>();
 }
 
+DistAttr parseDistKinds(MLIRContext &context, llvm::StringRef text,
+                        std::string &error) {
+  loadDialects(context);
+  SmallVector<zpl::DistKind> kinds;
+  SmallVector<int64_t> blockSizes;
+  SmallVector<llvm::StringRef> words;
+  text.split(words, ',');
+  for (llvm::StringRef word : words) {
+    word = word.trim();
+    int64_t size = 0;
+    if (word == "block") {
+      kinds.push_back(zpl::DistKind::block);
+    } else if (word == "cyclic") {
+      kinds.push_back(zpl::DistKind::cyclic);
+    } else if (word == "*" || word == "none") {
+      kinds.push_back(zpl::DistKind::none);
+    } else if (word.consume_front("blockcyclic(") && word.consume_back(")")) {
+      if (word.trim().getAsInteger(10, size) || size < 1) {
+        error = "the block size of 'blockcyclic' must be an integer of at "
+                "least 1, got '" + word.str() + "'";
+        return {};
+      }
+      kinds.push_back(zpl::DistKind::blockcyclic);
+    } else {
+      error = "unknown distribution kind '" + word.str() +
+              "' (expected block, cyclic, blockcyclic(k) or *)";
+      return {};
+    }
+    blockSizes.push_back(size);
+  }
+  if (kinds.size() > 3) {
+    error = "a distribution has 1, 2 or 3 dimensions, got " +
+            std::to_string(kinds.size());
+    return {};
+  }
+  return DistAttr::get(&context, kinds, blockSizes);
+}
+
 OwningOpRef<ModuleOp> buildModule(MLIRContext &context,
                                   const ast::Program &program,
-                                  DiagnosticEngine &diags) {
+                                  DiagnosticEngine &diags,
+                                  const GenOptions &options) {
   loadDialects(context);
-  Generator gen(context, program, diags);
+  Generator gen(context, program, diags, options);
   return gen.run();
 }
 

@@ -352,6 +352,11 @@ void Sema::checkDistributionDecl(DistributionDecl &d) {
         ctx.constOnly = true;
         ctx.constWhat = "a block size";
         checkScalarOf(*k.blockSize, ScalarType::Integer, "a block size", ctx);
+        k.hasConstBlockSize = foldInt(k.blockSize.get(), k.constBlockSize);
+        if (k.hasConstBlockSize && k.constBlockSize < 1)
+          error(k.blockSize->loc, "the block size of 'blockcyclic' must be at "
+                                  "least 1, got " +
+                                      std::to_string(k.constBlockSize));
       }
       break;
     default:

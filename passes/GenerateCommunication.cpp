@@ -21,6 +21,11 @@
 // arrays (`A#[Index2, Index1]`) is a transfer of kind "transpose", strided
 // on one side: strided loads (`nQ1`) until strategy selection orients it.
 //
+// A redistribution (zpl.redistribute, from zpl-insert-redistribution)
+// becomes a transfer of kind "redist" from its source array to its
+// destination array over its region, shift 0, with the same four state
+// ops; the zpl.redistribute is erased.
+//
 // Access patterns assume row-major local storage: a shift only in the
 // outermost dimension moves whole rows (contiguous); any inner component
 // moves blocks of |d_last| elements (or whole inner rows when d_last is 0)
@@ -61,6 +66,7 @@ struct GenerateCommunicationPass
 
 private:
   LogicalResult generateFor(Operation *stmt);
+  void generateRedistribution(RedistributeOp redist);
 };
 
 } // namespace
@@ -132,6 +138,42 @@ static void generateRemap(RemapOp remap) {
   }
   createStateOps(builder, loc, transfer);
   remap.erase();
+}
+
+/// The access pattern of the sections of `array` a redistribution moves:
+/// a rank-1 block-distributed array sends and receives one contiguous
+/// piece per peer; otherwise the pieces are boxes cut out of this PE's
+/// tiles, rows a local pitch apart, both known only at run time.
+static ironman::PatternAttr redistPatternFor(MLIRContext *ctx, Value array,
+                                             ModuleOp module) {
+  unsigned rank = cast<ArrayType>(array.getType()).getRank();
+  StaticDist dist = getArrayDist(array);
+  bool block = dist.kind == StaticDist::Implicit;
+  if (dist.kind == StaticDist::Declared)
+    if (auto decl = SymbolTable::lookupSymbolIn(module, dist.decl))
+      block = llvm::all_of(cast<DistDeclOp>(decl).getDist().getKinds(),
+                           [](DistKind k) { return k == DistKind::block; });
+  if (rank == 1 && block)
+    return ironman::PatternAttr::get(ctx, ironman::PatternKind::contiguous,
+                                     1, 1);
+  return ironman::PatternAttr::get(ctx, ironman::PatternKind::strided,
+                                   ironman::PatternAttr::kDynamic,
+                                   ironman::PatternAttr::kDynamic);
+}
+
+void GenerateCommunicationPass::generateRedistribution(RedistributeOp redist) {
+  OpBuilder builder(redist);
+  Location loc = redist.getLoc();
+  MLIRContext *ctx = redist.getContext();
+  ModuleOp module = getOperation();
+  unsigned rank = redist.getRegion().getType().getRank();
+  auto transfer = ironman::TransferOp::create(
+      builder, loc, redist.getSource(), redist.getDest(), redist.getRegion(),
+      SmallVector<int64_t>(rank, 0),
+      redistPatternFor(ctx, redist.getSource(), module),
+      redistPatternFor(ctx, redist.getDest(), module), "redist");
+  createStateOps(builder, loc, transfer);
+  redist.erase();
 }
 
 LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
@@ -227,6 +269,7 @@ void GenerateCommunicationPass::runOnOperation() {
 
   // Boundary statements: a wrap or reflect transfer in their place.
   MLIRContext *ctx = module.getContext();
+  module.walk([&](RedistributeOp redist) { generateRedistribution(redist); });
   for (BoundaryOp boundary : boundaries) {
     OpBuilder builder(boundary);
     Location loc = boundary.getLoc();

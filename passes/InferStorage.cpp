@@ -9,7 +9,8 @@
 //   - every boundary statement `[d of R] wrap/reflect A` (the band `d of R`,
 //     |d_k| wide on the side of d, as if A were assigned over it),
 //   - every statement that assigns the array over a region reaching outside
-//     its base region (`d of R`, and conservatively `R at d`).
+//     its base region (`d of R`, `zpl.expand`, and conservatively `R at
+//     d`), and every redistribution to or from it over such a region.
 // Reads inside a statement over such a region reach that far as well (for
 // partial reductions and floods: the source region, where the body is
 // evaluated; their destinations, like remaps, are stored by the runtime and
@@ -138,6 +139,16 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
       return reach;
     return reachOf(yield.getValues().front(), depth + 1);
   }
+  if (auto expand = region.getDefiningOp<ExpandRegionOp>()) {
+    // The base widened on each side.
+    reach = reachOf(expand.getBase(), depth + 1);
+    ArrayRef<int64_t> widths = expand.getWidths();
+    for (unsigned k = 0; k < rank && 2 * k + 1 < widths.size(); ++k) {
+      reach.lo[k] += widths[2 * k];
+      reach.hi[k] += widths[2 * k + 1];
+    }
+    return reach;
+  }
   auto derive = region.getDefiningOp<DeriveRegionOp>();
   if (!derive || derive.getDirection().size() != rank)
     return reach;
@@ -257,6 +268,12 @@ void InferStoragePass::runOnOperation() {
         SmallVector<int64_t> zero(dir.size(), 0);
         widen(boundary.getArray(), reach, zero);
       }
+    } else if (auto redist = dyn_cast<RedistributeOp>(op)) {
+      // Both arrays are accessed over the redistributed region.
+      Reach reach = reachOf(redist.getRegion());
+      SmallVector<int64_t> zero(reach.lo.size(), 0);
+      widen(redist.getSource(), reach, zero);
+      widen(redist.getDest(), reach, zero);
     } else if (auto transfer = dyn_cast<ironman::TransferOp>(op)) {
       Reach reach = reachOf(transfer.getRegion());
       widen(transfer.getDst(), reach, transfer.getShift());

@@ -3,13 +3,23 @@
 // Lowers a module in the zpl and ironman dialects to func, scf, arith, math
 // and emitc:
 //   * global declarations become `emitc.global`s (`zg_` prefix) and a new
-//     `zpl_main` evaluates their init bodies in declaration order through
-//     the runtime (config vars, regions, arrays) and calls the entry
-//     procedure (module attribute `zpl.entry`); procedures get a `zp_`
-//     prefix so that no C name clashes with the C library or the runtime;
+//     `zpl_main` evaluates their init bodies through the runtime (config
+//     vars and scalars in declaration order, then grids `zrt_grid_new`,
+//     distributions `zrt_dist_new`, regions bound to their distribution
+//     `zrt_region_dist` or added to the implicit one `zrt_dist_add`, and
+//     arrays last) and calls the entry procedure (module attribute
+//     `zpl.entry`); procedures get a `zp_` prefix so that no C name
+//     clashes with the C library or the runtime;
 //   * array statements and reductions become `scf.for` nests over this PE's
 //     part of the region, reading and writing each array through its base
-//     pointer with the linear index hoisted per row;
+//     pointer with the linear index hoisted per row. The region is first
+//     aligned with the distribution of the array the statement follows
+//     (`zrt_region_align`, see zpl::getStatementDistArray); the nest runs
+//     inside a loop over this PE's tiles of it (`zrt_tiles`: one under
+//     block distributions, several under cyclic and block-cyclic ones),
+//     with the tile's bounds (`zrt_tile_lo/hi`) and each array's tile
+//     offset (`zrt_array_tile_offset`) computed per tile and the strides
+//     hoisted before it; reduction accumulators carry across tiles;
 //     A masked statement (`[R with M]`, `[R without M]`) loads the mask
 //     element at the current index and guards the body and the store (or
 //     the accumulation) with an scf.if. Each loop steps by the region's
@@ -20,15 +30,18 @@
 //     buffer, between `zrt_preduce_begin/_end`, `zrt_scan_begin/_end`,
 //     `zrt_flood_begin/_end`;
 //   * ironman transfers become `im_halo` (or `im_wrap`/`im_reflect` for the
-//     boundary kinds, `im_remap`/`im_transpose` for remaps, which
+//     boundary kinds, `im_redist(cached, id, dst, src, r)` for a
+//     redistribution, `im_remap`/`im_transpose` for remaps, which
 //     zpl.remap ops left by a pipeline without zpl-gen-comm also become)
 //     calls on a static handle (`zt_<id>`), followed by
 //     `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy selection chose
 //     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
 //   * output, halt, regions, local arrays and scalar locals become runtime
-//     calls and emitc variables; `var` parameters (!zpl.ref arguments)
-//     become pointers, read and written through `p[0]`, and a local or a
-//     global passed for one is passed by address.
+//     calls and emitc variables (a local array `align`ed to another is
+//     allocated over its region aligned with that array); `var`
+//     parameters (!zpl.ref arguments) become pointers, read and written
+//     through `p[0]`, and a local or a global passed for one is passed by
+//     address.
 // The C ABI is runtime/include/zplrt.h and ironman.h.
 //
 //===----------------------------------------------------------------------===//
@@ -251,7 +264,8 @@ private:
     }
     if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>())
       return regionInnerUnit(der.getBase(), depth + 1);
-    return false;
+    // A widened region has no flood dimension.
+    return region.getDefiningOp<zpl::ExpandRegionOp>() != nullptr;
   }
   /// Whether the storage of the zpl array `array` provably has innermost
   /// stride 1 (it is not declared over a region flooding there).
@@ -271,7 +285,8 @@ private:
       return false;
     if (auto get = region.getDefiningOp<zpl::GetOp>())
       return unitStepRegions.contains(get.getName());
-    if (region.getDefiningOp<zpl::MakeRegionOp>())
+    if (isa_and_nonnull<zpl::MakeRegionOp, zpl::ExpandRegionOp>(
+            region.getDefiningOp()))
       return true;
     if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>()) {
       if (der.getKind() == zpl::DeriveKind::by &&
@@ -287,6 +302,17 @@ private:
   LogicalResult renameProcedures();
   LogicalResult createGlobals();
   LogicalResult buildMain();
+  /// Clones a declaration's init body at `b` (its zpl ops are lowered with
+  /// the rest of zpl_main) and returns the values it yields.
+  FailureOr<SmallVector<Value>> cloneInit(OpBuilder &b, Operation *decl);
+  LogicalResult initGrid(OpBuilder &b, zpl::GridDeclOp grid);
+  LogicalResult initDistribution(OpBuilder &b, zpl::DistDeclOp dist);
+  LogicalResult initRegion(OpBuilder &b, zpl::RegionDeclOp region);
+  void allocateArray(OpBuilder &b, zpl::ArrayDeclOp array, Value region);
+  /// zrt_region_dist(region, id of the distribution `dist`); fails when
+  /// `dist` names no distribution.
+  FailureOr<Value> bindRegion(OpBuilder &b, Location loc, Value region,
+                              StringRef dist);
   LogicalResult lowerOps();
   void convertSignatures();
   void fixRemainingTypes();
@@ -300,7 +326,9 @@ private:
   /// filling the runtime's collection buffer.
   LogicalResult lowerCollect(Operation *op);
   /// `fn(cached, id, array, region, d0, d1, d2)` on the static handle of
-  /// transfer `id` (created on first use); returns the new handle.
+  /// transfer `id` (created on first use); returns the new handle. The
+  /// region is passed aligned with the array's distribution, whose tiles'
+  /// ghost cells (or bands) the transfer fills.
   Value transferCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
                      Value array, Value region, ArrayRef<int64_t> dir);
   /// `fn(cached, args...)` on the static handle of transfer `id`.
@@ -339,7 +367,6 @@ private:
     Value array;                 // converted array (zrt_array *)
     SmallVector<int64_t, 3> off; // padded to rank
     Value base;                  // T * base pointer
-    Value offset;                // the array's zrt_array_offset
     Value disp;                  // sum(off[d] * stride[d]) over the outer
                                  // dimensions; null if 0
     int64_t innerOff = 0;        // off[rank - 1] (stride 1)
@@ -349,7 +376,7 @@ private:
                                  // 1 (a flood dimension: 0); else null
   };
   struct ArrayParts {
-    Value base, offset;
+    Value base;
     SmallVector<Value, 3> strides;
     Value innerStride; // null when provably 1
   };
@@ -360,14 +387,31 @@ private:
                       MutableArrayRef<Access> accesses,
                       const DenseMap<const void *, Value> *fresh);
 
+  /// The converted `region` aligned with the distribution of the zpl array
+  /// `distArray` (zrt_region_align): the iteration space of a statement
+  /// follows the array whose distribution it has (zpl::
+  /// getStatementDistArray); as it is when there is none.
+  Value alignedRegion(OpBuilder &b, Location loc, Value region,
+                      Value distArray) {
+    if (!distArray)
+      return region;
+    return call(b, loc, regionTy, "zrt_region_align",
+                {region, lookup(distArray)});
+  }
+
   /// Hoisted per-array values for one statement.
   ArrayParts arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
                         unsigned rank,
                         DenseMap<Value, ArrayParts> &cache);
 
-  /// Builds the loop nest over this PE's part of `region`. `accesses` get
-  /// their `index` set inside the innermost loop, where `body` runs and
-  /// returns the new accumulator values.
+  /// Builds the loop nest over this PE's part of `region`: a loop over its
+  /// tiles (zrt_tiles; one under block distributions) around a nest over
+  /// each tile (zrt_tile_lo/hi), where every array is addressed from its
+  /// tile offset (zrt_array_tile_offset) with the strides hoisted before
+  /// the tile loop. `region` must be aligned with the distribution of
+  /// every array accessed (see alignedRegion). `accesses` get their
+  /// `index` set inside the innermost loop, where `body` runs and returns
+  /// the new accumulator values, which live across the tiles.
   /// With `unitStep` every loop steps by 1; otherwise by the region's
   /// step in that dimension (zrt_region_step, hoisted); `rowBody` needs
   /// `unitStep`.
@@ -563,11 +607,14 @@ LogicalResult Lowering::createGlobals() {
   OpBuilder b(ctx);
   b.setInsertionPointToStart(module.getBody());
   for (Operation &op : module.getBody()->getOperations()) {
-    if (!isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp,
-             zpl::ArrayDeclOp>(op))
+    if (!isa<zpl::ConfigOp, zpl::GlobalOp, zpl::GridDeclOp, zpl::DistDeclOp,
+             zpl::RegionDeclOp, zpl::ArrayDeclOp>(op))
       continue;
     auto sym = cast<SymbolOpInterface>(op);
-    Type type = convertType(cast<TypeAttr>(op.getAttr("type")).getValue());
+    // Grids and distributions are runtime ids.
+    Type type = isa<zpl::GridDeclOp, zpl::DistDeclOp>(op)
+                    ? i64
+                    : convertType(cast<TypeAttr>(op.getAttr("type")).getValue());
     std::string cname = (kGlobalPrefix + sym.getName()).str();
     Attribute init;
     if (type.isIntOrFloat())
@@ -594,80 +641,72 @@ LogicalResult Lowering::buildMain() {
   Block *entry = mainFn.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockEnd(entry);
 
-  // Arrays come after every other declaration: the runtime lays an array
-  // out by the distribution of all declared regions of its rank, so every
-  // region must be added first. Array inits read only regions, configs and
-  // constants, so moving them later keeps their meaning.
-  SmallVector<Operation *> decls, arrays;
+  // Declarations run in dependency order: config vars and scalars (in
+  // program order; their initializers name earlier ones only), grids,
+  // distributions, regions, and arrays last. The runtime lays an array out
+  // by the distribution of all declared regions bound to it, so every
+  // region must be bound first; the regions of array declarations, too,
+  // are all evaluated (and bound, for a region literal with a
+  // distribution) before the first array is allocated. Grid sizes, block
+  // sizes and region bounds read config vars and constants only; array
+  // inits read regions too.
+  SmallVector<Operation *> scalars, grids, dists, regions, arrays;
   Operation *lastConfig = nullptr;
   for (Operation &op : module.getBody()->getOperations()) {
-    if (isa<zpl::ArrayDeclOp>(op))
+    if (isa<zpl::ConfigOp, zpl::GlobalOp>(op))
+      scalars.push_back(&op);
+    else if (isa<zpl::GridDeclOp>(op))
+      grids.push_back(&op);
+    else if (isa<zpl::DistDeclOp>(op))
+      dists.push_back(&op);
+    else if (isa<zpl::RegionDeclOp>(op))
+      regions.push_back(&op);
+    else if (isa<zpl::ArrayDeclOp>(op))
       arrays.push_back(&op);
-    else if (isa<zpl::ConfigOp, zpl::GlobalOp, zpl::RegionDeclOp>(op))
-      decls.push_back(&op);
     if (isa<zpl::ConfigOp>(op))
       lastConfig = &op;
   }
-  decls.append(arrays);
 
   // Without config vars the grid is still set up first.
   if (!lastConfig)
     call(b, loc, Type(), "zrt_config_done", {});
 
-  for (Operation *decl : decls) {
+  for (Operation *decl : scalars) {
     Location dloc = decl->getLoc();
     StringRef name = cast<SymbolOpInterface>(decl).getName();
     auto [cname, ctype] = globals[name];
-    Region &init = decl->getRegion(0);
-    Value v;
-    if (!init.empty()) {
-      IRMapping map;
-      Block &blk = init.front();
-      for (Operation &inner : blk.without_terminator())
-        b.clone(inner, map);
-      auto yield = cast<zpl::YieldOp>(blk.getTerminator());
-      if (yield.getValues().size() != 1)
-        return decl->emitError("init body must yield one value");
-      v = map.lookupOrDefault(yield.getValues().front());
-    }
+    FailureOr<SmallVector<Value>> init = cloneInit(b, decl);
+    if (failed(init))
+      return failure();
     if (auto cfg = dyn_cast<zpl::ConfigOp>(decl)) {
       Type t = cfg.getType();
       Value got = call(b, dloc, t, ("zrt_config_" + typeSuffix(t)).str(),
-                       {strAttr(name), v});
+                       {strAttr(name), init->front()});
       storeGlobal(b, dloc, cname, ctype, got);
       if (decl == lastConfig)
         call(b, dloc, Type(), "zrt_config_done", {});
-    } else if (isa<zpl::GlobalOp>(decl)) {
-      if (v)
-        storeGlobal(b, dloc, cname, ctype, v);
-    } else if (auto rd = dyn_cast<zpl::RegionDeclOp>(decl)) {
-      auto yield = cast<zpl::YieldOp>(rd.getInit().front().getTerminator());
-      if (isUnitStep(yield.getValues().front()))
-        unitStepRegions.insert(name);
-      if (regionInnerUnit(yield.getValues().front()))
-        innerUnitRegions.insert(name);
-      storeGlobal(b, dloc, cname, ctype, v);
-      // An empty declared region is a run-time error that names it; check
-      // before the distribution sees it.
-      call(b, dloc, Type(), "zrt_region_check", {strAttr(name), v});
-      call(b, dloc, Type(), "zrt_dist_add", {v});
-    } else if (auto arr = dyn_cast<zpl::ArrayDeclOp>(decl)) {
-      zpl::ArrayType at = arr.getArrayType();
-      auto yield = cast<zpl::YieldOp>(arr.getInit().front().getTerminator());
-      if (regionInnerUnit(yield.getValues().front()))
-        innerUnitArrays.insert(name);
-      SmallVector<CArg> args{strAttr(name), v,
-                             intAttr(typeCode(at.getElementType()))};
-      for (unsigned d = 0; d < 3; ++d) {
-        auto [lo, hi] = d < at.getRank() ? arr.getFluffOf(d)
-                                         : std::pair<int64_t, int64_t>{0, 0};
-        args.push_back(intAttr(lo));
-        args.push_back(intAttr(hi));
-      }
-      Value a = call(b, dloc, arrayTy, "zrt_array_new", args);
-      storeGlobal(b, dloc, cname, ctype, a);
+    } else if (!init->empty()) {
+      storeGlobal(b, dloc, cname, ctype, init->front());
     }
   }
+  for (Operation *decl : grids)
+    if (failed(initGrid(b, cast<zpl::GridDeclOp>(decl))))
+      return failure();
+  for (Operation *decl : dists)
+    if (failed(initDistribution(b, cast<zpl::DistDeclOp>(decl))))
+      return failure();
+  for (Operation *decl : regions)
+    if (failed(initRegion(b, cast<zpl::RegionDeclOp>(decl))))
+      return failure();
+  SmallVector<Value> arrayRegions;
+  for (Operation *decl : arrays) {
+    FailureOr<SmallVector<Value>> init = cloneInit(b, decl);
+    if (failed(init))
+      return failure();
+    arrayRegions.push_back(init->front());
+  }
+  for (auto [decl, region] : llvm::zip(arrays, arrayRegions))
+    allocateArray(b, cast<zpl::ArrayDeclOp>(decl), region);
 
   if (!entryName.empty()) {
     auto f = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
@@ -684,9 +723,144 @@ LogicalResult Lowering::buildMain() {
   // zpl_main now names the entry; the attribute would dangle.
   module->removeAttr("zpl.entry");
 
-  for (Operation *decl : decls)
-    decl->erase();
+  for (auto *group : {&scalars, &grids, &dists, &regions, &arrays})
+    for (Operation *decl : *group)
+      decl->erase();
   return success();
+}
+
+FailureOr<SmallVector<Value>> Lowering::cloneInit(OpBuilder &b,
+                                                  Operation *decl) {
+  Region &init = decl->getRegion(0);
+  SmallVector<Value> values;
+  if (init.empty())
+    return values;
+  IRMapping map;
+  Block &blk = init.front();
+  for (Operation &inner : blk.without_terminator())
+    b.clone(inner, map);
+  auto yield = cast<zpl::YieldOp>(blk.getTerminator());
+  for (Value v : yield.getValues())
+    values.push_back(map.lookupOrDefault(v));
+  bool single = !isa<zpl::GridDeclOp, zpl::DistDeclOp>(decl);
+  if (single && values.size() != 1)
+    return decl->emitError("init body must yield one value");
+  return values;
+}
+
+/// enum zrt_dist_kind of zplrt.h.
+static int64_t runtimeDistKind(zpl::DistKind kind) {
+  switch (kind) {
+  case zpl::DistKind::block: return 0;
+  case zpl::DistKind::cyclic: return 1;
+  case zpl::DistKind::blockcyclic: return 2;
+  case zpl::DistKind::none: return 3;
+  }
+  llvm_unreachable("unknown distribution kind");
+}
+
+LogicalResult Lowering::initGrid(OpBuilder &b, zpl::GridDeclOp grid) {
+  Location loc = grid.getLoc();
+  FailureOr<SmallVector<Value>> sizes = cloneInit(b, grid);
+  if (failed(sizes))
+    return failure();
+  SmallVector<CArg> args{strAttr(grid.getSymName()), intAttr(sizes->size())};
+  for (unsigned d = 0; d < 3; ++d)
+    args.push_back(d < sizes->size() ? CArg((*sizes)[d]) : CArg(intAttr(0)));
+  auto [cname, ctype] = globals[grid.getSymName()];
+  storeGlobal(b, loc, cname, ctype, call(b, loc, i64, "zrt_grid_new", args));
+  return success();
+}
+
+LogicalResult Lowering::initDistribution(OpBuilder &b, zpl::DistDeclOp dist) {
+  Location loc = dist.getLoc();
+  FailureOr<SmallVector<Value>> runTimeSizes = cloneInit(b, dist);
+  if (failed(runTimeSizes))
+    return failure();
+  // Grid 0: the default grid of the distribution's rank.
+  CArg grid = intAttr(0);
+  if (std::optional<StringRef> g = dist.getGrid()) {
+    auto it = globals.find(*g);
+    if (it == globals.end())
+      return dist.emitError("unknown grid @") << *g;
+    grid = loadGlobal(b, loc, it->second.first, i64);
+  }
+  zpl::DistAttr attr = dist.getDist();
+  SmallVector<CArg> args{strAttr(dist.getSymName()), grid,
+                         intAttr(attr.getRank())};
+  unsigned nextRunTime = 0;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (d >= attr.getRank()) {
+      args.append({intAttr(runtimeDistKind(zpl::DistKind::block)), intAttr(0)});
+      continue;
+    }
+    args.push_back(intAttr(runtimeDistKind(attr.getKinds()[d])));
+    int64_t k = attr.getBlockSizes()[d];
+    if (k == zpl::DistAttr::kDynamicBlockSize)
+      args.push_back((*runTimeSizes)[nextRunTime++]);
+    else
+      args.push_back(intAttr(k));
+  }
+  auto [cname, ctype] = globals[dist.getSymName()];
+  storeGlobal(b, loc, cname, ctype, call(b, loc, i64, "zrt_dist_new", args));
+  return success();
+}
+
+LogicalResult Lowering::initRegion(OpBuilder &b, zpl::RegionDeclOp rd) {
+  Location loc = rd.getLoc();
+  StringRef name = rd.getSymName();
+  FailureOr<SmallVector<Value>> init = cloneInit(b, rd);
+  if (failed(init))
+    return failure();
+  Value v = init->front();
+  auto yield = cast<zpl::YieldOp>(rd.getInit().front().getTerminator());
+  if (isUnitStep(yield.getValues().front()))
+    unitStepRegions.insert(name);
+  if (regionInnerUnit(yield.getValues().front()))
+    innerUnitRegions.insert(name);
+  // An empty declared region is a run-time error that names it; check
+  // before the distribution sees it.
+  call(b, loc, Type(), "zrt_region_check", {strAttr(name), v});
+  if (std::optional<StringRef> dist = rd.getDist()) {
+    FailureOr<Value> bound = bindRegion(b, loc, v, *dist);
+    if (failed(bound))
+      return rd.emitError("unknown distribution @") << *dist;
+    v = *bound;
+  } else {
+    call(b, loc, Type(), "zrt_dist_add", {v});
+  }
+  auto [cname, ctype] = globals[name];
+  storeGlobal(b, loc, cname, ctype, v);
+  return success();
+}
+
+FailureOr<Value> Lowering::bindRegion(OpBuilder &b, Location loc, Value region,
+                                      StringRef dist) {
+  auto it = globals.find(dist);
+  if (it == globals.end())
+    return failure();
+  Value id = loadGlobal(b, loc, it->second.first, i64);
+  return call(b, loc, regionTy, "zrt_region_dist", {region, id});
+}
+
+void Lowering::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr, Value region) {
+  Location loc = arr.getLoc();
+  StringRef name = arr.getSymName();
+  zpl::ArrayType at = arr.getArrayType();
+  auto yield = cast<zpl::YieldOp>(arr.getInit().front().getTerminator());
+  if (regionInnerUnit(yield.getValues().front()))
+    innerUnitArrays.insert(name);
+  SmallVector<CArg> args{strAttr(name), region,
+                         intAttr(typeCode(at.getElementType()))};
+  for (unsigned d = 0; d < 3; ++d) {
+    auto [lo, hi] = d < at.getRank() ? arr.getFluffOf(d)
+                                     : std::pair<int64_t, int64_t>{0, 0};
+    args.push_back(intAttr(lo));
+    args.push_back(intAttr(hi));
+  }
+  auto [cname, ctype] = globals[name];
+  storeGlobal(b, loc, cname, ctype,
+              call(b, loc, arrayTy, "zrt_array_new", args));
 }
 
 //===----------------------------------------------------------------------===//
@@ -702,7 +876,6 @@ Lowering::arrayParts(OpBuilder &b, Location loc, Value array, Type elem,
   ArrayParts p;
   p.base = call(b, loc, emitc::PointerType::get(elem),
                 ("zrt_array_" + typeSuffix(elem)).str(), {array});
-  p.offset = call(b, loc, i64, "zrt_array_offset", {array});
   for (unsigned d = 0; d + 1 < rank; ++d)
     p.strides.push_back(
         call(b, loc, i64, "zrt_array_stride", {array, intAttr(d)}));
@@ -737,7 +910,6 @@ Lowering::Access Lowering::makeAccess(OpBuilder &b, Location loc,
   a.off.assign(off.begin(), off.end());
   a.base = p.base;
   a.strides = p.strides;
-  a.offset = p.offset;
   // The displacement of the shift in the outer dimensions, sum of
   // off[d] * stride[d], computed before the loop nest; the innermost offset
   // is added as a constant in the innermost loop, so that reads of one row
@@ -778,17 +950,13 @@ SmallVector<Value> Lowering::buildNest(
         body,
     function_ref<void(OpBuilder &, Location, ArrayRef<Value>, Value, Value)>
         rowBody) {
-  // Bounds of this PE's part, hoisted.
+  // Steps, hoisted; the bounds are the tile's.
   SmallVector<Value> lbs, ubs, steps;
   Value one = constI(b, loc, 1);
-  for (unsigned d = 0; d < rank; ++d) {
-    lbs.push_back(call(b, loc, i64, "zrt_local_lo", {region, intAttr(d)}));
-    Value hi = call(b, loc, i64, "zrt_local_hi", {region, intAttr(d)});
-    ubs.push_back(addI(b, loc, hi, one));
+  for (unsigned d = 0; d < rank; ++d)
     steps.push_back(unitStep ? one
                              : call(b, loc, i64, "zrt_region_step",
                                     {region, intAttr(d)}));
-  }
   assert((unitStep || !rowBody) && "row bodies need unit steps");
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
@@ -878,13 +1046,31 @@ SmallVector<Value> Lowering::buildNest(
         });
     return SmallVector<Value>(forOp.getResults());
   };
-  SmallVector<Value> start;
-  for (Access *a : arrays)
-    start.push_back(a->offset);
-  SmallVector<Value> startRows;
-  if (rank == 1)
-    startRows = rows(b, loc, start);
-  return level(b, 0, start, startRows, init);
+  // The tile loop: bounds and array offsets per tile; the accumulators
+  // carry over from one tile to the next.
+  Value tiles = call(b, loc, i64, "zrt_tiles", {region});
+  auto tileLoop = scf::ForOp::create(
+      b, loc, constI(b, loc, 0), tiles, one, init,
+      [&](OpBuilder &tb, Location tloc, Value t, ValueRange acc) {
+        lbs.clear();
+        ubs.clear();
+        for (unsigned d = 0; d < rank; ++d) {
+          lbs.push_back(
+              call(tb, tloc, i64, "zrt_tile_lo", {region, t, intAttr(d)}));
+          Value hi =
+              call(tb, tloc, i64, "zrt_tile_hi", {region, t, intAttr(d)});
+          ubs.push_back(addI(tb, tloc, hi, one));
+        }
+        SmallVector<Value> start;
+        for (Access *a : arrays)
+          start.push_back(call(tb, tloc, i64, "zrt_array_tile_offset",
+                               {a->array, region, t}));
+        SmallVector<Value> startRows;
+        if (rank == 1)
+          startRows = rows(tb, tloc, start);
+        scf::YieldOp::create(tb, tloc, level(tb, 0, start, startRows, acc));
+      });
+  return SmallVector<Value>(tileLoop.getResults());
 }
 
 /// Reads (array, offset) of a statement body, in order of appearance.
@@ -1021,13 +1207,13 @@ LogicalResult Lowering::lowerAssign(zpl::AssignOp op) {
   Type elem = at.getElementType();
   if (failed(hoistBodyGets(op)))
     return failure();
+  OpBuilder b(op);
   Value dest = lookup(op.getDest());
-  Value region = lookup(op.getRegion());
+  Value region = alignedRegion(b, loc, lookup(op.getRegion()), op.getDest());
   bool unit = isUnitStep(op.getRegion());
   Mask mask = maskOf(op);
   const void *destKey = arrayKeyOf(op.getDest());
   Block &block = op.getBody().front();
-  OpBuilder b(op);
 
   SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
   collectReads(block, reads, rank);
@@ -1189,11 +1375,12 @@ LogicalResult Lowering::lowerReduce(zpl::ReduceOp op) {
   Type t = op.getType();
   if (failed(hoistBodyGets(op)))
     return failure();
-  Value region = lookup(op.getRegion());
+  OpBuilder b(op);
+  Value region = alignedRegion(b, loc, lookup(op.getRegion()),
+                               zpl::getStatementDistArray(op));
   bool unit = isUnitStep(op.getRegion());
   Mask mask = maskOf(op);
   Block &block = op.getBody().front();
-  OpBuilder b(op);
 
   SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
   collectReads(block, reads, rank);
@@ -1358,35 +1545,35 @@ LogicalResult Lowering::lowerCollect(Operation *op) {
   OpBuilder b(op);
   Value zdest, zsource;
   std::optional<zpl::ReduceKind> combine;
+  auto pr = dyn_cast<zpl::PartialReduceOp>(op);
+  auto sc = dyn_cast<zpl::ScanOp>(op);
+  auto fl = dyn_cast<zpl::FloodOp>(op);
+  zdest = pr ? pr.getDest() : sc ? sc.getDest() : fl.getDest();
+  zsource = pr ? pr.getSource() : sc ? sc.getRegion() : fl.getSource();
+  unsigned rank = cast<zpl::RegionType>(zsource.getType()).getRank();
+  Type elem = cast<zpl::ArrayType>(zdest.getType()).getElementType();
+  // The runtime decides which PE contributed each element from the source
+  // region it is given: the same aligned value the nest below iterates.
+  Value region = alignedRegion(b, loc, lookup(zsource), zdest);
   StringRef endFn;
   Value h;
-  if (auto pr = dyn_cast<zpl::PartialReduceOp>(op)) {
-    zdest = pr.getDest();
-    zsource = pr.getSource();
+  if (pr) {
     combine = pr.getKind();
     endFn = "zrt_preduce_end";
     h = call(b, loc, collectTy, "zrt_preduce_begin",
-             {lookup(zdest), lookup(pr.getRegion()), lookup(zsource),
+             {lookup(zdest), lookup(pr.getRegion()), region,
               intAttr(static_cast<int64_t>(pr.getKind()))});
-  } else if (auto sc = dyn_cast<zpl::ScanOp>(op)) {
-    zdest = sc.getDest();
-    zsource = sc.getRegion();
+  } else if (sc) {
     endFn = "zrt_scan_end";
     h = call(b, loc, collectTy, "zrt_scan_begin",
-             {lookup(zdest), lookup(zsource),
+             {lookup(zdest), region,
               intAttr(static_cast<int64_t>(sc.getKind())),
               intAttr(sc.getDim())});
   } else {
-    auto fl = cast<zpl::FloodOp>(op);
-    zdest = fl.getDest();
-    zsource = fl.getSource();
     endFn = "zrt_flood_end";
     h = call(b, loc, collectTy, "zrt_flood_begin",
-             {lookup(zdest), lookup(fl.getRegion()), lookup(zsource)});
+             {lookup(zdest), lookup(fl.getRegion()), region});
   }
-  unsigned rank = cast<zpl::RegionType>(zsource.getType()).getRank();
-  Type elem = cast<zpl::ArrayType>(zdest.getType()).getElementType();
-  Value region = lookup(zsource);
   Block &block = op->getRegion(0).front();
 
   SmallVector<std::pair<Value, SmallVector<int64_t, 3>>> reads;
@@ -1471,7 +1658,11 @@ LogicalResult Lowering::lowerCollect(Operation *op) {
 //      above);
 //   6. arrays are identified by their declaration, traced through
 //      `zpl.get @sym`; a statement with an array that cannot be traced (a
-//      procedure argument, a local array, ...) takes part in no run.
+//      procedure argument, a local array, ...) takes part in no run;
+//   7. the statements that have an array to follow (zpl::
+//      getStatementDistArray) follow arrays of one distribution: the nest
+//      runs over the tiles of that distribution, and every array of the
+//      run must be aligned with it.
 // A statement's mask counts as a read at offset 0 (rules 3, 4 and 6 apply
 // to it); a masked statement runs its body and store (or accumulation)
 // under an scf.if at each index, and an array it stores is no longer known
@@ -1512,6 +1703,9 @@ struct FusionInfo {
   Value region;
   StringAttr dest; // null for a reduction
   SmallVector<std::pair<StringAttr, SmallVector<int64_t, 3>>> reads;
+  /// The distribution the statement follows; none for a reduction that
+  /// reads no array (it runs over its region in any distribution).
+  std::optional<zpl::StaticDist> dist;
 };
 
 /// Fills `info` for `op`; false if `op` cannot take part in a run (not a
@@ -1547,6 +1741,11 @@ static bool fusionCandidate(Operation *op, FusionInfo &info) {
   });
   if (!traced)
     return false; // rule 6
+  if (Value distArray = zpl::getStatementDistArray(op)) {
+    info.dist = zpl::getArrayDist(distArray);
+    if (!info.dist->isKnown())
+      return false; // rule 7
+  }
   if (!info.dest)
     return true;
   // Rule 2: a shifted read of the destination needs the temporary.
@@ -1568,6 +1767,8 @@ static bool canJoinRun(ArrayRef<FusionInfo> run, const FusionInfo &next) {
   if (next.region != run.front().region)
     return false; // rule 1
   for (const FusionInfo &prev : run) {
+    if (prev.dist && next.dist && *prev.dist != *next.dist)
+      return false; // rule 7
     if (prev.dest)
       for (auto &[sym, off] : next.reads)
         if (sym == prev.dest && isShiftedOffset(off))
@@ -1666,9 +1867,14 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
   };
   Value zregion = regionOf(head);
   unsigned rank = cast<zpl::RegionType>(zregion.getType()).getRank();
-  Value region = lookup(zregion);
+  // Every statement with an array follows the same distribution (rule 7).
+  Value distArray;
+  for (Operation *stmt : run.stmts)
+    if (!distArray)
+      distArray = zpl::getStatementDistArray(stmt);
   SmallVector<int64_t, 3> zero(rank, 0);
   OpBuilder b(head);
+  Value region = alignedRegion(b, loc, lookup(zregion), distArray);
 
   // Storage checks for every distinct shifted read of the run.
   SmallVector<SmallVector<std::pair<Value, SmallVector<int64_t, 3>>>> reads(
@@ -1821,7 +2027,8 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
                              StringRef fn, Value array, Value region,
                              ArrayRef<int64_t> dir) {
-  SmallVector<CArg> args{intAttr(id), array, region};
+  Value aligned = call(b, loc, regionTy, "zrt_region_align", {region, array});
+  SmallVector<CArg> args{intAttr(id), array, aligned};
   llvm::append_range(args, dirArgs(dir));
   return handleCall(b, loc, id, fn, args);
 }
@@ -1886,6 +2093,10 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
     h = remapCall(b, op.getLoc(), id, op.isGather(), lookup(op.getDst()),
                   lookup(op.getRegion()), lookup(op.getSrc()), indices,
                   op.getPermutation(), op.getOrientation().value_or("loads"));
+  } else if (kind == "redist") {
+    h = handleCall(b, op.getLoc(), id, "im_redist",
+                   {intAttr(id), lookup(op.getDst()), lookup(op.getSrc()),
+                    lookup(op.getRegion())});
   } else {
     StringRef fn = kind == "halo"      ? "im_halo"
                    : kind == "wrap"    ? "im_wrap"
@@ -1979,6 +2190,12 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     if (std::optional<ArrayRef<int64_t>> flood = mk.getFlood())
       for (int64_t d : *flood)
         r = call(b, loc, regionTy, "zrt_region_flood", {r, intAttr(d)});
+    if (std::optional<StringRef> dist = mk.getDist()) {
+      FailureOr<Value> bound = bindRegion(b, loc, r, *dist);
+      if (failed(bound))
+        return op->emitError("unknown distribution @") << *dist;
+      r = *bound;
+    }
     return replace(r);
   }
   if (auto der = dyn_cast<zpl::DeriveRegionOp>(op)) {
@@ -1993,6 +2210,25 @@ LogicalResult Lowering::lowerOp(Operation *op) {
     llvm::append_range(args, dirArgs(der.getDirection()));
     return replace(call(b, loc, regionTy, fn, args));
   }
+  if (auto expand = dyn_cast<zpl::ExpandRegionOp>(op)) {
+    // zrt_region_make from the base's bounds, widened.
+    Value base = lookup(expand.getBase());
+    unsigned rank = expand.getType().getRank();
+    ArrayRef<int64_t> widths = expand.getWidths();
+    SmallVector<CArg> args{intAttr(rank)};
+    for (unsigned d = 0; d < 3; ++d) {
+      if (d >= rank) {
+        args.append({intAttr(0), intAttr(0)});
+        continue;
+      }
+      Value lo = call(b, loc, i64, "zrt_region_lo", {base, intAttr(d)});
+      Value hi = call(b, loc, i64, "zrt_region_hi", {base, intAttr(d)});
+      args.push_back(Value(emitc::SubOp::create(
+          b, loc, i64, lo, constI(b, loc, widths[2 * d]))));
+      args.push_back(addI(b, loc, hi, constI(b, loc, widths[2 * d + 1])));
+    }
+    return replace(call(b, loc, regionTy, "zrt_region_make", args));
+  }
   if (auto assign = dyn_cast<zpl::AssignOp>(op))
     return lowerAssign(assign);
   if (auto red = dyn_cast<zpl::ReduceOp>(op))
@@ -2005,6 +2241,18 @@ LogicalResult Lowering::lowerOp(Operation *op) {
         b, loc, nextTransferId++,
         bnd.getKind() == zpl::BoundaryKind::wrap ? "im_wrap" : "im_reflect",
         lookup(bnd.getArray()), lookup(bnd.getRegion()), bnd.getDirection());
+    for (StringRef fn : {"im_dr", "im_sr", "im_dn", "im_sv"})
+      call(b, loc, Type(), fn, {h});
+    op->erase();
+    return success();
+  }
+  if (auto redist = dyn_cast<zpl::RedistributeOp>(op)) {
+    // Without zpl-gen-comm: the transfer and its four state calls here.
+    int64_t id = nextTransferId++;
+    Value h = handleCall(b, loc, id, "im_redist",
+                         {intAttr(id), lookup(redist.getDest()),
+                          lookup(redist.getSource()),
+                          lookup(redist.getRegion())});
     for (StringRef fn : {"im_dr", "im_sr", "im_dn", "im_sv"})
       call(b, loc, Type(), fn, {h});
     op->erase();
@@ -2028,8 +2276,11 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   if (auto local = dyn_cast<zpl::LocalArrayOp>(op)) {
     auto at = cast<zpl::ArrayType>(local.getArray().getType());
     std::optional<ArrayRef<int64_t>> fluff = local.getFluff();
-    SmallVector<CArg> args{strAttr(local.getVarName()),
-                           lookup(local.getRegion()),
+    Value region = lookup(local.getRegion());
+    if (Value align = local.getAlign())
+      region = call(b, loc, regionTy, "zrt_region_align",
+                    {region, lookup(align)});
+    SmallVector<CArg> args{strAttr(local.getVarName()), region,
                            intAttr(typeCode(at.getElementType()))};
     for (unsigned k = 0; k < 6; ++k)
       args.push_back(intAttr(fluff && k < fluff->size() ? (*fluff)[k] : 0));
@@ -2108,9 +2359,9 @@ LogicalResult Lowering::lowerOps() {
     if (auto t = dyn_cast<ironman::TransferOp>(op))
       if (auto id = t.getIdAttr())
         nextTransferId = std::max(nextTransferId, id.getInt() + 1);
-  // Fused runs are lowered at their first statement; the other statements
-  // are gone by the time the walk list reaches them.
-  planFusion();
+  // Fused runs (planned before the declarations were lowered) are lowered
+  // at their first statement; the other statements are gone by the time
+  // the walk list reaches them.
   for (Operation *op : ops) {
     if (fusedMembers.contains(op))
       continue;
@@ -2176,6 +2427,9 @@ LogicalResult Lowering::run() {
     return failure();
   if (failed(createGlobals()))
     return failure();
+  // Fusion looks at the declarations (the distributions of arrays), which
+  // buildMain lowers.
+  planFusion();
   if (failed(buildMain()))
     return failure();
   if (failed(lowerOps()))

@@ -5,6 +5,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def InsertRedistribution : Pass<"zpl-insert-redistribution", "::mlir::ModuleOp"> {
+  let summary = "Copy arrays of another distribution into temporaries of "
+                "the statement's distribution";
+  let description = [{
+    An array statement runs over the tiles of the distribution of the
+    array it follows (the one it assigns; for a reduction to a scalar the
+    first one it reads). Every array it reads (or its mask) whose
+    declaration gives it another distribution is first copied by a
+    `zpl.redistribute` into a `zpl.local_array` aligned with the
+    statement's array, over the statement's region widened by the reads'
+    shifts (`zpl.expand`), and the statement reads that temporary. A plain
+    copy `[R] B := A` between different distributions becomes
+    `zpl.redistribute %B from %A over %R`. Communication generation makes
+    each `zpl.redistribute` an IRONMAN transfer of kind "redist".
+  }];
+}
+
 def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
   let summary = "Infer each array's ghost widths (fluff)";
   let description = [{

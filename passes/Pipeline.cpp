@@ -17,6 +17,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // will key off optLevel too.
   if (stage == Stage::ZPL)
     return;
+  pm.addPass(createInsertRedistribution());
   pm.addPass(createInferStorage());
   pm.addPass(createGenerateCommunication());
   // How each transfer moves is part of what communication generation

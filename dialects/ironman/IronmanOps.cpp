@@ -143,7 +143,12 @@ static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
   if (op.getShift().size() != rank)
     return op.emitOpError("shift has ") << op.getShift().size()
            << " components but the region has rank " << rank;
-  if (llvm::all_of(op.getShift(), [](int64_t d) { return d == 0; }))
+  // A redistribution moves every element to where the other distribution
+  // keeps it: no shift. The other kinds move a band.
+  bool shifted = llvm::any_of(op.getShift(), [](int64_t d) { return d != 0; });
+  if (op.getTransferKind() == "redist" && shifted)
+    return op.emitOpError("a redist transfer has no shift");
+  if (op.getTransferKind() != "redist" && !shifted)
     return op.emitOpError("a ") << op.getTransferKind()
            << " transfer needs a nonzero shift";
   return success();
@@ -225,14 +230,14 @@ LogicalResult TransferOp::verify() {
            << " but destination elements are " << dst.getElementType();
   StringRef kind = getTransferKind();
   LogicalResult shape = failure();
-  if (kind == "halo" || kind == "wrap" || kind == "reflect")
+  if (kind == "halo" || kind == "wrap" || kind == "reflect" || kind == "redist")
     shape = verifyShifted(*this, rank);
   else if (kind == "remap")
     shape = verifyRemap(*this, rank);
   else if (kind == "transpose")
     shape = verifyTranspose(*this, rank);
   else
-    return emitOpError("kind must be halo, wrap, reflect, remap or "
+    return emitOpError("kind must be halo, wrap, reflect, redist, remap or "
                        "transpose, got '")
            << kind << "'";
   if (failed(shape))

@@ -25,8 +25,10 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     generation) so concurrent transfers never mix their messages.
     `kind` says what the sections are: "halo" (the default, as above),
     "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
-    periodically), "reflect" (fill it with R's edge mirrored), "remap" or
-    "transpose" (below).
+    periodically), "reflect" (fill it with R's edge mirrored), "redist"
+    (a redistribution: every element of R moves from the PE that owns it in
+    src's distribution to the PE that owns it in dst's; the shift is all
+    zeros), "remap" or "transpose" (below).
 
     A remap (`kind = "remap"`) names its index arrays instead of a shift,
     after `gather` (`[R] dst := src#[I1, I2]`, the attribute
@@ -122,7 +124,7 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
                            $_builder.getDenseI64ArrayAttr(permutation));
     }]>];
   let extraClassDeclaration = [{
-    /// "halo", "wrap", "reflect", "remap" or "transpose".
+    /// "halo", "wrap", "reflect", "redist", "remap" or "transpose".
     ::llvm::StringRef getTransferKind() {
       return getKind() ? *getKind() : ::llvm::StringRef("halo");
     }

@@ -57,9 +57,26 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-// #zpl.dist<[block, cyclic]>
+LogicalResult DistAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<DistKind> kinds,
+                               ArrayRef<int64_t> blockSizes) {
+  if (failed(verifyRank(emitError, kinds.size())))
+    return failure();
+  if (blockSizes.size() != kinds.size())
+    return emitError() << "a distribution needs one block size per dimension";
+  for (auto [kind, k] : llvm::zip(kinds, blockSizes)) {
+    if (kind != DistKind::blockcyclic && k != 0)
+      return emitError() << "only blockcyclic takes a block size";
+    if (kind == DistKind::blockcyclic && k < 1 && k != kDynamicBlockSize)
+      return emitError() << "blockcyclic needs a block size k >= 1, got " << k;
+  }
+  return success();
+}
+
+// #zpl.dist<[block, cyclic, blockcyclic(2), blockcyclic(?), none]>
 Attribute DistAttr::parse(AsmParser &parser, Type) {
   SmallVector<DistKind> kinds;
+  SmallVector<int64_t> blockSizes;
   auto parseKind = [&]() -> ParseResult {
     StringRef word;
     SMLoc loc = parser.getCurrentLocation();
@@ -69,18 +86,38 @@ Attribute DistAttr::parse(AsmParser &parser, Type) {
     if (!kind)
       return parser.emitError(loc, "unknown distribution kind '") << word << "'";
     kinds.push_back(*kind);
-    return success();
+    blockSizes.push_back(0);
+    if (*kind != DistKind::blockcyclic)
+      return success();
+    if (parser.parseLParen())
+      return failure();
+    if (succeeded(parser.parseOptionalQuestion()))
+      blockSizes.back() = kDynamicBlockSize;
+    else if (parser.parseInteger(blockSizes.back()))
+      return failure();
+    return parser.parseRParen();
   };
+  SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() ||
       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseKind) ||
       parser.parseGreater())
     return {};
-  return DistAttr::get(parser.getContext(), kinds);
+  return DistAttr::getChecked([&] { return parser.emitError(loc); },
+                              parser.getContext(), kinds, blockSizes);
 }
 
 void DistAttr::print(AsmPrinter &printer) const {
   printer << "<[";
-  llvm::interleaveComma(getKinds(), printer,
-                        [&](DistKind k) { printer << stringifyDistKind(k); });
+  llvm::interleaveComma(llvm::zip(getKinds(), getBlockSizes()), printer,
+                        [&](auto kindAndSize) {
+                          auto [kind, k] = kindAndSize;
+                          printer << stringifyDistKind(kind);
+                          if (kind != DistKind::blockcyclic)
+                            return;
+                          if (k == kDynamicBlockSize)
+                            printer << "(?)";
+                          else
+                            printer << "(" << k << ")";
+                        });
   printer << "]>";
 }

@@ -70,11 +70,26 @@ def ZPL_DistAttr : AttrDef<ZPL_Dialect, "Dist"> {
   let mnemonic = "dist";
   let summary = "how each dimension of a region is spread over the PE grid";
   let description = [{
-    `#zpl.dist<[block, block]>`. Only `block` is implemented so far; the
-    other kinds parse and are rejected by the lowering.
+    `#zpl.dist<[block, cyclic]>`, `#zpl.dist<[blockcyclic(2), none]>`: one
+    kind per dimension (`none` is the language's `*`: not distributed).
+    `blockcyclic(k)` carries its block size k >= 1; `blockcyclic(?)` is a
+    block size known only at run time (a config var), which the
+    `zpl.dist_decl` holding the attribute computes in its init body.
+    `blockSizes` has one entry per dimension: k for blockcyclic
+    (kDynamicBlockSize for `?`), 0 for the other kinds.
   }];
-  let parameters = (ins ArrayRefParameter<"::zpl::DistKind">:$kinds);
+  let parameters = (ins ArrayRefParameter<"::zpl::DistKind">:$kinds,
+                        ArrayRefParameter<"int64_t">:$blockSizes);
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr int64_t kDynamicBlockSize = -1;
+    unsigned getRank() const { return getKinds().size(); }
+    /// How many block sizes are only known at run time.
+    unsigned getNumDynamicBlockSizes() const {
+      return llvm::count(getBlockSizes(), kDynamicBlockSize);
+    }
+  }];
 }
 
 #endif // ZPL_DIALECT_TD

@@ -54,14 +54,93 @@ LogicalResult GlobalOp::verify() {
   return verifyYieldType(*this, getInit(), getType());
 }
 
+/// The values yielded by a declaration's init body, which must all be i64.
+static FailureOr<ValueRange> yieldedSizes(Operation *op, Region &body) {
+  if (body.empty())
+    return op->emitOpError("needs a body");
+  auto yield = dyn_cast<YieldOp>(body.front().getTerminator());
+  if (!yield)
+    return op->emitOpError("body must end with zpl.yield");
+  for (Value v : yield.getValues())
+    if (!v.getType().isInteger(64))
+      return op->emitOpError("body must yield i64 values, got ") << v.getType();
+  return ValueRange(yield.getValues());
+}
+
+unsigned GridDeclOp::getRank() {
+  auto yield = cast<YieldOp>(getInit().front().getTerminator());
+  return yield.getValues().size();
+}
+
+LogicalResult GridDeclOp::verify() {
+  FailureOr<ValueRange> sizes = yieldedSizes(*this, getInit());
+  if (failed(sizes))
+    return failure();
+  if (sizes->empty() || sizes->size() > 3)
+    return emitOpError("a grid has 1, 2 or 3 dimensions, got ") << sizes->size();
+  return success();
+}
+
+LogicalResult DistDeclOp::verify() {
+  unsigned dynamic = getDist().getNumDynamicBlockSizes();
+  if (getInit().empty()) {
+    if (dynamic)
+      return emitOpError("needs an init body yielding its ")
+             << dynamic << " run-time block size(s)";
+    return success();
+  }
+  FailureOr<ValueRange> sizes = yieldedSizes(*this, getInit());
+  if (failed(sizes))
+    return failure();
+  if (sizes->size() != dynamic)
+    return emitOpError("init body yields ") << sizes->size()
+           << " block size(s) but the distribution has " << dynamic
+           << " 'blockcyclic(?)' dimension(s)";
+  return success();
+}
+
+LogicalResult DistDeclOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  if (!getGrid())
+    return success();
+  auto grid = symbols.lookupNearestSymbolFrom<GridDeclOp>(*this, getGridAttr());
+  if (!grid)
+    return emitOpError("'") << *getGrid() << "' is not a zpl.grid_decl";
+  if (grid.getRank() != getDist().getRank())
+    return emitOpError("distribution has ") << getDist().getRank()
+           << " dimensions but grid '" << *getGrid() << "' has "
+           << grid.getRank();
+  return success();
+}
+
+/// `dist`, when present, names a zpl.dist_decl of `rank` dimensions.
+static LogicalResult verifyDistSymbol(Operation *op, FlatSymbolRefAttr dist,
+                                      unsigned rank,
+                                      SymbolTableCollection &symbols) {
+  if (!dist)
+    return success();
+  auto decl = symbols.lookupNearestSymbolFrom<DistDeclOp>(op, dist);
+  if (!decl)
+    return op->emitOpError("'") << dist.getValue()
+                                << "' is not a zpl.dist_decl";
+  if (decl.getDist().getRank() != rank)
+    return op->emitOpError("distribution '") << dist.getValue() << "' has "
+           << decl.getDist().getRank() << " dimensions but the region has rank "
+           << rank;
+  return success();
+}
+
 LogicalResult RegionDeclOp::verify() {
   auto type = dyn_cast<RegionType>(getType());
   if (!type)
     return emitOpError("type must be a !zpl.region, got ") << getType();
-  if (auto dist = getDistAttr(); dist && dist.getKinds().size() != type.getRank())
-    return emitOpError("distribution has ") << dist.getKinds().size()
-           << " dimensions but the region has rank " << type.getRank();
   return verifyYieldType(*this, getInit(), type);
+}
+
+LogicalResult RegionDeclOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto type = dyn_cast<RegionType>(getType());
+  if (!type)
+    return success(); // reported by verify()
+  return verifyDistSymbol(*this, getDistAttr(), type.getRank(), symbols);
 }
 
 LogicalResult ArrayDeclOp::verify() {
@@ -183,6 +262,20 @@ LogicalResult DeriveRegionOp::verify() {
   return success();
 }
 
+LogicalResult MakeRegionOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyDistSymbol(*this, getDistAttr(), getType().getRank(), symbols);
+}
+
+LogicalResult ExpandRegionOp::verify() {
+  unsigned rank = getType().getRank();
+  if (getWidths().size() != 2 * rank)
+    return emitOpError("needs ") << 2 * rank
+           << " widths (lo, hi per dimension), got " << getWidths().size();
+  if (llvm::any_of(getWidths(), [](int64_t w) { return w < 0; }))
+    return emitOpError("widths must not be negative");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Array statements
 //===----------------------------------------------------------------------===//
@@ -209,6 +302,78 @@ Operation *zpl::getEnclosingStatement(Operation *op) {
       return p;
   return nullptr;
 }
+
+Value zpl::getStatementDistArray(Operation *stmt) {
+  if (auto assign = dyn_cast<AssignOp>(stmt))
+    return assign.getDest();
+  if (auto partial = dyn_cast<PartialReduceOp>(stmt))
+    return partial.getDest();
+  if (auto scan = dyn_cast<ScanOp>(stmt))
+    return scan.getDest();
+  if (auto flood = dyn_cast<FloodOp>(stmt))
+    return flood.getDest();
+  auto reduce = cast<ReduceOp>(stmt);
+  Value first;
+  reduce.getBody().walk([&](ReadOp read) {
+    first = read.getArray();
+    return WalkResult::interrupt();
+  });
+  return first ? first : reduce.getMask();
+}
+
+/// Declarations may be derived from one another; the depth bound keeps a
+/// malformed cycle from recursing forever.
+static constexpr unsigned kMaxTraceDepth = 64;
+
+static StaticDist regionDist(Value region, unsigned depth);
+
+static StaticDist arrayDist(Value array, unsigned depth) {
+  if (depth > kMaxTraceDepth)
+    return {};
+  if (auto local = array.getDefiningOp<LocalArrayOp>()) {
+    if (Value align = local.getAlign())
+      return arrayDist(align, depth + 1);
+    return regionDist(local.getRegion(), depth + 1);
+  }
+  auto get = array.getDefiningOp<GetOp>();
+  if (!get)
+    return {};
+  auto decl = SymbolTable::lookupNearestSymbolFrom<ArrayDeclOp>(
+      get, get.getNameAttr());
+  if (!decl || decl.getInit().empty())
+    return {};
+  auto yield = dyn_cast<YieldOp>(decl.getInit().front().getTerminator());
+  if (!yield || yield.getValues().size() != 1)
+    return {};
+  return regionDist(yield.getValues().front(), depth + 1);
+}
+
+static StaticDist regionDist(Value region, unsigned depth) {
+  if (depth > kMaxTraceDepth)
+    return {};
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  auto bound = [&](FlatSymbolRefAttr dist) {
+    return dist ? StaticDist::declared(dist.getAttr())
+                : StaticDist::implicit(rank);
+  };
+  if (auto get = region.getDefiningOp<GetOp>()) {
+    auto decl = SymbolTable::lookupNearestSymbolFrom<RegionDeclOp>(
+        get, get.getNameAttr());
+    return decl ? bound(decl.getDistAttr()) : StaticDist();
+  }
+  if (auto make = region.getDefiningOp<MakeRegionOp>())
+    return bound(make.getDistAttr());
+  if (auto derive = region.getDefiningOp<DeriveRegionOp>())
+    return regionDist(derive.getBase(), depth + 1);
+  if (region.getDefiningOp<ExpandRegionOp>())
+    return StaticDist::implicit(rank);
+  if (auto declared = region.getDefiningOp<ArrayRegionOp>())
+    return arrayDist(declared.getArray(), depth + 1);
+  return {};
+}
+
+StaticDist zpl::getRegionDist(Value region) { return regionDist(region, 0); }
+StaticDist zpl::getArrayDist(Value array) { return arrayDist(array, 0); }
 
 /// The rank of the innermost array statement enclosing `op`, or 0 outside
 /// one.
@@ -383,11 +548,27 @@ LogicalResult RemapOp::verify() {
   return success();
 }
 
+LogicalResult RedistributeOp::verify() {
+  ArrayType dest = getDest().getType(), source = getSource().getType();
+  if (dest.getElementType() != source.getElementType())
+    return emitOpError("source elements are ") << source.getElementType()
+           << " but destination elements are " << dest.getElementType();
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, dest.getRank(), rank, "destination")) ||
+      failed(verifySameRank(*this, source.getRank(), rank, "source")))
+    return failure();
+  return success();
+}
+
 LogicalResult LocalArrayOp::verify() {
   unsigned rank = getArray().getType().getRank();
   if (failed(verifySameRank(*this, getRegion().getType().getRank(), rank,
                             "region")))
     return failure();
+  if (Value align = getAlign())
+    if (failed(verifySameRank(*this, cast<ArrayType>(align.getType()).getRank(),
+                              rank, "the array it aligns to")))
+      return failure();
   if (std::optional<ArrayRef<int64_t>> fluff = getFluff()) {
     if (fluff->size() != 2 * rank)
       return emitOpError("fluff needs ") << 2 * rank

@@ -21,6 +21,43 @@ bool isArrayStatement(mlir::Operation *op);
 mlir::Value getStatementRegion(mlir::Operation *stmt);
 /// The innermost array statement enclosing `op`, or null.
 mlir::Operation *getEnclosingStatement(mlir::Operation *op);
+
+/// The array whose distribution an array statement follows: the array it
+/// assigns (the destination of an assign, partial reduction, scan or
+/// flood); for a reduction to a scalar, the first array its body reads
+/// (else its mask). Null when there is none: the statement then runs over
+/// its region as it is.
+mlir::Value getStatementDistArray(mlir::Operation *stmt);
+
+/// A distribution as far as declarations tell at compile time: a
+/// zpl.dist_decl, the implicit distribution of a rank, or unknown (an array
+/// parameter, a region made at run time from another array).
+struct StaticDist {
+  enum Kind { Unknown, Implicit, Declared };
+  Kind kind = Unknown;
+  unsigned rank = 0;   // Implicit: the rank it distributes
+  mlir::StringAttr decl; // Declared: the zpl.dist_decl's name
+
+  static StaticDist implicit(unsigned rank) { return {Implicit, rank, {}}; }
+  static StaticDist declared(mlir::StringAttr name) {
+    return {Declared, 0, name};
+  }
+  bool isKnown() const { return kind != Unknown; }
+  bool operator==(const StaticDist &o) const {
+    return kind == o.kind && rank == o.rank && decl == o.decl;
+  }
+  bool operator!=(const StaticDist &o) const { return !(*this == o); }
+};
+/// The distribution a region value is bound to, traced through zpl.get of
+/// region declarations, region literals and derived regions.
+StaticDist getRegionDist(mlir::Value region);
+/// The distribution of an array value: that of the region a global or
+/// local array was declared over (or of the array a local one aligns to).
+StaticDist getArrayDist(mlir::Value array);
+/// Whether two distributions are both known and different.
+inline bool knownDifferent(const StaticDist &a, const StaticDist &b) {
+  return a.isKnown() && b.isKnown() && a != b;
+}
 } // namespace zpl
 
 #endif // ZPL_OPS_H

@@ -56,12 +56,72 @@ def ZPL_GlobalOp : ZPL_DeclOp<"global"> {
   let hasVerifier = 1;
 }
 
-def ZPL_RegionDeclOp : ZPL_DeclOp<"region_decl"> {
-  let summary = "a named region; its bounds may use config vars";
-  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
-                       OptionalAttr<ZPL_DistAttr>:$dist);
+def ZPL_GridDeclOp : ZPL_DeclOp<"grid_decl"> {
+  let summary = "a named grid of PEs; its sizes may use config vars";
+  let description = [{
+    ```mlir
+    zpl.grid_decl @G init {
+      %p = zpl.get @p : i64
+      %q = zpl.get @q : i64
+      zpl.yield %p, %q : i64, i64
+    }
+    ```
+    The init body yields one size per grid dimension (1 to 3). A grid
+    whose size differs from the number of PEs is a run-time error.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name);
   let regions = (region SizedRegion<1>:$init);
-  let assemblyFormat = "$sym_name `:` $type attr-dict-with-keyword `init` $init";
+  let assemblyFormat = "$sym_name attr-dict-with-keyword `init` $init";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of grid dimensions (the sizes the init body yields).
+    unsigned getRank();
+  }];
+}
+
+def ZPL_DistDeclOp : ZPL_DeclOp<"dist_decl",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a named distribution: how its regions spread over a grid";
+  let description = [{
+    ```mlir
+    zpl.dist_decl @D #zpl.dist<[cyclic, blockcyclic(2)]> on @G
+    zpl.dist_decl @E #zpl.dist<[blockcyclic(?), block]> on @G init {
+      %k = zpl.get @k : i64
+      zpl.yield %k : i64
+    }
+    zpl.dist_decl @F #zpl.dist<[cyclic, cyclic]>
+    ```
+    `on @G` names the zpl.grid_decl (of the same rank); without it the
+    distribution uses the default grid of its rank (`--grid`, or as square
+    as possible). Block sizes known only at run time (`blockcyclic(?)`)
+    are yielded by the init body, one i64 per `?` in dimension order; the
+    body is absent when every block size is a constant.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, ZPL_DistAttr:$dist,
+                       OptionalAttr<FlatSymbolRefAttr>:$grid);
+  let regions = (region MaxSizedRegion<1>:$init);
+  let assemblyFormat = [{
+    $sym_name qualified($dist) (`on` $grid^)? attr-dict-with-keyword (`init` $init^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_RegionDeclOp : ZPL_DeclOp<"region_decl",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a named region; its bounds may use config vars";
+  let description = [{
+    ```mlir
+    zpl.region_decl @R : !zpl.region<2> dist @D init { ... }
+    ```
+    `dist @D` binds the region to the zpl.dist_decl @D (of the same rank);
+    without it the region belongs to the implicit distribution of its rank.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       OptionalAttr<FlatSymbolRefAttr>:$dist);
+  let regions = (region SizedRegion<1>:$init);
+  let assemblyFormat = [{
+    $sym_name `:` $type (`dist` $dist^)? attr-dict-with-keyword `init` $init
+  }];
   let hasVerifier = 1;
 }
 
@@ -132,20 +192,26 @@ def ZPL_StoreOp : ZPL_Op<"store", [TypesMatchWith<"value is the ref's element",
 // Regions.
 //===----------------------------------------------------------------------===//
 
-def ZPL_MakeRegionOp : ZPL_Op<"make_region", [Pure, AttrSizedOperandSegments]> {
+def ZPL_MakeRegionOp : ZPL_Op<"make_region", [Pure, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "a region from lower and upper bounds per dimension";
   let description = [{
     `%r = zpl.make_region [%lo0 : %hi0, %lo1 : %hi1] : !zpl.region<2>`
     `flood = array<i64: 1>` lists `*` (flood) dimensions, whose bounds are
-    ignored: `[1..n, *]`.
+    ignored: `[1..n, *]`. `dist = @D` binds the region to the
+    zpl.dist_decl @D (the front end does so for the region literal of an
+    array declaration when `--dist` replaces the implicit distribution);
+    without it the region belongs to the implicit distribution of its rank.
   }];
   let arguments = (ins Variadic<I64>:$lows, Variadic<I64>:$highs,
-                       OptionalAttr<DenseI64ArrayAttr>:$flood);
+                       OptionalAttr<DenseI64ArrayAttr>:$flood,
+                       OptionalAttr<FlatSymbolRefAttr>:$dist);
   let results = (outs ZPL_RegionType:$result);
   let hasCustomAssemblyFormat = 1;
   let builders = [OpBuilder<(ins "::mlir::Type":$result,
       "::mlir::ValueRange":$lows, "::mlir::ValueRange":$highs), [{
-    build($_builder, $_state, result, lows, highs, ::mlir::DenseI64ArrayAttr());
+    build($_builder, $_state, result, lows, highs, ::mlir::DenseI64ArrayAttr(),
+          ::mlir::FlatSymbolRefAttr());
   }]>];
   let hasVerifier = 1;
 }
@@ -167,6 +233,25 @@ def ZPL_DeriveRegionOp : ZPL_Op<"derive", [Pure, AllTypesMatch<["base", "result"
                        DenseI64ArrayAttr:$direction);
   let results = (outs ZPL_RegionType:$result);
   let assemblyFormat = "$kind $base $direction attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def ZPL_ExpandRegionOp : ZPL_Op<"expand", [Pure, AllTypesMatch<["base", "result"]>]> {
+  let summary = "a region widened by ghost widths on each side";
+  let description = [{
+    `%w = zpl.expand %R [1, 0, 0, 2] : !zpl.region<2>` is R's bounding box
+    widened by 1 below in dimension 0 and by 2 above in dimension 1
+    (widths lo0, hi0, lo1, hi1, ...; none negative): every index a read of
+    R shifted within those widths touches. The result is a plain box: it
+    steps by 1 in every dimension, a flood dimension of R becomes an
+    ordinary one (its placeholder index, widened), and it belongs to the
+    implicit distribution of its rank (a zpl.local_array over it aligns
+    it). Redistribution copies an array over it into a compiler temporary
+    whose shifted reads then stay inside the temporary's region.
+  }];
+  let arguments = (ins ZPL_RegionType:$base, DenseI64ArrayAttr:$widths);
+  let results = (outs ZPL_RegionType:$result);
+  let assemblyFormat = "$base $widths attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -241,8 +326,8 @@ def ZPL_IndexOp : ZPL_Op<"index", [Pure]> {
 
 def ZPL_YieldOp : ZPL_Op<"yield", [Pure, Terminator,
     ParentOneOf<["AssignOp", "ReduceOp", "PartialReduceOp", "ScanOp",
-                 "FloodOp", "ConfigOp", "GlobalOp", "RegionDeclOp",
-                 "ArrayDeclOp"]>]> {
+                 "FloodOp", "ConfigOp", "GlobalOp", "GridDeclOp",
+                 "DistDeclOp", "RegionDeclOp", "ArrayDeclOp"]>]> {
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` qualified(type($values)))? attr-dict";
   let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
@@ -362,17 +447,47 @@ def ZPL_RemapOp : ZPL_Op<"remap"> {
   let hasVerifier = 1;
 }
 
+def ZPL_RedistributeOp : ZPL_Op<"redistribute"> {
+  let summary = "`[R] B := A` between arrays of different distributions";
+  let description = [{
+    ```mlir
+    zpl.redistribute %B from %A over %R
+      : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    Every element of R moves from the PE that owns it in A's distribution
+    to the PE that owns it in B's. Inserted by zpl-insert-redistribution;
+    communication generation turns it into an `ironman.transfer` of kind
+    "redist" (source A, destination B) with its DR/SR/DN/SV.
+  }];
+  let arguments = (ins ZPL_ArrayType:$dest, ZPL_ArrayType:$source,
+                       ZPL_RegionType:$region);
+  let assemblyFormat = [{
+    $dest `from` $source `over` $region attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($source)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_LocalArrayOp : ZPL_Op<"local_array"> {
   let summary = "a procedure-local distributed array (or a compiler temporary)";
   let description = [{
     Allocated where it stands, freed by `zpl.free_array`. `fluff` is set by
-    storage inference as on `zpl.array_decl`.
+    storage inference as on `zpl.array_decl`. With `align %A` the array is
+    distributed like the array %A (its region is aligned to A's
+    distribution): temporaries of an array statement follow the array the
+    statement assigns; without it, like its region.
+    ```mlir
+    %t = zpl.local_array "tmp" over %R align %B : !zpl.array<2 x f64>
+           : !zpl.region<2> -> !zpl.array<2 x f64>
+    ```
   }];
   let arguments = (ins StrAttr:$var_name, ZPL_RegionType:$region,
+                       Optional<ZPL_ArrayType>:$align,
                        OptionalAttr<DenseI64ArrayAttr>:$fluff);
   let results = (outs ZPL_ArrayType:$array);
   let assemblyFormat = [{
-    $var_name `over` $region attr-dict `:` qualified(type($region)) `->` qualified(type($array))
+    $var_name `over` $region (`align` $align^ `:` qualified(type($align)))?
+    attr-dict `:` qualified(type($region)) `->` qualified(type($array))
   }];
   let hasVerifier = 1;
 }

@@ -3,7 +3,7 @@
 //   zplc prog.zpl [-o prog] [--backend=serial|mpi] [-O0|-O1|-O2]
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
 //                 [--machine=t3d|t3e|paragon|host|FILE]
-//                 [--strategy=auto|chained|packed]
+//                 [--strategy=auto|chained|packed] [--dist=KINDS]...
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
 // links the runtime and one back end, found relative to this binary
@@ -52,7 +52,8 @@ cl::opt<Emit> emit(
     cl::values(clEnumValN(Emit::AST, "ast", "the checked syntax tree"),
                clEnumValN(Emit::ZPL, "zpl", "the zpl dialect"),
                clEnumValN(Emit::Ironman, "ironman",
-                          "after storage inference and communication generation"),
+                          "after redistribution, storage inference and "
+                          "communication generation"),
                clEnumValN(Emit::Loops, "loops",
                           "local loops and runtime calls (scf/arith/emitc)"),
                clEnumValN(Emit::EmitC, "emitc", "the EmitC dialect"),
@@ -89,6 +90,15 @@ cl::opt<Strategy> strategy(
                           "every transfer packed: gathered into a "
                           "contiguous buffer, sent, scattered")),
     cl::cat(category));
+cl::list<std::string> implicitDists(
+    "dist",
+    cl::desc("Distribute the regions of one rank that have no explicit "
+             "distribution with these kinds instead of block, on the default "
+             "grid: one kind per dimension, block, cyclic, blockcyclic(k) or "
+             "*, e.g. --dist=cyclic,block or "
+             "--dist='blockcyclic(2),blockcyclic(2)'. Repeat it for other "
+             "ranks; ranks the program has no regions of are ignored"),
+    cl::value_desc("kinds"), cl::cat(category));
 cl::opt<std::string> ccOverride("cc",
                                 cl::desc("C compiler to use (default: cc, or "
                                          "the MPI wrapper for --backend=mpi)"),
@@ -224,8 +234,20 @@ int main(int argc, char **argv) {
 
   mlir::MLIRContext context;
   zpl::loadDialects(context);
+  zpl::GenOptions genOpts;
+  for (const std::string &kinds : implicitDists) {
+    std::string err;
+    zpl::DistAttr dist = zpl::parseDistKinds(context, kinds, err);
+    if (!dist)
+      fail("--dist=" + kinds + ": " + err);
+    for (zpl::DistAttr other : genOpts.implicitDists)
+      if (other.getRank() == dist.getRank())
+        fail("--dist=" + kinds + ": rank " + llvm::Twine(dist.getRank()) +
+             " already has a distribution");
+    genOpts.implicitDists.push_back(dist);
+  }
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      zpl::buildModule(context, *program, diags);
+      zpl::buildModule(context, *program, diags, genOpts);
   if (!module)
     return 1;
 

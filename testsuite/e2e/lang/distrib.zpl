@@ -1,7 +1,3 @@
--- XFAIL: *
--- Grids and distributions arrive with issue 4 (distributions and the IRONMAN
--- optimiser); lit reports an unexpected pass once they work, so drop the
--- XFAIL line then.
 -- Grids and distributions: config-var grid sizes, cyclic / blockcyclic(2) / block / * dimensions, with shifts, reductions, partial scan, wrap, gather, periodic shift, partial reduction.
 -- Expected values computed independently (by hand / plain Python), not from zplc.
 -- RUN: %zplc %s -o %t && %t | FileCheck --match-full-lines %s

@@ -339,3 +339,27 @@ func.func @state_call_on_array(%A: !zpl.array<2 x f64>) {
   ironman.dr %A
   return
 }
+
+// -----
+
+func.func @redist_shift(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a redist transfer has no shift}}
+  %t = ironman.transfer %A -> %B over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = "redist"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}
+
+// -----
+
+func.func @unknown_kind(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{kind must be halo, wrap, reflect, redist, remap or transpose, got 'teleport'}}
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = "teleport"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}

@@ -149,3 +149,16 @@ func.func @remaps(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %X: !zpl.arr
   ironman.sv %t
   return
 }
+
+// A redistribution: from one array to another, no shift.
+// CHECK-LABEL: func.func @redist
+// CHECK:      %[[T:.*]] = ironman.transfer %arg0 -> %arg1 over %arg2 shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {kind = "redist"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK-NEXT: ironman.dr %[[T]]
+func.func @redist(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %B over %R shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {kind = "redist"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t
+  ironman.sr %t
+  ironman.dn %t
+  ironman.sv %t
+  return
+}

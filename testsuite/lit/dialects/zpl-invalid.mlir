@@ -17,16 +17,13 @@ func.func @array_element(%a: !zpl.array<2 x i32>)
 // -----
 
 // expected-error @+1 {{unknown distribution kind 'diagonal'}}
-zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block, diagonal]>} init {
-  %c1 = arith.constant 1 : i64
-  %r = zpl.make_region [%c1 : %c1, %c1 : %c1] : !zpl.region<2>
-  zpl.yield %r : !zpl.region<2>
-}
+zpl.dist_decl @D #zpl.dist<[block, diagonal]>
 
 // -----
 
-// expected-error @+1 {{distribution has 1 dimensions but the region has rank 2}}
-zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block]>} init {
+zpl.dist_decl @D #zpl.dist<[block]>
+// expected-error @+1 {{distribution 'D' has 1 dimensions but the region has rank 2}}
+zpl.region_decl @R : !zpl.region<2> dist @D init {
   %c1 = arith.constant 1 : i64
   %r = zpl.make_region [%c1 : %c1, %c1 : %c1] : !zpl.region<2>
   zpl.yield %r : !zpl.region<2>

@@ -47,20 +47,27 @@ zpl.region_decl @Line : !zpl.region<1> init {
   zpl.yield %r : !zpl.region<1>
 }
 
-// CHECK-LABEL: zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block, block]>} init {
+// CHECK-LABEL: zpl.dist_decl @Blocks #zpl.dist<[block, block]>{{$}}
+zpl.dist_decl @Blocks #zpl.dist<[block, block]>
+// CHECK-LABEL: zpl.dist_decl @Columns #zpl.dist<[block, cyclic]>{{$}}
+zpl.dist_decl @Columns #zpl.dist<[block, cyclic]>
+// CHECK-LABEL: zpl.dist_decl @Slabs #zpl.dist<[blockcyclic(4), none, block]>{{$}}
+zpl.dist_decl @Slabs #zpl.dist<[blockcyclic(4), none, block]>
+
+// CHECK-LABEL: zpl.region_decl @R : !zpl.region<2> dist @Blocks init {
 // CHECK:         %[[C1:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[N:.*]] = zpl.get @n : i64
 // CHECK-NEXT:    %[[R2:.*]] = zpl.make_region [%[[C1]] : %[[N]], %[[C1]] : %[[N]]] : !zpl.region<2>
 // CHECK-NEXT:    zpl.yield %[[R2]] : !zpl.region<2>
-zpl.region_decl @R : !zpl.region<2> attributes {dist = #zpl.dist<[block, block]>} init {
+zpl.region_decl @R : !zpl.region<2> dist @Blocks init {
   %c1 = arith.constant 1 : i64
   %n = zpl.get @n : i64
   %r = zpl.make_region [%c1 : %n, %c1 : %n] : !zpl.region<2>
   zpl.yield %r : !zpl.region<2>
 }
 
-// CHECK-LABEL: zpl.region_decl @BigR : !zpl.region<2> attributes {dist = #zpl.dist<[block, cyclic]>} init {
-zpl.region_decl @BigR : !zpl.region<2> attributes {dist = #zpl.dist<[block, cyclic]>} init {
+// CHECK-LABEL: zpl.region_decl @BigR : !zpl.region<2> dist @Columns init {
+zpl.region_decl @BigR : !zpl.region<2> dist @Columns init {
   %c0 = arith.constant 0 : i64
   %n = zpl.get @n : i64
   %c1 = arith.constant 1 : i64
@@ -69,9 +76,9 @@ zpl.region_decl @BigR : !zpl.region<2> attributes {dist = #zpl.dist<[block, cycl
   zpl.yield %r : !zpl.region<2>
 }
 
-// CHECK-LABEL: zpl.region_decl @Cube : !zpl.region<3> attributes {dist = #zpl.dist<[blockcyclic, none, block]>} init {
+// CHECK-LABEL: zpl.region_decl @Cube : !zpl.region<3> dist @Slabs init {
 // CHECK:         zpl.make_region [%{{.*}} : %{{.*}}, %{{.*}} : %{{.*}}, %{{.*}} : %{{.*}}] : !zpl.region<3>
-zpl.region_decl @Cube : !zpl.region<3> attributes {dist = #zpl.dist<[blockcyclic, none, block]>} init {
+zpl.region_decl @Cube : !zpl.region<3> dist @Slabs init {
   %c1 = arith.constant 1 : i64
   %c8 = arith.constant 8 : i64
   %r = zpl.make_region [%c1 : %c8, %c1 : %c8, %c1 : %c8] : !zpl.region<3>

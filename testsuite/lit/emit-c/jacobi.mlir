@@ -147,8 +147,9 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK-NEXT: zrt_array* zg_Temp = NULL;
 // CHECK-NEXT: double zg_err = 0.0e+00;
 
-// Prototypes, then zpl_main first: configs, one zrt_config_done, the rest
-// in declaration order, then the entry procedure.
+// Prototypes, then zpl_main first: configs, one zrt_config_done, the
+// scalars, the regions (checked and added to the implicit distribution
+// before they are stored), the arrays, then the entry procedure.
 // CHECK-NEXT: void zp_jacobi();
 // CHECK-LABEL: void zpl_main() {
 // CHECK:         int64_t [[N:v[0-9]+]] = zrt_config_i64("n", 64);
@@ -156,47 +157,59 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK-NEXT:    zrt_config_done();
 // CHECK-NEXT:    zg_eps = 9.99999999999999950e-07;
 // CHECK:         zrt_region [[R:v[0-9]+]] = zrt_region_make(2, {{.*}});
-// CHECK-NEXT:    zg_R = [[R]];
 // CHECK-NEXT:    zrt_region_check("R", [[R]]);
 // CHECK-NEXT:    zrt_dist_add([[R]]);
+// CHECK-NEXT:    zg_R = [[R]];
 // CHECK:         zrt_region [[BR:v[0-9]+]] = zrt_region_make(2, 0, {{.*}}, 0, {{.*}}, 0, 0);
-// CHECK-NEXT:    zg_BigR = [[BR]];
 // CHECK-NEXT:    zrt_region_check("BigR", [[BR]]);
 // CHECK-NEXT:    zrt_dist_add([[BR]]);
+// CHECK-NEXT:    zg_BigR = [[BR]];
 // CHECK:         zrt_array* [[A:v[0-9]+]] = zrt_array_new("A", {{v[0-9]+}}, 1, 1, 1, 1, 1, 0, 0);
 // CHECK-NEXT:    zg_A = [[A]];
 // CHECK:         zrt_array_new("Temp", {{v[0-9]+}}, 1, 1, 1, 1, 1, 0, 0);
 // CHECK:         zp_jacobi();
 
 // CHECK-LABEL: void zp_jacobi() {
-// [BigR] A := 0.0: one loop nest over this PE's part of BigR.
-// CHECK:         double* [[AB:v[0-9]+]] = zrt_array_f64([[A:v[0-9]+]]);
-// CHECK:         for (int64_t [[I:i[0-9]+]] = {{.*}}) {
-// CHECK:           for (int64_t [[J:j[0-9]+]] = {{.*}}) {
-// CHECK:             [[AB]][{{.*}}] = 0.0e+00;
+// [BigR] A := 0.0: one loop nest over each of this PE's tiles of BigR,
+// aligned with A's distribution.
+// CHECK:         zrt_region [[BA:v[0-9]+]] = zrt_region_align({{v[0-9]+}}, [[A:v[0-9]+]]);
+// CHECK:         double* [[AB:v[0-9]+]] = zrt_array_f64([[A]]);
+// CHECK:         int64_t [[NT:v[0-9]+]] = zrt_tiles([[BA]]);
+// CHECK:         for (int64_t [[TI:i[0-9]+]] = {{.*}}; [[TI]] < [[NT]]; {{.*}}) {
+// CHECK:           int64_t {{v[0-9]+}} = zrt_tile_lo([[BA]], [[TI]], 0);
+// CHECK:           int64_t [[AO:v[0-9]+]] = zrt_array_tile_offset([[A]], [[BA]], [[TI]]);
+// CHECK:           for (int64_t [[I:j[0-9]+]] = {{.*}}) {
+// CHECK:             [[AO]] + [[I]] *
+// CHECK:             for (int64_t [[J:k[0-9]+]] = {{.*}}) {
+// CHECK:               [[AB]][{{.*}}] = 0.0e+00;
 // [south of R] A := 1.0
 // CHECK:         zrt_region [[SOUTH:v[0-9]+]] = zrt_region_of([[R:v[0-9]+]], 1, 0, 0);
-// CHECK:         zrt_local_lo([[SOUTH]], 0);
+// CHECK:         zrt_region [[SA:v[0-9]+]] = zrt_region_align([[SOUTH]], [[A]]);
+// CHECK:         zrt_tiles([[SA]]);
 // CHECK:         = 1.00000000000000000e+00;
 // The repeat loop.
 // CHECK:         do {
+// Each halo gets R aligned with A.
+// CHECK:           zrt_region [[RA:v[0-9]+]] = zrt_region_align([[R]], [[A]]);
 // CHECK:           im_transfer* [[C0:v[0-9]+]] = zt_0;
-// CHECK-NEXT:      im_transfer* [[H0:v[0-9]+]] = im_halo([[C0]], 0, [[A]], [[R]], -1, 0, 0);
+// CHECK-NEXT:      im_transfer* [[H0:v[0-9]+]] = im_halo([[C0]], 0, [[A]], [[RA]], -1, 0, 0);
 // CHECK-NEXT:      zt_0 = [[H0]];
-// CHECK:           im_transfer* [[H1:v[0-9]+]] = im_halo({{v[0-9]+}}, 1, [[A]], [[R]], 0, 1, 0);
-// CHECK:           im_transfer* [[H2:v[0-9]+]] = im_halo({{v[0-9]+}}, 2, [[A]], [[R]], 1, 0, 0);
-// CHECK:           im_transfer* [[H3:v[0-9]+]] = im_halo({{v[0-9]+}}, 3, [[A]], [[R]], 0, -1, 0);
+// CHECK:           im_transfer* [[H1:v[0-9]+]] = im_halo({{v[0-9]+}}, 1, [[A]], {{v[0-9]+}}, 0, 1, 0);
+// CHECK:           im_transfer* [[H2:v[0-9]+]] = im_halo({{v[0-9]+}}, 2, [[A]], {{v[0-9]+}}, 1, 0, 0);
+// CHECK:           im_transfer* [[H3:v[0-9]+]] = im_halo({{v[0-9]+}}, 3, [[A]], {{v[0-9]+}}, 0, -1, 0);
 // CHECK:           im_dr([[H0]]);
 // CHECK:           im_sr([[H0]]);
 // CHECK:           im_dn([[H3]]);
-// CHECK:           zrt_array_check([[A]], [[R]], -1, 0, 0);
-// CHECK:           zrt_array_check([[A]], [[R]], 0, -1, 0);
+// CHECK:           zrt_region [[RT:v[0-9]+]] = zrt_region_align([[R]], [[T:v[0-9]+]]);
+// CHECK:           zrt_array_check([[A]], [[RT]], -1, 0, 0);
+// CHECK:           zrt_array_check([[A]], [[RT]], 0, -1, 0);
 // Temp := (A@north + A@east + A@south + A@west) / 4.0: the row indices
-// are computed once per row, the innermost loop only adds j.
-// CHECK:           double* [[TB:v[0-9]+]] = zrt_array_f64([[T:v[0-9]+]]);
+// are computed once per row, the innermost loop only adds k.
+// CHECK:           double* [[TB:v[0-9]+]] = zrt_array_f64([[T]]);
 // CHECK:           double* [[AB2:v[0-9]+]] = zrt_array_f64([[A]]);
-// CHECK:           for (int64_t [[I:i[0-9]+]] = {{.*}}) {
-// CHECK:             for (int64_t [[J:j[0-9]+]] = {{.*}}) {
+// CHECK:           for (int64_t {{i[0-9]+}} = {{.*}}) {
+// CHECK:             for (int64_t [[I:j[0-9]+]] = {{.*}}) {
+// CHECK:               for (int64_t [[J:k[0-9]+]] = {{.*}}) {
 // CHECK-NEXT:          int64_t [[TI:v[0-9]+]] = [[TROW:v[0-9]+]] + [[J]];
 // CHECK-NEXT:          int64_t [[NI:v[0-9]+]] = [[NROW:v[0-9]+]] + [[J]];
 // CHECK-NEXT:          int64_t [[EI:v[0-9]+]] = ([[CROW:v[0-9]+]] + [[J]]) + {{.*}};
@@ -209,9 +222,10 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK-NEXT:          [[TB]][[[TI]]] = ((([[N]] + [[E]]) + [[S]]) + [[W]]) / 4.00000000000000000e+00;
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
+// CHECK-NEXT:    }
 // err := max<< abs(Temp - A)
 // CHECK:           = -INFINITY;
-// CHECK:             for (int64_t [[J:j[0-9]+]] = {{.*}}) {
+// CHECK:             for (int64_t [[J:k[0-9]+]] = {{.*}}) {
 // CHECK:               double [[D:v[0-9]+]] = fabs({{v[0-9]+}} - {{v[0-9]+}});
 // CHECK-NEXT:          [[ACC:v[0-9]+]] = [[D]] > [[OLD:v[0-9]+]] ? [[D]] : [[OLD]];
 // CHECK:           double [[ERR:v[0-9]+]] = zrt_allreduce_f64(2, {{v[0-9]+}});

@@ -27,7 +27,7 @@ end;
 -- `return` is inside a scope, so it goes through the result slot.)
 -- CHECK-LABEL: func.func @sum(%arg0: !zpl.array<2 x f64>) -> f64 {
 -- CHECK:         %[[XR:.*]] = zpl.array_region %arg0 : !zpl.array<2 x f64> -> !zpl.region<2>
--- CHECK-NEXT:    %[[XT:.*]] = zpl.local_array "X_wrap" over %[[XR]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[XT:.*]] = zpl.local_array "X_wrap" over %[[XR]] align %arg0 : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x f64>
 -- CHECK-NEXT:    zpl.assign %[[XT]] over %[[XR]] : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[XV:.*]] = zpl.read %arg0 [0, 0] : !zpl.array<2 x f64>
 -- CHECK-NEXT:      zpl.yield %[[XV]] : f64
@@ -53,7 +53,7 @@ end;
 
 -- W@^se: a copy of W over its declared region, wrapped on both edges and
 -- the corner, read at the offset, freed after the statement.
--- CHECK-NEXT:    %[[T:.*]] = zpl.local_array "W_wrap" over %[[BIG]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[T:.*]] = zpl.local_array "W_wrap" over %[[BIG]] align %[[A]] : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x f64>
 -- CHECK-NEXT:    zpl.assign %[[T]] over %[[BIG]] : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[WV:.*]] = zpl.read %[[W]] [0, 0] : !zpl.array<2 x f64>
 -- CHECK-NEXT:      zpl.yield %[[WV]] : f64

@@ -45,12 +45,12 @@ end;
 
 -- A mask expression is evaluated into an i1 temporary before each
 -- statement of the scope and freed after it.
--- CHECK:         %[[T1:.*]] = zpl.local_array "mask" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i1>
+-- CHECK:         %[[T1:.*]] = zpl.local_array "mask" over %[[R]] align %[[B]] : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x i1>
 -- CHECK-NEXT:    zpl.assign %[[T1]] over %[[R]] : !zpl.array<2 x i1>, !zpl.region<2> {
 -- CHECK:           arith.cmpf ogt
 -- CHECK:         zpl.assign %[[B]] over %[[R]] mask %[[T1]] : !zpl.array<2 x i1> : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK:         zpl.free_array %[[T1]] : !zpl.array<2 x i1>
--- CHECK:         %[[T2:.*]] = zpl.local_array "mask" over %[[R]]
+-- CHECK:         %[[T2:.*]] = zpl.local_array "mask" over %[[R]] align %[[A]]
 -- CHECK:         %[[S:.*]] = zpl.reduce add over %[[R]] mask %[[T2]] : !zpl.array<2 x i1> : !zpl.region<2> -> f64 {
 -- CHECK:         zpl.set @s, %[[S]] : f64
 -- CHECK-NEXT:    zpl.free_array %[[T2]] : !zpl.array<2 x i1>

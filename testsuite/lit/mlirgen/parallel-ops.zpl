@@ -61,7 +61,7 @@ end;
 -- CHECK-NEXT:    zpl.scan mul %[[B]] over %[[R]] dim 1 : !zpl.array<2 x f64>, !zpl.region<2> {
 
 -- A scan inside an expression: a temporary of the scan's type.
--- CHECK:         %[[TMP:.*]] = zpl.local_array "tmp" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x i64>
+-- CHECK:         %[[TMP:.*]] = zpl.local_array "tmp" over %[[R]] align %[[B]] : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x i64>
 -- CHECK-NEXT:    zpl.scan add %[[TMP]] over %[[R]] dim -1 : !zpl.array<2 x i64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[TV:.*]] = zpl.read %[[T]] [0, 0] : !zpl.array<2 x i64>
 -- CHECK-NEXT:      zpl.yield %[[TV]] : i64
@@ -82,7 +82,7 @@ end;
 -- CHECK-NEXT:    }
 
 -- A flood inside an expression floods into a temporary over the scope.
--- CHECK-NEXT:    %[[FT:.*]] = zpl.local_array "tmp" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[FT:.*]] = zpl.local_array "tmp" over %[[R]] align %[[B]] : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x f64>
 -- CHECK:         zpl.flood %[[FT]] over %[[R]] from %{{.*}} : !zpl.array<2 x f64>, !zpl.region<2>, !zpl.region<2> {
 -- CHECK:         zpl.assign %[[B]] over %[[R]] : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[AV5:.*]] = zpl.read %[[A]] [0, 0]
@@ -91,7 +91,7 @@ end;
 -- CHECK:         zpl.free_array %[[FT]] : !zpl.array<2 x f64>
 
 -- A masked scan: into a temporary, then a masked assignment.
--- CHECK-NEXT:    %[[MT:.*]] = zpl.local_array "tmp" over %[[R]]
+-- CHECK-NEXT:    %[[MT:.*]] = zpl.local_array "tmp" over %[[R]] align %[[B]]
 -- CHECK-NEXT:    zpl.scan add %[[MT]] over %[[R]] dim -1
 -- CHECK:         zpl.assign %[[B]] over %[[R]] mask %[[M]] : !zpl.array<2 x i1> : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[MV2:.*]] = zpl.read %[[MT]] [0, 0]
@@ -100,7 +100,7 @@ end;
 -- CHECK-NEXT:    zpl.free_array %[[MT]]
 
 -- A compound assignment of a partial reduction.
--- CHECK-NEXT:    %[[PT:.*]] = zpl.local_array "tmp" over %[[COL]]
+-- CHECK-NEXT:    %[[PT:.*]] = zpl.local_array "tmp" over %[[COL]] align %[[B]]
 -- CHECK-NEXT:    zpl.reduce_partial add %[[PT]] over %[[COL]] from %[[R]]
 -- CHECK:         zpl.assign %[[B]] over %[[COL]]
 -- CHECK-NEXT:      %[[PV:.*]] = zpl.read %[[PT]] [0, 0]

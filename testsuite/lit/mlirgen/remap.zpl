@@ -36,8 +36,8 @@ end;
 -- CHECK-NEXT:    zpl.remap gather %[[A]] from %[[B]] over %[[R]] transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>{{$}}
 
 -- A gather from the destination itself goes through a temporary.
--- CHECK-NEXT:    %[[G:.*]] = zpl.local_array "tmp" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
--- CHECK-NEXT:    %[[X3:.*]] = zpl.local_array "index" over %[[R]]
+-- CHECK-NEXT:    %[[G:.*]] = zpl.local_array "tmp" over %[[R]] align %[[A]] : !zpl.array<2 x f64> : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[X3:.*]] = zpl.local_array "index" over %[[R]] align %[[G]]
 -- CHECK:           arith.addi
 -- CHECK:         zpl.remap gather %[[G]] from %[[A]] over %[[R]][%[[X3]], %[[I2]]]
 -- CHECK-NEXT:    zpl.assign %[[A]] over %[[R]]
@@ -49,7 +49,7 @@ end;
 
 -- Scatters; a source of another element type is converted first.
 -- CHECK-NEXT:    zpl.remap scatter %[[A]] from %[[B]] over %[[R]][%[[I1]], %[[I2]]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
--- CHECK-NEXT:    %[[SRC:.*]] = zpl.local_array "source" over %[[R]] : !zpl.region<2> -> !zpl.array<2 x f64>
+-- CHECK-NEXT:    %[[SRC:.*]] = zpl.local_array "source" over %[[R]] align %[[T]] : !zpl.array<2 x i64> : !zpl.region<2> -> !zpl.array<2 x f64>
 -- CHECK-NEXT:    zpl.assign %[[SRC]] over %[[R]]
 -- CHECK-NEXT:      %[[TV:.*]] = zpl.read %[[T]] [0, 0] : !zpl.array<2 x i64>
 -- CHECK-NEXT:      %[[TF:.*]] = arith.sitofp %[[TV]] : i64 to f64
@@ -59,7 +59,7 @@ end;
 -- CHECK-NEXT:    zpl.free_array %[[SRC]]
 
 -- A gather inside an expression.
--- CHECK:         %[[G2:.*]] = zpl.local_array "tmp" over %[[R]]
+-- CHECK:         %[[G2:.*]] = zpl.local_array "tmp" over %[[R]] align %[[B]]
 -- CHECK-NEXT:    zpl.remap gather %[[G2]] from %[[B]] over %[[R]][%[[I2]], %[[I1]]]
 -- CHECK-NEXT:    zpl.assign %[[B]] over %[[R]]
 -- CHECK-NEXT:      %[[G2V:.*]] = zpl.read %[[G2]] [0, 0]

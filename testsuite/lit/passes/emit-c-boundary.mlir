@@ -23,15 +23,19 @@ module attributes {zpl.entry = @prog} {
     %r = zpl.get @R : !zpl.region<2>
     zpl.yield %r : !zpl.region<2>
   }
+  // Each transfer gets the region aligned with its array.
   // CHECK-LABEL: void zp_prog() {
-  // CHECK:         im_transfer* [[H0:v[0-9]+]] = im_wrap(v{{[0-9]+}}, 0, [[A:v[0-9]+]], [[R:v[0-9]+]], 0, 1, 0);
+  // CHECK:         zrt_region [[RA:v[0-9]+]] = zrt_region_align([[R:v[0-9]+]], [[A:v[0-9]+]]);
+  // CHECK:         im_transfer* [[H0:v[0-9]+]] = im_wrap(v{{[0-9]+}}, 0, [[A]], [[RA]], 0, 1, 0);
   // CHECK-NEXT:    zt_0 = [[H0]];
   // CHECK-NEXT:    im_dr([[H0]]);
   // CHECK:         im_sv([[H0]]);
-  // CHECK:         im_transfer* [[H1:v[0-9]+]] = im_reflect(v{{[0-9]+}}, 1, [[A]], [[R]], -1, 0, 0);
+  // CHECK:         zrt_region [[RA1:v[0-9]+]] = zrt_region_align([[R]], [[A]]);
+  // CHECK:         im_transfer* [[H1:v[0-9]+]] = im_reflect(v{{[0-9]+}}, 1, [[A]], [[RA1]], -1, 0, 0);
   // CHECK-NEXT:    zt_1 = [[H1]];
   // The read A@east after the wrap still gets its halo exchange.
-  // CHECK:         im_halo(v{{[0-9]+}}, 2, [[A]], [[R]], 0, 1, 0);
+  // CHECK:         zrt_region [[RA2:v[0-9]+]] = zrt_region_align([[R]], [[A]]);
+  // CHECK:         im_halo(v{{[0-9]+}}, 2, [[A]], [[RA2]], 0, 1, 0);
   func.func @prog() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>

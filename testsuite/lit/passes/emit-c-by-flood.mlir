@@ -43,8 +43,9 @@ module attributes {zpl.entry = @prog} {
   // CHECK:         int64_t [[CS:v[0-9]+]] = zrt_array_stride([[C:v[0-9]+]], 1);
   // CHECK-NOT:     zrt_array_stride({{v[0-9]+}}, 1)
   // CHECK:         for (
-  // CHECK:           for (int64_t [[J:j[0-9]+]] =
-  // CHECK:             [[J]] * [[CS]]
+  // CHECK:           for (
+  // CHECK:             for (int64_t [[J:k[0-9]+]] =
+  // CHECK:               [[J]] * [[CS]]
   // CHECK-LABEL: void zp_prog() {
   // CHECK:         zrt_region_by(v{{[0-9]+}}, 2, 3, 0);
   // CHECK:         int64_t [[S0:v[0-9]+]] = zrt_region_step(v{{[0-9]+}}, 0);

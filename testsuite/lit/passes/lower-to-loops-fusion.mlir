@@ -42,7 +42,9 @@ module attributes {zpl.entry = @fused} {
   // CHECK-NOT:     zrt_array_check
   // CHECK-DAG:     %[[INF:.*]] = arith.constant 0xFFF0000000000000 : f64
   // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+  // The accumulators go through the tile loop, then the row loop.
   // CHECK:         %[[OUT:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[INF]], %{{.*}} = %[[ZERO]]) -> (f64, f64) : i64 {
+  // CHECK:           %[[ROWS:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f64, f64) : i64 {
   // CHECK:           %[[IN:.*]]:2 = scf.for {{.*}} iter_args(%[[MAX:.*]] = %{{.*}}, %[[SUM:.*]] = %{{.*}}) -> (f64, f64) : i64 {
   // CHECK:             %[[Q:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
   // CHECK:             emitc.assign %[[Q]] : f64 to
@@ -54,7 +56,8 @@ module attributes {zpl.entry = @fused} {
   // CHECK:             %[[NMAX:.*]] = emitc.conditional %[[GT]], %[[ABS]], %[[MAX]] : f64
   // CHECK:             %[[NSUM:.*]] = arith.addf %[[SUM]], %{{.*}} : f64
   // CHECK:             scf.yield %[[NMAX]], %[[NSUM]] : f64, f64
-  // CHECK:           scf.yield %[[IN]]#0, %[[IN]]#1 : f64, f64
+  // CHECK:             scf.yield %[[IN]]#0, %[[IN]]#1 : f64, f64
+  // CHECK:           scf.yield %[[ROWS]]#0, %[[ROWS]]#1 : f64, f64
   // CHECK-NOT:     scf.for
   // CHECK:         %[[M:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]#0) {args = [2, 0 : index]} : (f64) -> f64
   // CHECK-NEXT:    %[[S:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]#1) {args = [0, 0 : index]} : (f64) -> f64
@@ -217,12 +220,14 @@ module attributes {zpl.entry = @fused} {
   // Rule 1: different regions (the interior of R, then R): two nests.
   // CHECK-LABEL: func.func @zp_other_region()
   // CHECK:         %[[IN:.*]] = emitc.call_opaque "zrt_region_in"
-  // CHECK:         emitc.call_opaque "zrt_local_lo"(%[[IN]])
+  // CHECK:         %[[INB:.*]] = emitc.call_opaque "zrt_region_align"(%[[IN]], %{{.*}})
+  // CHECK:         emitc.call_opaque "zrt_tiles"(%[[INB]])
   // CHECK:         scf.for
   // CHECK:           scf.for
   // CHECK:             emitc.assign
-  // CHECK:         emitc.call_opaque "zrt_local_lo"(%[[R:.*]]) {args = [0 : index, 0]}
-  // CHECK-NOT:     %[[IN]]
+  // CHECK:         %[[RB:.*]] = emitc.call_opaque "zrt_region_align"(%[[R:.*]], %{{.*}})
+  // CHECK:         emitc.call_opaque "zrt_tiles"(%[[RB]])
+  // CHECK-NOT:     %[[INB]]
   // CHECK:         scf.for
   // CHECK:           scf.for
   // CHECK:             emitc.assign

@@ -68,16 +68,17 @@ module attributes {zpl.entry = @prog} {
   // CHECK:             }
   // CHECK:         emitc.call_opaque "zrt_array_bool"
   // CHECK:         scf.for {{.*}} iter_args
-  // CHECK:           scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
-  // CHECK:             %[[W:.*]] = emitc.load %{{.*}} : <i1>
-  // CHECK:             %[[NW:.*]] = emitc.logical_not %[[W]] : i1
-  // CHECK:             %[[IF:.*]] = scf.if %[[NW]] -> (f64) {
-  // CHECK:               %[[S:.*]] = arith.addf %[[ACC]], %{{.*}} : f64
-  // CHECK:               scf.yield %[[S]] : f64
-  // CHECK:             } else {
-  // CHECK:               scf.yield %[[ACC]] : f64
-  // CHECK:             }
-  // CHECK:             scf.yield %[[IF]] : f64
+  // CHECK:           scf.for {{.*}} iter_args
+  // CHECK:             scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+  // CHECK:               %[[W:.*]] = emitc.load %{{.*}} : <i1>
+  // CHECK:               %[[NW:.*]] = emitc.logical_not %[[W]] : i1
+  // CHECK:               %[[IF:.*]] = scf.if %[[NW]] -> (f64) {
+  // CHECK:                 %[[S:.*]] = arith.addf %[[ACC]], %{{.*}} : f64
+  // CHECK:                 scf.yield %[[S]] : f64
+  // CHECK:               } else {
+  // CHECK:                 scf.yield %[[ACC]] : f64
+  // CHECK:               }
+  // CHECK:               scf.yield %[[IF]] : f64
   // CHECK:         emitc.call_opaque "zrt_allreduce_f64"
   // Fused: the masked copy joins the reduction (its mask is a read at
   // offset 0); A, stored under the mask, is reloaded by the reduction.
@@ -172,17 +173,21 @@ module attributes {zpl.entry = @prog} {
     return
   }
 
-  // Partial reduction, scan and flood: a nest over the source region
-  // filling the collection buffer at offset + i*s0 + j*s1.
+  // Partial reduction, scan and flood: a nest over the source region,
+  // aligned with the destination (the begin call gets the same aligned
+  // region), filling the collection buffer at offset + i*s0 + j*s1.
   // CHECK-LABEL: func.func @zp_collect()
   // CHECK:         %[[K:.*]] = emitc.call_opaque "zrt_region_make"
-  // CHECK:         %[[H:.*]] = emitc.call_opaque "zrt_preduce_begin"(%[[B:.*]], %[[K]], %[[R:.*]]) {args = [0 : index, 1 : index, 2 : index, 0]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"zrt_collect">>
+  // CHECK:         %[[R:.*]] = emitc.call_opaque "zrt_region_align"(%{{.*}}, %[[B:[0-9]+]])
+  // CHECK:         %[[H:.*]] = emitc.call_opaque "zrt_preduce_begin"(%[[B]], %[[K]], %[[R]]) {args = [0 : index, 1 : index, 2 : index, 0]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"zrt_collect">>
   // CHECK:         emitc.call_opaque "zrt_array_check"(%{{.*}}, %[[R]]) {args = [0 : index, 1 : index, 0, 1, 0]}
   // CHECK:         %[[BUF:.*]] = emitc.call_opaque "zrt_collect_f64"(%[[H]])
   // CHECK:         %[[OFF:.*]] = emitc.call_opaque "zrt_collect_offset"(%[[H]])
   // CHECK:         %[[CS0:.*]] = emitc.call_opaque "zrt_collect_stride"(%[[H]]) {args = [0 : index, 0]}
   // CHECK:         %[[CS1:.*]] = emitc.call_opaque "zrt_collect_stride"(%[[H]]) {args = [0 : index, 1]}
-  // CHECK:         emitc.call_opaque "zrt_local_lo"(%[[R]])
+  // CHECK:         emitc.call_opaque "zrt_tiles"(%[[R]])
+  // CHECK:         scf.for
+  // CHECK:           emitc.call_opaque "zrt_tile_lo"(%[[R]]
   // CHECK:         scf.for %[[I:.*]] = 
   // CHECK:           scf.for %[[J:.*]] = 
   // CHECK:             %[[V:.*]] = emitc.load
@@ -195,15 +200,18 @@ module attributes {zpl.entry = @prog} {
   // CHECK:             %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]]
   // CHECK:             emitc.assign %[[NEW]] : f64 to %[[LV]]
   // CHECK:         emitc.call_opaque "zrt_preduce_end"(%[[H]])
-  // CHECK:         %[[HS:.*]] = emitc.call_opaque "zrt_scan_begin"(%[[B]], %[[R]]) {args = [0 : index, 1 : index, 2, -1]}
+  // CHECK:         %[[RS:.*]] = emitc.call_opaque "zrt_region_align"(%{{.*}}, %[[B]])
+  // CHECK:         %[[HS:.*]] = emitc.call_opaque "zrt_scan_begin"(%[[B]], %[[RS]]) {args = [0 : index, 1 : index, 2, -1]}
   // CHECK:         scf.for
   // CHECK:           scf.for
-  // CHECK:             %[[SV:.*]] = emitc.load
-  // CHECK:             %[[SL:.*]] = emitc.subscript
-  // CHECK-NEXT:        emitc.assign %[[SV]] : f64 to %[[SL]]
+  // CHECK:             scf.for
+  // CHECK:               %[[SV:.*]] = emitc.load
+  // CHECK:               %[[SL:.*]] = emitc.subscript
+  // CHECK-NEXT:          emitc.assign %[[SV]] : f64 to %[[SL]]
   // CHECK:         emitc.call_opaque "zrt_scan_end"(%[[HS]])
-  // CHECK:         %[[HF:.*]] = emitc.call_opaque "zrt_flood_begin"(%{{.*}}, %{{.*}}, %[[K]])
-  // CHECK:         emitc.call_opaque "zrt_local_lo"(%[[K]])
+  // CHECK:         %[[KA:.*]] = emitc.call_opaque "zrt_region_align"(%[[K]], %[[C:[0-9]+]])
+  // CHECK:         %[[HF:.*]] = emitc.call_opaque "zrt_flood_begin"(%[[C]], %{{.*}}, %[[KA]])
+  // CHECK:         emitc.call_opaque "zrt_tiles"(%[[KA]])
   // CHECK:         emitc.call_opaque "zrt_flood_end"(%[[HF]])
   func.func @collect() {
     %A = zpl.get @A : !zpl.array<2 x f64>
@@ -259,7 +267,8 @@ module attributes {zpl.entry = @prog} {
   // An array parameter's region; loops over it cannot assume step 1.
   // CHECK-LABEL: func.func @zp_use(%{{.*}}: !emitc.ptr<!emitc.opaque<"zrt_array">>) -> f64
   // CHECK:         %[[RR:.*]] = emitc.call_opaque "zrt_array_region"(%arg0)
-  // CHECK:         emitc.call_opaque "zrt_region_step"(%[[RR]]) {args = [0 : index, 0]}
+  // CHECK:         %[[RA:.*]] = emitc.call_opaque "zrt_region_align"(%[[RR]], %arg0)
+  // CHECK:         emitc.call_opaque "zrt_region_step"(%[[RA]]) {args = [0 : index, 0]}
   func.func @use(%X : !zpl.array<2 x f64>) -> f64 {
     %R = zpl.array_region %X : !zpl.array<2 x f64> -> !zpl.region<2>
     %s = zpl.reduce add over %R : !zpl.region<2> -> f64 {

@@ -57,47 +57,56 @@ module attributes {zpl.entry = @prog} {
     zpl.yield %r : !zpl.region<1>
   }
 
-  // A := A@west needs a temporary: every read sees the old A.
+  // A := A@west needs a temporary: every read sees the old A. The region
+  // is aligned with A; the nest runs inside a loop over this PE's tiles,
+  // with the tile's bounds and the arrays' tile offsets per tile and the
+  // strides hoisted before it.
   // CHECK-LABEL: func.func @zp_shift_self()
   // CHECK:         %[[A:.*]] = emitc.load %{{.*}} : <!emitc.ptr<!emitc.opaque<"zrt_array">>>
-  // CHECK:         %[[R:.*]] = emitc.load %{{.*}} : <!emitc.opaque<"zrt_region">>
+  // CHECK:         %[[R0:.*]] = emitc.load %{{.*}} : <!emitc.opaque<"zrt_region">>
+  // CHECK:         %[[R:.*]] = emitc.call_opaque "zrt_region_align"(%[[R0]], %[[A]])
   // CHECK:         emitc.call_opaque "zrt_array_check"(%[[A]], %[[R]]) {args = [0 : index, 1 : index, 0, -1, 0]}
   // CHECK:         %[[T:.*]] = emitc.call_opaque "zrt_array_temp"(%[[A]])
   // CHECK-DAG:     %[[TB:.*]] = emitc.call_opaque "zrt_array_f64"(%[[T]]) : {{.*}} -> !emitc.ptr<f64>
-  // CHECK-DAG:     %[[TO:.*]] = emitc.call_opaque "zrt_array_offset"(%[[T]])
   // CHECK-DAG:     %[[TS:.*]] = emitc.call_opaque "zrt_array_stride"(%[[T]]) {args = [0 : index, 0]}
   // CHECK-DAG:     %[[AB:.*]] = emitc.call_opaque "zrt_array_f64"(%[[A]])
-  // CHECK-DAG:     %[[AO:.*]] = emitc.call_opaque "zrt_array_offset"(%[[A]])
   // CHECK-DAG:     %[[AS:.*]] = emitc.call_opaque "zrt_array_stride"(%[[A]]) {args = [0 : index, 0]}
-  // CHECK:         %[[LO0:.*]] = emitc.call_opaque "zrt_local_lo"(%[[R]]) {args = [0 : index, 0]}
-  // CHECK:         %[[HI0:.*]] = emitc.call_opaque "zrt_local_hi"(%[[R]]) {args = [0 : index, 0]}
-  // CHECK:         %[[UB0:.*]] = emitc.add %[[HI0]], %{{.*}} : (i64, i64) -> i64
-  // CHECK:         %[[LO1:.*]] = emitc.call_opaque "zrt_local_lo"(%[[R]]) {args = [0 : index, 1]}
-  // CHECK:         %[[HI1:.*]] = emitc.call_opaque "zrt_local_hi"(%[[R]]) {args = [0 : index, 1]}
-  // CHECK:         %[[UB1:.*]] = emitc.add %[[HI1]], %{{.*}} : (i64, i64) -> i64
-  // CHECK:         scf.for %[[I:.*]] = %[[LO0]] to %[[UB0]] step %{{.*}} : i64 {
+  // CHECK:         %[[NT:.*]] = emitc.call_opaque "zrt_tiles"(%[[R]])
+  // CHECK:         scf.for %[[TI:.*]] = %{{.*}} to %[[NT]] step %{{.*}} : i64 {
+  // CHECK:           %[[LO0:.*]] = emitc.call_opaque "zrt_tile_lo"(%[[R]], %[[TI]]) {args = [0 : index, 1 : index, 0]}
+  // CHECK:           %[[HI0:.*]] = emitc.call_opaque "zrt_tile_hi"(%[[R]], %[[TI]]) {args = [0 : index, 1 : index, 0]}
+  // CHECK:           %[[UB0:.*]] = emitc.add %[[HI0]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:           %[[LO1:.*]] = emitc.call_opaque "zrt_tile_lo"(%[[R]], %[[TI]]) {args = [0 : index, 1 : index, 1]}
+  // CHECK:           %[[HI1:.*]] = emitc.call_opaque "zrt_tile_hi"(%[[R]], %[[TI]]) {args = [0 : index, 1 : index, 1]}
+  // CHECK:           %[[UB1:.*]] = emitc.add %[[HI1]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:           %[[TO:.*]] = emitc.call_opaque "zrt_array_tile_offset"(%[[T]], %[[R]], %[[TI]])
+  // CHECK:           %[[AO:.*]] = emitc.call_opaque "zrt_array_tile_offset"(%[[A]], %[[R]], %[[TI]])
+  // CHECK:           scf.for %[[I:.*]] = %[[LO0]] to %[[UB0]] step %{{.*}} : i64 {
   // Row indices once per row, kept in variables.
-  // CHECK:           %[[TR:.*]] = emitc.mul %[[I]], %[[TS]]
-  // CHECK:           %[[TROW:.*]] = emitc.add %[[TO]], %[[TR]]
-  // CHECK:           %[[AR:.*]] = emitc.mul %[[I]], %[[AS]]
-  // CHECK:           %[[AROW:.*]] = emitc.add %[[AO]], %[[AR]]
-  // CHECK:           %[[TV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<i64>
-  // CHECK:           emitc.assign %[[TROW]] : i64 to %[[TV]]
-  // CHECK:           %[[TRL:.*]] = emitc.load %[[TV]]
-  // CHECK:           %[[AV:.*]] = "emitc.variable"()
-  // CHECK:           emitc.assign %[[AROW]] : i64 to %[[AV]]
-  // CHECK:           %[[ARL:.*]] = emitc.load %[[AV]]
-  // CHECK:           scf.for %[[J:.*]] = %[[LO1]] to %[[UB1]] step %{{.*}} : i64 {
-  // CHECK:             %[[TI:.*]] = emitc.add %[[TRL]], %[[J]]
-  // CHECK:             %[[AJ:.*]] = emitc.add %[[ARL]], %[[J]]
-  // CHECK:             %[[AI:.*]] = emitc.add %[[AJ]], %{{.*}} : (i64, i64) -> i64
-  // CHECK:             %[[SRC:.*]] = emitc.subscript %[[AB]][%[[AI]]] : (!emitc.ptr<f64>, i64) -> !emitc.lvalue<f64>
-  // CHECK:             %[[X:.*]] = emitc.load %[[SRC]]
-  // CHECK:             %[[DST:.*]] = emitc.subscript %[[TB]][%[[TI]]]
-  // CHECK:             emitc.assign %[[X]] : f64 to %[[DST]]
-  // Then the temporary is copied back (rows with memmove) and freed.
+  // CHECK:             %[[TR:.*]] = emitc.mul %[[I]], %[[TS]]
+  // CHECK:             %[[TROW:.*]] = emitc.add %[[TO]], %[[TR]]
+  // CHECK:             %[[AR:.*]] = emitc.mul %[[I]], %[[AS]]
+  // CHECK:             %[[AROW:.*]] = emitc.add %[[AO]], %[[AR]]
+  // CHECK:             %[[TV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<i64>
+  // CHECK:             emitc.assign %[[TROW]] : i64 to %[[TV]]
+  // CHECK:             %[[TRL:.*]] = emitc.load %[[TV]]
+  // CHECK:             %[[AV:.*]] = "emitc.variable"()
+  // CHECK:             emitc.assign %[[AROW]] : i64 to %[[AV]]
+  // CHECK:             %[[ARL:.*]] = emitc.load %[[AV]]
+  // CHECK:             scf.for %[[J:.*]] = %[[LO1]] to %[[UB1]] step %{{.*}} : i64 {
+  // CHECK:               %[[TI2:.*]] = emitc.add %[[TRL]], %[[J]]
+  // CHECK:               %[[AJ:.*]] = emitc.add %[[ARL]], %[[J]]
+  // CHECK:               %[[AI:.*]] = emitc.add %[[AJ]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:               %[[SRC:.*]] = emitc.subscript %[[AB]][%[[AI]]] : (!emitc.ptr<f64>, i64) -> !emitc.lvalue<f64>
+  // CHECK:               %[[X:.*]] = emitc.load %[[SRC]]
+  // CHECK:               %[[DST:.*]] = emitc.subscript %[[TB]][%[[TI2]]]
+  // CHECK:               emitc.assign %[[X]] : f64 to %[[DST]]
+  // Then the temporary is copied back (rows with memmove, tile by tile)
+  // and freed.
+  // CHECK:         emitc.call_opaque "zrt_tiles"(%[[R]])
   // CHECK:         scf.for
-  // CHECK:           emitc.call_opaque "memmove"
+  // CHECK:           scf.for
+  // CHECK:             emitc.call_opaque "memmove"
   // CHECK:         emitc.call_opaque "zrt_array_free"(%[[T]])
   // CHECK:         return
   func.func @shift_self() {
@@ -115,13 +124,14 @@ module attributes {zpl.entry = @prog} {
   // CHECK-NOT:     zrt_array_temp
   // CHECK:         emitc.call_opaque "zrt_array_check"({{.*}}) {args = [0 : index, 1 : index, -1, 0, 0]}
   // CHECK:         scf.for %{{.*}} = {{.*}} : i64 {
-  // CHECK:           scf.for %[[J:.*]] = {{.*}} : i64 {
-  // CHECK:             emitc.load
-  // CHECK:             emitc.load
-  // CHECK:             arith.sitofp %[[J]] : i64 to f64
-  // CHECK:             arith.mulf
-  // CHECK:             arith.addf
-  // CHECK:             emitc.assign
+  // CHECK:           scf.for %{{.*}} = {{.*}} : i64 {
+  // CHECK:             scf.for %[[J:.*]] = {{.*}} : i64 {
+  // CHECK:               emitc.load
+  // CHECK:               emitc.load
+  // CHECK:               arith.sitofp %[[J]] : i64 to f64
+  // CHECK:               arith.mulf
+  // CHECK:               arith.addf
+  // CHECK:               emitc.assign
   // CHECK-NOT:     zrt_array_free
   // CHECK:         return
   func.func @in_place() {
@@ -140,26 +150,30 @@ module attributes {zpl.entry = @prog} {
     return
   }
 
-  // Reductions: an accumulator through the nest, then the allreduce.
+  // Reductions: an accumulator through the tiles and the nest, then the
+  // allreduce.
   // CHECK-LABEL: func.func @zp_reductions()
   // CHECK:         %[[INF:.*]] = arith.constant 0xFFF0000000000000 : f64
-  // CHECK:         %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INF]]) -> (f64) : i64 {
-  // CHECK:           %[[IN:.*]] = scf.for {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (f64) : i64 {
-  // CHECK:             %[[V:.*]] = emitc.load
-  // CHECK:             %[[GT:.*]] = emitc.cmp gt, %[[V]], %[[ACC2]] : (f64, f64) -> i1
-  // CHECK:             %[[MAX:.*]] = emitc.conditional %[[GT]], %[[V]], %[[ACC2]] : f64
-  // CHECK:             scf.yield %[[MAX]] : f64
-  // CHECK:           scf.yield %[[IN]] : f64
-  // CHECK:         %[[ALL:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]) {args = [2, 0 : index]} : (f64) -> f64
+  // CHECK:         %[[TILES:.*]] = scf.for {{.*}} iter_args(%[[ACC0:.*]] = %[[INF]]) -> (f64) : i64 {
+  // CHECK:           %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (f64) : i64 {
+  // CHECK:             %[[IN:.*]] = scf.for {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (f64) : i64 {
+  // CHECK:               %[[V:.*]] = emitc.load %{{.*}} : <f64>
+  // CHECK:               %[[GT:.*]] = emitc.cmp gt, %[[V]], %[[ACC2]] : (f64, f64) -> i1
+  // CHECK:               %[[MAX:.*]] = emitc.conditional %[[GT]], %[[V]], %[[ACC2]] : f64
+  // CHECK:               scf.yield %[[MAX]] : f64
+  // CHECK:             scf.yield %[[IN]] : f64
+  // CHECK:           scf.yield %[[OUT]] : f64
+  // CHECK:         %[[ALL:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[TILES]]) {args = [2, 0 : index]} : (f64) -> f64
   // CHECK:         %[[SG:.*]] = emitc.get_global @zg_s : !emitc.lvalue<f64>
   // CHECK:         emitc.assign %[[ALL]] : f64 to %[[SG]]
   // Integer sum of a rank-1 array: one loop, identity 0.
   // CHECK-DAG:     %[[Z:.*]] = arith.constant 0 : i64
   // CHECK-DAG:     %[[VB:.*]] = emitc.call_opaque "zrt_array_i64"({{.*}}) : {{.*}} -> !emitc.ptr<i64>
   // CHECK-NOT:     zrt_array_stride
-  // CHECK:         %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A1:.*]] = %[[Z]]) -> (i64) : i64 {
-  // CHECK:           emitc.subscript %[[VB]]
-  // CHECK:           arith.addi %[[A1]], %{{.*}} : i64
+  // CHECK:         %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A0:.*]] = %[[Z]]) -> (i64) : i64 {
+  // CHECK:           scf.for {{.*}} iter_args(%[[A1:.*]] = %[[A0]]) -> (i64) : i64 {
+  // CHECK:             emitc.subscript %[[VB]]
+  // CHECK:             arith.addi %[[A1]], %{{.*}} : i64
   // CHECK:         emitc.call_opaque "zrt_allreduce_i64"(%[[SUM]]) {args = [0, 0 : index]}
   // Boolean or<<.
   // CHECK:         %[[F:.*]] = arith.constant false
@@ -263,8 +277,9 @@ module attributes {zpl.entry = @prog} {
   }
 }
 
-// zpl_main: configs, one zrt_config_done, then the rest in declaration
-// order, then the entry procedure.
+// zpl_main: configs, one zrt_config_done, the scalars, the regions (each
+// checked, then added to the implicit distribution of its rank) and the
+// arrays, then the entry procedure.
 // CHECK-LABEL: func.func @zpl_main()
 // CHECK:         %[[C8:.*]] = arith.constant 8 : i64
 // CHECK:         %[[N:.*]] = emitc.call_opaque "zrt_config_i64"(%[[C8]]) {args = [#emitc.opaque<"\22n\22">, 0 : index]} : (i64) -> i64
@@ -278,8 +293,9 @@ module attributes {zpl.entry = @prog} {
 // CHECK-NOT:     zrt_config_done
 // CHECK:         emitc.get_global @zg_two
 // CHECK:         %[[RR:.*]] = emitc.call_opaque "zrt_region_make"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {args = [2, 0 : index, 1 : index, 2 : index, 3 : index, 0, 0]}
-// CHECK:         emitc.get_global @zg_R
+// CHECK:         emitc.call_opaque "zrt_region_check"(%[[RR]])
 // CHECK:         emitc.call_opaque "zrt_dist_add"(%[[RR]])
+// CHECK:         emitc.get_global @zg_R
 // CHECK:         %[[RL:.*]] = emitc.call_opaque "zrt_region_make"(%{{.*}}, %{{.*}}) {args = [1, 0 : index, 1 : index, 0, 0, 0, 0]}
 // CHECK:         emitc.call_opaque "zrt_dist_add"(%[[RL]])
 // CHECK:         emitc.call_opaque "zrt_array_new"(%{{.*}}) {args = [#emitc.opaque<"\22A\22">, 0 : index, 1, 1, 1, 0, 2, 0, 0]}

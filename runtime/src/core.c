@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-zrt_state zrt_g;
+ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* ---- start-up and shut-down ------------------------------------------------------ */
 void zrt_startup(int argc, char **argv) {
@@ -423,7 +423,7 @@ int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t) {
 }
 
 int64_t zrt_local_tiles(zrt_region r, const zrt_region **tiles) {
-  static zrt_region one;
+  static ZRT_PE_LOCAL zrt_region one;
   one = zrt_local_box(r);
   *tiles = &one;
   return zrt_box_empty(&one) ? 0 : 1;
@@ -449,7 +449,7 @@ static size_t elem_size(int64_t type) {
   }
 }
 
-static uint64_t next_serial = 1;
+static ZRT_PE_LOCAL uint64_t next_serial = 1;
 
 static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_region storage,
                               const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {

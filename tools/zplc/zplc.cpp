@@ -299,6 +299,8 @@ int main(int argc, char **argv) {
   }
 
   mlir::PassManager pm(&context);
+  if (backend == Backend::Sim) // the simulator charges computation from these
+    pm.addPass(zpl::createCountOperations());
   zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts);
   if (mlir::failed(pm.run(*module)))
     return 1; // the failing pass has reported at the source location

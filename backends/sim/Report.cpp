@@ -59,9 +59,11 @@ void Simulator::writeTrace(const std::string &path) {
             path.c_str());
     exit(2);
   }
-  fprintf(f, "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"machine\": %s, \"binding\": %s},\n"
-             " \"traceEvents\": [\n",
-          jsonString(machine_->name()).c_str(), jsonString(bindingFigures_.name).c_str());
+  fprintf(f,
+          "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"machine\": %s, \"binding\": %s, "
+          "\"network\": %s},\n \"traceEvents\": [\n",
+          jsonString(machine_->name()).c_str(), jsonString(bindingFigures_.name).c_str(),
+          jsonString(network_.describe()).c_str());
   bool first = true;
   auto sep = [&]() {
     fputs(first ? "  " : ",\n  ", f);

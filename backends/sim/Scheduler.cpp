@@ -302,11 +302,6 @@ Mail Simulator::take(const MailKey &key, const std::string &what) {
   return m;
 }
 
-bool Simulator::has(const MailKey &key) {
-  auto it = self().mailbox.find(key);
-  return it != self().mailbox.end() && !it->second.empty();
-}
-
 //===----------------------------------------------------------------------===//
 // Collectives
 //===----------------------------------------------------------------------===//

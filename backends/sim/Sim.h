@@ -158,7 +158,7 @@ public:
   /// message's own rate): reserves a's node's injection port and b's node's
   /// ejection port. Returns when the last byte has left a.
   Time stream(int a, int b, Time start, size_t bytes, double mbps, bool addrData);
-  /// Node coordinates (for the report).
+  /// The topology, e.g. "torus 2x4x4, 2 PEs per node" (for the trace).
   std::string describe() const;
 
 private:
@@ -343,8 +343,6 @@ public:
   /// The oldest mail under `key` for the running PE; blocks (in host
   /// order; the virtual clock does not move) until there is one.
   Mail take(const MailKey &key, const std::string &what);
-  /// Whether the running PE has mail under `key`.
-  bool has(const MailKey &key);
 
   // ---- scheduling
   /// Hands the baton to a ready PE that is behind this one by more than

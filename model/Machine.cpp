@@ -235,6 +235,7 @@ private:
         double v;
         if (!number(kv.second, tn + "." + k, v, false))
           return false;
+        m.networkColumns_[std::string(net) + "." + k] = v;
       }
       const toml::node *f = nt.get(col);
       if (!f)
@@ -289,10 +290,46 @@ private:
     return true;
   }
 
+  // The simulator's tables: numbers and strings, nested tables for
+  // [binding.NAME]; which keys must exist is the simulator's business.
+  bool simTable(const toml::table &t, const std::string &prefix) {
+    for (auto &&kv : t) {
+      std::string key = prefix + "." + std::string(kv.first.str());
+      if (const toml::table *sub = kv.second.as_table()) {
+        if (!simTable(*sub, key))
+          return false;
+      } else if (auto s = kv.second.as_string()) {
+        m.simTexts_[key] = s->get();
+      } else {
+        double v;
+        if (!number(kv.second, key, v, true))
+          return false;
+        m.simFigures_[key] = v;
+      }
+    }
+    return true;
+  }
+
+  bool simTables(const toml::table &root) {
+    for (const char *name : {"topology", "compute", "collective", "binding"}) {
+      const toml::node *n = root.get(name);
+      if (!n)
+        continue;
+      if (!n->is_table())
+        return fail(name, std::string("expected a table, got ") + describe(*n));
+      if (!simTable(*n->as_table(), name))
+        return false;
+    }
+    return true;
+  }
+
   bool check(const toml::table &root) {
     if (!onlyKeys(root, "",
                   {"machine", "copy", "send", "receive", "network", "memory",
-                   "message", "strategies", "mpi", "cache"}))
+                   "message", "strategies", "mpi", "cache", "topology",
+                   "compute", "collective", "binding"}))
+      return false;
+    if (!simTables(root))
       return false;
     const toml::table *mt = table(root, "machine", true);
     if (!mt || !onlyKeys(*mt, "machine", {"name", "description"}))
@@ -386,6 +423,9 @@ std::unique_ptr<Machine> Machine::parse(const std::string &text,
       c.packSideUs_ = m->packSideUs_;
       c.nd_ = m->nd_;
       c.nadp_ = m->nadp_;
+      c.networkColumns_ = m->networkColumns_;
+      c.simFigures_ = m->simFigures_;
+      c.simTexts_ = m->simTexts_;
       c.figures_ = m->figures_;
       for (auto &f : m->cachedFigures_)
         c.figures_[f.first] = f.second;
@@ -583,6 +623,15 @@ bool Machine::lookupMpiBoth(const BasicTransfer &t, double &mbps,
   double inv = 1 / xa + 1 / yb - 1 / cc;
   double lo = 1 / std::min(xa, yb); // never faster than the slower side
   mbps = 1 / std::max(inv, lo);
+  return true;
+}
+
+bool Machine::networkFigure(const std::string &net, int c,
+                            double &mbps) const {
+  auto it = networkColumns_.find(net + ".c" + std::to_string(c));
+  if (it == networkColumns_.end())
+    return false;
+  mbps = it->second;
   return true;
 }
 

@@ -234,6 +234,18 @@ public:
   bool lookup(const BasicTransfer &t, double &mbps, std::string &error) const;
   BasicLookup lookupFn() const;
 
+  /// The figure of network `net` ("Nd" or "Nadp") in the column of
+  /// congestion `c` ([network.Nd] cN); false when the description has none.
+  bool networkFigure(const std::string &net, int c, double &mbps) const;
+
+  /// The simulator's tables ([topology], [compute], [collective] and
+  /// [binding.NAME], docs/simulator.md), by dotted key
+  /// (`binding.mpi.send_us`): numbers in simFigures(), strings in
+  /// simTexts(). The loader checks only their types; the simulator's own
+  /// reader (model/SimFigures.h) checks which keys exist.
+  const std::map<std::string, double> &simFigures() const { return simFigures_; }
+  const std::map<std::string, std::string> &simTexts() const { return simTexts_; }
+
 private:
   std::string name_, path_;
   int congestion_ = 2;
@@ -241,6 +253,9 @@ private:
   double packedStartupUs_ = -1, chainedStartupUs_ = -1; // -1: not given
   double packSideUs_ = 0;
   double nd_ = 0, nadp_ = 0;
+  std::map<std::string, double> networkColumns_; // "Nd.c1" -> MB/s
+  std::map<std::string, double> simFigures_;
+  std::map<std::string, std::string> simTexts_;
   bool lookupMpiBoth(const BasicTransfer &t, double &mbps,
                      std::string &error) const;
   static BasicTransfer densityEquivalent(const BasicTransfer &t);

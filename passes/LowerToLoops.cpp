@@ -359,6 +359,9 @@ private:
   };
   void planFusion();
   LogicalResult lowerRun(const FusedRun &run);
+  /// `zrt_charge(region, counts...)` before `before` for a statement that
+  /// zpl-count-operations annotated (zpl.ops), over `zregion`.
+  void chargeStatement(Operation *stmt, Value zregion, Operation *before);
   LogicalResult lowerTransfer(ironman::TransferOp op);
 
   /// Reads of one array at one offset in one statement.
@@ -2341,6 +2344,19 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   return op->emitError("cannot lower this operation to loops");
 }
 
+void Lowering::chargeStatement(Operation *stmt, Value zregion, Operation *before) {
+  auto counts = stmt->getAttrOfType<DictionaryAttr>("zpl.ops");
+  if (!counts)
+    return;
+  OpBuilder b(before);
+  SmallVector<CArg> args{lookup(zregion)};
+  for (StringRef k : {"ops", "divs", "calls", "loads", "cached", "stores"}) {
+    auto v = counts.getAs<IntegerAttr>(k);
+    args.push_back(intAttr(v ? v.getInt() : 0));
+  }
+  call(b, stmt->getLoc(), Type(), "zrt_charge", args);
+}
+
 LogicalResult Lowering::lowerOps() {
   // Program order, outer statements first; statement bodies are lowered
   // with their statement.
@@ -2367,10 +2383,25 @@ LogicalResult Lowering::lowerOps() {
       continue;
     auto run = fusedRuns.find(op);
     if (run != fusedRuns.end()) {
+      // a fused run's statements share the head's region
+      Value headRegion = isa<zpl::AssignOp>(op) ? cast<zpl::AssignOp>(op).getRegion()
+                                                : cast<zpl::ReduceOp>(op).getRegion();
+      for (Operation *stmt : run->second.stmts)
+        chargeStatement(stmt, headRegion, op);
       if (failed(lowerRun(run->second)))
         return failure();
       continue;
     }
+    if (auto assign = dyn_cast<zpl::AssignOp>(op))
+      chargeStatement(op, assign.getRegion(), op);
+    else if (auto reduce = dyn_cast<zpl::ReduceOp>(op))
+      chargeStatement(op, reduce.getRegion(), op);
+    else if (auto scan = dyn_cast<zpl::ScanOp>(op))
+      chargeStatement(op, scan.getRegion(), op);
+    else if (auto pr = dyn_cast<zpl::PartialReduceOp>(op))
+      chargeStatement(op, pr.getSource(), op);
+    else if (auto flood = dyn_cast<zpl::FloodOp>(op))
+      chargeStatement(op, flood.getSource(), op);
     if (failed(lowerOp(op)))
       return failure();
   }

@@ -81,6 +81,25 @@ def SelectStrategy : Pass<"zpl-select-strategy", "::mlir::ModuleOp"> {
   let dependentDialects = ["::ironman::IronmanDialect"];
 }
 
+def CountOperations : Pass<"zpl-count-operations", "::mlir::ModuleOp"> {
+  let summary = "Annotate array statements with their operation counts";
+  let description = [{
+    For the simulated machines (--backend=sim): sets `zpl.ops` on every
+    array statement (`zpl.assign`, `zpl.reduce`, `zpl.reduce_partial`,
+    `zpl.scan`, `zpl.flood`) to what one element of its region costs:
+    `ops` (arithmetic, comparisons, logic, conversions, min/max/abs,
+    Index values, and the combine of a reduction or scan), `divs`
+    (divisions and remainders by a variable; by a constant they count as
+    ops: the C compiler multiplies and shifts), `calls` (math library calls such as sqrt,
+    exp, pow), `loads` (reads of distinct arrays, the mask included),
+    `cached` (further reads of an array already read: neighbouring
+    elements, in the cache) and `stores` (1 for a statement that writes an
+    array). The lowering emits `zrt_charge(region, ops, divs, calls, loads,
+    cached, stores)` before the statement's loop nest; the simulator turns
+    the counts into virtual time with the machine's [compute] figures.
+  }];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

@@ -236,6 +236,15 @@ void zrt_writeln(void);
  * region prints its lattice points only. */
 void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt);
 
+/* ---- computation (for back ends that model it) ----------------------------- */
+/* Operation counts of one array statement per element of its region `r`:
+ * arithmetic ops, divisions, math calls, reads of distinct arrays, further
+ * (cached) reads, stores. zplc emits one call before each statement's loop
+ * nest when it compiles for --backend=sim; back ends that model
+ * computation time (the simulator) charge it, the others ignore it. */
+void zrt_charge(zrt_region r, int64_t ops, int64_t divs, int64_t calls, int64_t loads,
+                int64_t cached, int64_t stores);
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

@@ -17,6 +17,17 @@ extern "C" {
 
 struct im_transfer;
 
+/* Operations per element of an array statement (see zrt_charge). */
+typedef struct zrt_op_counts {
+  int64_t ops;    /* arithmetic, comparisons, logic, conversions */
+  int64_t divs;   /* divisions and remainders */
+  int64_t calls;  /* math library calls (sqrt, exp, pow, ...) */
+  int64_t loads;  /* reads of distinct arrays (streams from memory) */
+  int64_t cached; /* further reads of an array already read (neighbouring
+                     elements, in the cache), and flood reads */
+  int64_t stores; /* stores */
+} zrt_op_counts;
+
 typedef struct zrt_backend {
   const char *name;
 
@@ -80,6 +91,12 @@ typedef struct zrt_backend {
   int (*accepts_option)(const char *arg);
   /* Optional (may be NULL): extra lines for --help. */
   const char *help;
+
+  /* Optional (may be NULL): the work of one array statement on this PE
+   * (zrt_charge): `elements` local elements, each doing the operations in
+   * `counts`; `strided` when the statement's region steps by more than one
+   * index in its innermost dimension. A simulator charges virtual time. */
+  void (*compute)(int64_t elements, int strided, const zrt_op_counts *counts);
 } zrt_backend;
 
 /* Defined by exactly one back-end library. */

@@ -21,6 +21,18 @@ extern "C" {
 #define ZRT_NORETURN _Noreturn
 #endif
 
+/* Storage of one PE. The simulated back end (backends/sim) runs every PE as
+ * a thread of one process, so every variable of the runtime that holds a
+ * PE's state (zrt_g and any file-scope or static variable that changes) is
+ * declared with ZRT_PE_LOCAL: each thread, i.e. each PE, has its own copy.
+ * With one PE per process (serial, MPI) it makes no difference. The test
+ * `runtime-pe-local` fails when libzplrt has writable data that is not. */
+#ifdef __cplusplus
+#define ZRT_PE_LOCAL thread_local
+#else
+#define ZRT_PE_LOCAL _Thread_local
+#endif
+
 /* "Infinity" for the extended blocks at the grid's edges; far enough from
  * INT64 limits that adding a shift or fluff never overflows. */
 #define ZRT_INF (INT64_MAX / 4)
@@ -492,7 +504,7 @@ typedef struct zrt_state {
   double comm_seconds;
 } zrt_state;
 
-extern zrt_state zrt_g;
+extern ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);

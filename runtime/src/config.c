@@ -69,8 +69,8 @@ typedef struct cvar {
   char dflt[48];
 } cvar;
 
-static cvar *cvars;
-static int ncvars, capcvars;
+static ZRT_PE_LOCAL cvar *cvars;
+static ZRT_PE_LOCAL int ncvars, capcvars;
 
 static void remember(const char *name, const char *type, const char *dflt) {
   if (ncvars == capcvars) {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-zrt_state zrt_g;
+ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* ---- start-up and shut-down ------------------------------------------------------ */
 void zrt_startup(int argc, char **argv) {
@@ -752,7 +752,7 @@ static void array_layout(zrt_array *a) {
       a->offset -= a->first[k][0] * a->layout.stride[k];
 }
 
-static uint64_t next_serial = 1;
+static ZRT_PE_LOCAL uint64_t next_serial = 1;
 
 static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
                               const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {

@@ -1,9 +1,10 @@
 //===- zplc.cpp - the zplc compiler driver --------------------------------===//
 //
-//   zplc prog.zpl [-o prog] [--backend=serial|mpi] [-O0|-O1|-O2]
+//   zplc prog.zpl [-o prog] [--backend=serial|mpi|sim] [-O0|-O1|-O2]
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
 //                 [--machine=t3d|t3e|paragon|host|FILE]
 //                 [--strategy=auto|chained|packed] [--dist=KINDS]...
+//                 [--binding=NAME]
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
 // links the runtime and one back end, found relative to this binary
@@ -15,6 +16,7 @@
 #include "passes/Passes.h"
 #ifdef ZPLC_HAVE_MODEL
 #include "model/Model.h"
+#include "tools/zplc/SimSupport.h"
 #endif
 
 #include "mlir/IR/MLIRContext.h"
@@ -65,7 +67,8 @@ cl::opt<Backend> backend(
     cl::values(clEnumValN(Backend::Serial, "serial", "one PE (default)"),
                clEnumValN(Backend::MPI, "mpi", "MPI; run with mpirun -np N"),
                clEnumValN(Backend::Sim, "sim",
-                          "simulated T3D/T3E/Paragon (not available yet)")),
+                          "a simulated Cray T3D, Cray T3E or Intel Paragon "
+                          "(--machine, default t3d; run with --pes=N)")),
     cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level (0-2, default 2)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
@@ -99,10 +102,20 @@ cl::list<std::string> implicitDists(
              "--dist='blockcyclic(2),blockcyclic(2)'. Repeat it for other "
              "ranks; ranks the program has no regions of are ignored"),
     cl::value_desc("kinds"), cl::cat(category));
+
+cl::opt<std::string> binding(
+    "binding",
+    cl::desc("With --backend=sim: how IRONMAN runs on the machine (t3d: "
+             "shmem, mpi; t3e: eregs, mpi; paragon: nx-isend, nx-csend, mpi; "
+             "default: the machine's native one)"),
+    cl::value_desc("name"), cl::init(""), cl::cat(category));
 cl::opt<std::string> ccOverride("cc",
                                 cl::desc("C compiler to use (default: cc, or "
                                          "the MPI wrapper for --backend=mpi)"),
                                 cl::value_desc("path"), cl::cat(category));
+
+/// The machine description file --machine names (found before the passes).
+std::string machinePath;
 
 [[noreturn]] void fail(const llvm::Twine &msg) {
   llvm::errs() << "zplc: error: " << msg << "\n";
@@ -140,7 +153,8 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
   std::string root = installRoot(argv0);
   std::string include = root + "/include/zplc";
   std::string lib = root + "/lib";
-  const char *backendName = backend == Backend::MPI ? "mpi" : "serial";
+  const char *backendName =
+      backend == Backend::MPI ? "mpi" : backend == Backend::Sim ? "sim" : "serial";
   std::string backendLib = lib + "/libzplrt_" + backendName + ".a";
   for (const std::string &f : {include + "/zplrt.h", lib + "/libzplrt.a", backendLib})
     if (!llvm::sys::fs::exists(f))
@@ -166,15 +180,43 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
     fail("C compiler '" + cc + "' not found");
   std::string output = outputFile.empty() ? defaultExecutableName()
                                           : outputFile.getValue();
-  std::vector<std::string> args = {
-      *ccPath, "-std=c11", "-O3", "-I" + include, std::string(cPath),
-      "-o", output, "-Wl,--start-group", lib + "/libzplrt.a", backendLib,
-      "-Wl,--end-group", "-lm"};
+  std::vector<std::string> args = {*ccPath, "-std=c11", "-O3", "-I" + include,
+                                   std::string(cPath), "-o", output};
+  llvm::SmallString<128> simPath;
+  if (backend == Backend::Sim) {
+#ifdef ZPLC_HAVE_MODEL
+    // The machine description goes into the program; the simulator's
+    // library comes first, so that its main (not the runtime's) is linked.
+    std::string config, err;
+    if (!zplc::simConfigSource(machinePath, binding, config, err))
+      fail(err);
+    if (std::error_code ec =
+            llvm::sys::fs::createTemporaryFile("zplc-sim", "c", simPath))
+      fail("cannot create a temporary file: " + ec.message());
+    std::error_code ec;
+    llvm::raw_fd_ostream os(simPath, ec);
+    if (ec)
+      fail("cannot write '" + simPath.str() + "': " + ec.message());
+    os << config;
+    args.push_back(std::string(simPath));
+    args.insert(args.end(), {"-Wl,--start-group", backendLib, lib + "/libzplrt.a",
+                             lib + "/libzplmodel.a", "-Wl,--end-group"});
+    for (llvm::StringRef l : llvm::split(ZPLC_SIM_LIBS, '|'))
+      if (!l.empty())
+        args.push_back(l.str());
+    args.insert(args.end(), {"-lstdc++", "-lm"});
+#endif
+  } else {
+    args.insert(args.end(), {"-Wl,--start-group", lib + "/libzplrt.a", backendLib,
+                             "-Wl,--end-group", "-lm"});
+  }
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::string errMsg;
   int rc = llvm::sys::ExecuteAndWait(*ccPath, argRefs, std::nullopt, {}, 0, 0,
                                      &errMsg);
   llvm::sys::fs::remove(cPath);
+  if (!simPath.empty())
+    llvm::sys::fs::remove(simPath);
   if (rc != 0)
     fail("the C compiler failed (" + llvm::join(args, " ") + ")" +
          (errMsg.empty() ? "" : ": " + errMsg));
@@ -216,9 +258,10 @@ int main(int argc, char **argv) {
     fail("no input file (see zplc --help)");
   if (optLevel > 2)
     fail("-O" + llvm::Twine(optLevel) + " is not a level; use -O0, -O1 or -O2");
-  if (backend == Backend::Sim)
-    fail("--backend=sim is not available yet: the simulated machines come "
-         "with a later release; use serial or mpi");
+  if (backend == Backend::Sim && machine.getNumOccurrences() == 0)
+    machine = "t3d";
+  if (!binding.empty() && backend != Backend::Sim)
+    fail("--binding needs --backend=sim");
 
   zpl::DiagnosticEngine diags;
   std::unique_ptr<zpl::ast::Program> program =
@@ -270,13 +313,18 @@ int main(int argc, char **argv) {
     }
     if (!zpl::model::Machine::load(path, err))
       fail(err);
+    if (backend == Backend::Sim && !zplc::checkSimMachine(path, binding, err))
+      fail("--backend=sim: " + err);
     strategyOpts.machine = path;
+    machinePath = path;
 #else
     fail("zplc was built without the copy-transfer cost model (model/)");
 #endif
   }
 
   mlir::PassManager pm(&context);
+  if (backend == Backend::Sim) // the simulator charges computation from these
+    pm.addPass(zpl::createCountOperations());
   zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts);
   if (mlir::failed(pm.run(*module)))
     return 1; // the failing pass has reported at the source location
@@ -286,6 +334,11 @@ int main(int argc, char **argv) {
   if (emit == Emit::C || emit == Emit::Exe) {
     if (mlir::failed(mlir::emitc::translateToCpp(*module, os)))
       return 1;
+#ifdef ZPLC_HAVE_MODEL
+    std::string err;
+    if (backend == Backend::Sim && !zplc::makeGlobalsPeLocal(*module, text, err))
+      fail(err);
+#endif
     if (emit == Emit::C)
       return writeText(text);
     return buildExecutable(text, argv[0]);

@@ -1,0 +1,80 @@
+//===- Network.cpp - topology, latency by hops, shared ports ---------------===//
+
+#include "backends/sim/Sim.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace zsim {
+
+namespace {
+/// The network figure of `net` at congestion 1 (a port's capacity), or the
+/// description's own column when it gives no c1.
+double portFigure(const model::Machine &m, const char *net) {
+  double v = 0;
+  if (m.networkFigure(net, 1, v))
+    return v;
+  model::BasicTransfer bt;
+  bt.kind = std::string(net) == "Nd" ? model::BasicTransfer::NetData
+                                     : model::BasicTransfer::NetAddrData;
+  std::string err;
+  if (!m.lookup(bt, v, err)) {
+    fprintf(stderr, "error: %s: %s\n", m.path().c_str(), err.c_str());
+    exit(2);
+  }
+  return v;
+}
+} // namespace
+
+Network::Network(const model::SimTopology &t, const model::Machine &m, int npes)
+    : kind(t.kind), perNode(t.pesPerNode), hopUs(t.hopUs), latencyUs(m.latencyUs()),
+      portData(portFigure(m, "Nd")), portAddrData(portFigure(m, "Nadp")) {
+  int nodes = (npes + perNode - 1) / perNode;
+  int rank = kind == model::SimTopology::Torus3D ? 3 : 2;
+  int64_t d[ZRT_MAX_RANK] = {1, 1, 1};
+  zrt_default_grid(nodes, rank, d);
+  for (int k = 0; k < rank; ++k)
+    dims[k] = int(d[k]);
+  inject.assign(size_t(nodes), 0);
+  eject.assign(size_t(nodes), 0);
+}
+
+int Network::hops(int a, int b) const {
+  int na = node(a), nb = node(b), h = 0;
+  for (int k = 2; k >= 0; --k) {
+    int ca = na % dims[k], cb = nb % dims[k];
+    na /= dims[k];
+    nb /= dims[k];
+    int d = std::abs(ca - cb);
+    h += kind == model::SimTopology::Torus3D ? std::min(d, dims[k] - d) : d;
+  }
+  return h;
+}
+
+Time Network::latency(int h) const { return latencyUs + std::max(0, h - 1) * hopUs; }
+
+Time Network::stream(int a, int b, Time start, size_t bytes, double mbps, bool addrData) {
+  Time end = start + double(bytes) / mbps;
+  if (a == b)
+    return end; // a copy within the PE: no port
+  double work = double(bytes) / (addrData ? portAddrData : portData);
+  Time &in = inject[size_t(node(a))];
+  in = std::max(in, start) + work;
+  Time &out = eject[size_t(node(b))];
+  out = std::max(out, start) + work;
+  return std::max(end, std::max(in, out));
+}
+
+std::string Network::describe() const {
+  char b[96];
+  if (kind == model::SimTopology::Torus3D)
+    snprintf(b, sizeof b, "torus %dx%dx%d, %d PE%s per node", dims[0], dims[1], dims[2],
+             perNode, perNode == 1 ? "" : "s");
+  else
+    snprintf(b, sizeof b, "mesh %dx%d, %d PE%s per node", dims[0], dims[1], perNode,
+             perNode == 1 ? "" : "s");
+  return b;
+}
+
+} // namespace zsim

@@ -1,0 +1,187 @@
+//===- Rates.cpp - a message's phases from the machine description ---------===//
+//
+// The binding's composition expression (the description's [strategies], or
+// the binding's own) is evaluated by the cost model for the message's
+// access patterns, then split into the phases that run on different
+// resources: `xC1 o (1S0 || Nd || 0D1) o 1Cy` is a pack on the sender's
+// processor, a stream whose send side and network (1S0, Nd) are timed at
+// the sender and whose receive side (0D1) at the receiver, and an unpack
+// on the receiver's processor. A message alone therefore takes exactly the
+// model's time; the model's figure (memory constraint applied) is also kept
+// as a floor that the receiver enforces.
+//===----------------------------------------------------------------------===//
+
+#include "backends/sim/Sim.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace zsim {
+
+namespace {
+[[noreturn]] void fatal(const model::Machine &m, const std::string &what) {
+  fflush(stdout);
+  fprintf(stderr, "error: %s: %s\n", m.path().c_str(), what.c_str());
+  exit(2);
+}
+
+std::string cacheKey(const model::Expr &e, const model::Pattern &x, const model::Pattern &y) {
+  return std::to_string(reinterpret_cast<uintptr_t>(&e)) + "|" + x.str() + "|" + y.str();
+}
+} // namespace
+
+double Rates::leaf(const model::Expr &e, const model::TransferPattern &q,
+                   model::BasicTransfer &bt) {
+  std::vector<model::BasicTransfer> bts;
+  std::string err;
+  if (!e.instantiate(q, bts, err) || bts.size() != 1)
+    fatal(machine, "'" + e.str() + "' for " + q.str() + ": " + err);
+  bt = bts[0];
+  double v = 0;
+  if (!machine.lookup(bt, v, err))
+    fatal(machine, err);
+  return v;
+}
+
+double Rates::value(const model::Expr &e, const model::Pattern &x, const model::Pattern &y) {
+  std::string key = cacheKey(e, x, y);
+  auto it = valueCache.find(key);
+  if (it != valueCache.end())
+    return it->second;
+  model::TransferPattern q{x, y};
+  double v = 0;
+  std::string text, err;
+  if (!e.evaluate(q, machine.lookupFn(), v, text, err))
+    fatal(machine, "'" + e.str() + "' for " + q.str() + ": " + err);
+  valueCache[key] = v;
+  return v;
+}
+
+double Rates::basic(const std::string &name) {
+  model::BasicTransfer bt;
+  std::string err;
+  double v = 0;
+  if (!model::BasicTransfer::parse(name, bt, err) || !machine.lookup(bt, v, err))
+    fatal(machine, err);
+  return v;
+}
+
+const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
+                            const model::Pattern &y) {
+  std::string key = cacheKey(e, x, y);
+  auto it = phaseCache.find(key);
+  if (it != phaseCache.end())
+    return it->second;
+  model::TransferPattern q{x, y};
+  Phases p;
+  double raw = value(e, x, y);
+  p.modelMBps = model::applyMemoryConstraint(raw, machine.memoryCopyMBps());
+
+  auto isCopy = [&](const model::Expr &op) {
+    if (op.kind() != model::Expr::Basic)
+      return false;
+    model::BasicTransfer bt;
+    leaf(op, q, bt);
+    return bt.kind == model::BasicTransfer::Copy;
+  };
+  // Leading and trailing copies of a sequential composition: pack, unpack.
+  std::vector<const model::Expr *> middle = {&e};
+  if (e.kind() == model::Expr::Sequential) {
+    middle.clear();
+    for (auto &op : e.operands())
+      middle.push_back(op.get());
+    if (middle.size() > 1 && isCopy(*middle.front())) {
+      p.packMBps = value(*middle.front(), x, y);
+      middle.erase(middle.begin());
+    }
+    if (middle.size() > 1 && isCopy(*middle.back())) {
+      p.unpackMBps = value(*middle.back(), x, y);
+      middle.pop_back();
+    }
+  }
+  double send = 0, recv = 0;
+  auto addSend = [&](double v) { send = send > 0 ? std::min(send, v) : v; };
+  auto addRecv = [&](double v) { recv = recv > 0 ? std::min(recv, v) : v; };
+  auto classify = [&](const model::Expr &op) {
+    if (op.kind() != model::Expr::Basic) {
+      addSend(value(op, x, y));
+      return;
+    }
+    model::BasicTransfer bt;
+    double v = leaf(op, q, bt);
+    switch (bt.kind) {
+    case model::BasicTransfer::ReceiveStore:
+    case model::BasicTransfer::Deposit:
+      addRecv(v);
+      break;
+    case model::BasicTransfer::FetchSend:
+      p.sendByCpu = false;
+      addSend(v);
+      break;
+    case model::BasicTransfer::NetAddrData:
+      p.addrData = true;
+      addSend(v);
+      break;
+    default:
+      addSend(v);
+      break;
+    }
+  };
+  if (middle.size() == 1 && middle[0]->kind() == model::Expr::Parallel) {
+    for (auto &op : middle[0]->operands())
+      classify(*op);
+  } else if (middle.size() == 1) {
+    classify(*middle[0]);
+  } else {
+    // several sequential pieces between the copies: one send-side phase
+    double inv = 0;
+    for (const model::Expr *op : middle)
+      inv += 1 / value(*op, x, y);
+    addSend(1 / inv);
+  }
+  // A transfer group alone is what the memory constraint caps (the model
+  // scales the whole |Q|); with copies around it the floor does.
+  if (p.packMBps == 0 && p.unpackMBps == 0) {
+    send = std::min(send, p.modelMBps);
+    if (recv > 0)
+      recv = std::min(recv, p.modelMBps);
+  }
+  p.sendMBps = send;
+  p.recvMBps = recv;
+  return phaseCache[key] = p;
+}
+
+} // namespace zsim
+
+namespace zsim {
+
+const model::Expr &nativeExpr(const model::Machine &m, bool chained, const model::Pattern &x,
+                              const model::Pattern &y) {
+  if (!chained)
+    return m.packed();
+  if (x.kind == model::Pattern::Contiguous && y.kind == model::Pattern::Contiguous &&
+      m.chainedContiguous())
+    return *m.chainedContiguous();
+  return m.chained();
+}
+
+Time dataReady(Simulator &sim, const Mail &m, const Phases &ph, Time unpackUs) {
+  Time lat = sim.network().latency(m.hops);
+  double bytes = double(m.bytes);
+  Time t = m.streamEnd + lat;
+  if (ph.recvMBps > 0)
+    t = std::max(t, m.streamStart + bytes / ph.recvMBps + lat);
+  if (ph.modelMBps > 0)
+    t = std::max(t, m.start + bytes / ph.modelMBps + lat - unpackUs);
+  return t;
+}
+
+std::string messageArgs(const std::string &label, int peer, size_t bytes,
+                        const model::Pattern &p, bool chained) {
+  return "\"transfer\": \"" + label + "\", \"peer\": " + std::to_string(peer) +
+         ", \"bytes\": " + std::to_string(bytes) + ", \"pattern\": \"" + p.str() +
+         "\", \"strategy\": \"" + (chained ? "chained" : "packed") + "\"";
+}
+
+} // namespace zsim

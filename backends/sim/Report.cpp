@@ -1,0 +1,105 @@
+//===- Report.cpp - stats.sim.* lines and the Chrome trace -----------------===//
+
+#include "backends/sim/Sim.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace zsim {
+
+namespace {
+std::string jsonString(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20)
+      continue;
+    out += c;
+  }
+  return out + "\"";
+}
+} // namespace
+
+void Simulator::report() {
+  bool normal = std::all_of(pes_.begin(), pes_.end(), [](auto &p) { return p->normalEnd; });
+  if (options_.stats && normal) {
+    Time total[3] = {0, 0, 0};
+    for (auto &p : pes_)
+      for (int a = 0; a < 3; ++a)
+        total[a] += p->busy[a];
+    printf("stats.sim.machine %s\n", machine_->name().c_str());
+    printf("stats.sim.binding %s\n", bindingFigures_.name.c_str());
+    printf("stats.sim.time %s\n", seconds(endTime()).c_str());
+    printf("stats.sim.compute %s\n", seconds(total[int(Activity::Compute)]).c_str());
+    printf("stats.sim.comm %s\n", seconds(total[int(Activity::Comm)]).c_str());
+    printf("stats.sim.wait %s\n", seconds(total[int(Activity::Wait)]).c_str());
+    printf("stats.sim.events %llu\n", static_cast<unsigned long long>(events_));
+    for (auto &p : pes_) {
+      printf("stats.sim.pe.%d.time %s\n", p->id, seconds(p->now).c_str());
+      printf("stats.sim.pe.%d.compute %s\n", p->id,
+             seconds(p->busy[int(Activity::Compute)]).c_str());
+      printf("stats.sim.pe.%d.comm %s\n", p->id, seconds(p->busy[int(Activity::Comm)]).c_str());
+      printf("stats.sim.pe.%d.wait %s\n", p->id, seconds(p->busy[int(Activity::Wait)]).c_str());
+    }
+    fflush(stdout);
+  }
+  if (!options_.tracePath.empty())
+    writeTrace(options_.tracePath);
+}
+
+// Chrome trace-event format (JSON object form): each PE is a process with
+// two threads, its processor and its network interface; complete events
+// ("ph": "X") in microseconds of virtual time.
+void Simulator::writeTrace(const std::string &path) {
+  FILE *f = fopen(path.c_str(), "w");
+  if (!f) {
+    fprintf(stderr, "%s: error: cannot write the trace file '%s'\n", program_.c_str(),
+            path.c_str());
+    exit(2);
+  }
+  fprintf(f,
+          "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"machine\": %s, \"binding\": %s, "
+          "\"network\": %s},\n \"traceEvents\": [\n",
+          jsonString(machine_->name()).c_str(), jsonString(bindingFigures_.name).c_str(),
+          jsonString(network_.describe()).c_str());
+  bool first = true;
+  auto sep = [&]() {
+    fputs(first ? "  " : ",\n  ", f);
+    first = false;
+  };
+  for (auto &p : pes_) {
+    sep();
+    fprintf(f, "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, \"args\": {\"name\": \"PE %d\"}}",
+            p->id, p->id);
+    for (int tid = 0; tid < 2; ++tid) {
+      sep();
+      fprintf(f,
+              "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %d, \"tid\": %d, "
+              "\"args\": {\"name\": \"%s\"}}",
+              p->id, tid, tid == 0 ? "processor" : "network");
+    }
+    std::vector<TraceEvent> events = p->trace;
+    // enclosing spans (longer) first when they start together
+    std::stable_sort(events.begin(), events.end(), [](const TraceEvent &a, const TraceEvent &b) {
+      return a.start < b.start || (a.start == b.start && a.dur > b.dur);
+    });
+    for (const TraceEvent &e : events) {
+      sep();
+      fprintf(f,
+              "{\"name\": %s, \"ph\": \"X\", \"pid\": %d, \"tid\": %d, \"ts\": %.6f, "
+              "\"dur\": %.6f, \"args\": {%s}}",
+              jsonString(e.name).c_str(), p->id, int(e.track), e.start, e.dur,
+              e.args.c_str());
+    }
+  }
+  fputs("\n]}\n", f);
+  if (fclose(f) != 0) {
+    fprintf(stderr, "%s: error: cannot write the trace file '%s'\n", program_.c_str(),
+            path.c_str());
+    exit(2);
+  }
+}
+
+} // namespace zsim

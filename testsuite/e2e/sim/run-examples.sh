@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs one example on the simulated machines:
+#   run-examples.sh ZPLC EXAMPLES_DIR NAME WORKDIR
+# For the T3D, T3E and Paragon it compiles the example once and runs it with
+# every binding of the machine (the native ones and mpi) on 1, 4 and 16
+# PEs: each run must print the example's .expected output. Then it runs the
+# native binding twice on 4 PEs with --stats: both runs must print the same
+# output, every stats.sim.* line included (the simulation is deterministic).
+set -uo pipefail
+zplc=$1 dir=$2 name=$3 work=$4
+mkdir -p "$work"
+status=0
+for machine in t3d t3e paragon; do
+  case $machine in
+  t3d) bindings="shmem mpi" ;;
+  t3e) bindings="eregs mpi" ;;
+  paragon) bindings="nx-isend nx-csend mpi" ;;
+  esac
+  exe="$work/$name.$machine"
+  if ! "$zplc" "$dir/$name.zpl" --backend=sim --machine=$machine -o "$exe"; then
+    echo "FAIL: $name does not compile for $machine"
+    status=1
+    continue
+  fi
+  for binding in $bindings; do
+    for pes in 1 4 16; do
+      if ! "$exe" --pes=$pes --binding=$binding > "$work/out" 2> "$work/err"; then
+        echo "FAIL: $name on $machine/$binding, $pes PEs: exit status $?"
+        cat "$work/err"
+        status=1
+      elif ! diff -u "$dir/$name.expected" "$work/out"; then
+        echo "FAIL: $name on $machine/$binding, $pes PEs: output differs (above)"
+        status=1
+      fi
+    done
+  done
+  "$exe" --pes=4 --stats > "$work/first" 2>&1
+  "$exe" --pes=4 --stats > "$work/second" 2>&1
+  if ! grep -q '^stats.sim.time ' "$work/first"; then
+    echo "FAIL: $name on $machine: no stats.sim.time line"
+    status=1
+  elif ! diff -u "$work/first" "$work/second"; then
+    echo "FAIL: $name on $machine: two runs differ (above)"
+    status=1
+  fi
+done
+exit $status

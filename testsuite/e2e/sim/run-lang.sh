@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# run-lang.sh ZPLC LANG_DIR WORKDIR: each program of LANG_DIR on the serial
+# back end and on simulated machines must print the same and exit alike.
+set -uo pipefail
+zplc=$1 dir=$2 work=$3
+mkdir -p "$work"
+status=0
+for src in "$dir"/*.zpl; do
+  name=$(basename "$src" .zpl)
+  # a program the compiler rejects tests a compile-time error: not here
+  "$zplc" "$src" --backend=serial -o "$work/$name.serial" 2>/dev/null || continue
+  "$work/$name.serial" > "$work/$name.ref" 2>/dev/null
+  ref_status=$?
+  for run in "t3d 4 shmem" "t3d 4 mpi" "paragon 9 nx-csend"; do
+    set -- $run
+    exe="$work/$name.$1"
+    [ -x "$exe" ] || "$zplc" "$src" --backend=sim --machine=$1 -o "$exe" || { status=1; continue; }
+    "$exe" --pes=$2 --binding=$3 > "$work/$name.out" 2> "$work/$name.err"
+    got=$?
+    if [ $got -ne $ref_status ]; then
+      echo "FAIL: $name on $1/$3, $2 PEs: exit status $got, serial $ref_status"
+      cat "$work/$name.err"
+      status=1
+    elif ! diff -u "$work/$name.ref" "$work/$name.out"; then
+      echo "FAIL: $name on $1/$3, $2 PEs: output differs from serial (above)"
+      status=1
+    fi
+  done
+done
+exit $status

@@ -465,6 +465,11 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
 void zrt_transfer_pack_sends(im_transfer *t);
 /* Unpacks every buffered receive message from its buffer. */
 void zrt_transfer_unpack_recvs(im_transfer *t);
+/* For back ends that carry every message's bytes themselves (the
+ * simulator), whatever the strategy: packs every non-contiguous send
+ * message into its buffer / unpacks every non-contiguous receive. */
+void zrt_transfer_stage_sends(im_transfer *t);
+void zrt_transfer_unstage_recvs(im_transfer *t);
 /* Carries out the messages whose peer is this PE by local copies (for back
  * ends without a message path to self). Returns how many were copied. */
 int zrt_transfer_local_copies(im_transfer *t);

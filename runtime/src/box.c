@@ -442,6 +442,18 @@ void zrt_transfer_unpack_recvs(im_transfer *t) {
       zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
 }
 
+void zrt_transfer_stage_sends(im_transfer *t) {
+  for (int i = 0; i < t->nsend; ++i)
+    if (!t->send[i].contiguous)
+      zrt_msg_pack(t->send[i].buf, &t->send[i], t->a);
+}
+
+void zrt_transfer_unstage_recvs(im_transfer *t) {
+  for (int i = 0; i < t->nrecv; ++i)
+    if (!t->recv[i].contiguous)
+      zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
+}
+
 int zrt_transfer_local_copies(im_transfer *t) {
   int copied = 0;
   for (int i = 0; i < t->nsend; ++i) {

@@ -15,7 +15,14 @@ for src in "$dir"/*.zpl; do
     set -- $run
     exe="$work/$name.$1"
     [ -x "$exe" ] || "$zplc" "$src" --backend=sim --machine=$1 -o "$exe" || { status=1; continue; }
-    "$exe" --pes=$2 --binding=$3 > "$work/$name.out" 2> "$work/$name.err"
+    # The lang tests size explicit grids by config vars p and q (grid G =
+    # [p, q]): give them a p x q grid of all the PEs (4 = 2x2, 9 = 3x3).
+    grid=()
+    if grep -q '^grid ' "$src"; then
+      side=$(awk -v n="$2" 'BEGIN { s = int(sqrt(n)); while (n % s) s--; print s }')
+      grid=(--p="$side" --q=$(($2 / side)))
+    fi
+    "$exe" --pes=$2 --binding=$3 "${grid[@]}" > "$work/$name.out" 2> "$work/$name.err"
     got=$?
     if [ $got -ne $ref_status ]; then
       echo "FAIL: $name on $1/$3, $2 PEs: exit status $got, serial $ref_status"

@@ -22,7 +22,8 @@
 //   * ironman transfers become `im_halo` (or `im_wrap`/`im_reflect` for the
 //     boundary kinds) calls on a static handle (`zt_<id>`), followed by
 //     `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy selection chose
-//     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
+//     one, and the state ops `im_dr/im_sr/im_dn/im_sv`; a combine becomes
+//     `im_combine(cached, id, n, members...)` on its own static handle;
 //   * output, halt, regions, local arrays and scalar locals become runtime
 //     calls and emitc variables; `var` parameters (!zpl.ref arguments)
 //     become pointers, read and written through `p[0]`, and a local or a
@@ -301,6 +302,12 @@ private:
   /// transfer `id` (created on first use); returns the new handle.
   Value transferCall(OpBuilder &b, Location loc, int64_t id, StringRef fn,
                      Value array, Value region, ArrayRef<int64_t> dir);
+  /// The name of the global holding static transfer `id`'s handle
+  /// (created on first use, NULL-initialised).
+  StringRef handleGlobal(Location loc, int64_t id);
+  /// `im_strategy(h, ...)` when strategy selection chose one.
+  LogicalResult strategyCall(OpBuilder &b, Operation *op,
+                             std::optional<StringRef> strategy, Value h);
   /// Operands of func.call that are references: a local or a global
   /// (lvalue) is passed by address.
   void passReferencesByAddress();
@@ -320,6 +327,7 @@ private:
   void planFusion();
   LogicalResult lowerRun(const FusedRun &run);
   LogicalResult lowerTransfer(ironman::TransferOp op);
+  LogicalResult lowerCombine(ironman::CombineOp op);
 
   /// Reads of one array at one offset in one statement.
   struct Access {
@@ -1806,9 +1814,7 @@ LogicalResult Lowering::lowerRun(const FusedRun &run) {
 // IRONMAN
 //===----------------------------------------------------------------------===//
 
-Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
-                             StringRef fn, Value array, Value region,
-                             ArrayRef<int64_t> dir) {
+StringRef Lowering::handleGlobal(Location loc, int64_t id) {
   std::string &gname = transferGlobals[id];
   if (gname.empty()) {
     gname = (kTransferPrefix + Twine(id)).str();
@@ -1822,6 +1828,13 @@ Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
                             /*extern=*/false, /*static=*/false,
                             /*const=*/false);
   }
+  return gname;
+}
+
+Value Lowering::transferCall(OpBuilder &b, Location loc, int64_t id,
+                             StringRef fn, Value array, Value region,
+                             ArrayRef<int64_t> dir) {
+  StringRef gname = handleGlobal(loc, id);
   Value cached = loadGlobal(b, loc, gname, transferTy);
   SmallVector<CArg> args{cached, intAttr(id), array, region};
   llvm::append_range(args, dirArgs(dir));
@@ -1846,14 +1859,40 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
   OpBuilder b(op);
   Value h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
                          lookup(op.getRegion()), op.getShift());
+  if (failed(strategyCall(b, op, op.getStrategy(), h)))
+    return failure();
+  return replaceOp(op, h);
+}
+
+LogicalResult Lowering::strategyCall(OpBuilder &b, Operation *op,
+                                     std::optional<StringRef> strategy,
+                                     Value h) {
   // The strategy chosen by zpl-select-strategy: the runtime moves the
   // transfer's messages that way (ironman.h: IM_PACKED 0, IM_CHAINED 1).
-  if (std::optional<StringRef> strategy = op.getStrategy()) {
-    if (*strategy != "packed" && *strategy != "chained")
-      return op.emitError("unknown transfer strategy '") << *strategy << "'";
-    call(b, op.getLoc(), Type(), "im_strategy",
-         {h, intAttr(*strategy == "chained" ? 1 : 0)});
-  }
+  if (!strategy)
+    return success();
+  if (*strategy != "packed" && *strategy != "chained")
+    return op->emitError("unknown transfer strategy '") << *strategy << "'";
+  call(b, op->getLoc(), Type(), "im_strategy",
+       {h, intAttr(*strategy == "chained" ? 1 : 0)});
+  return success();
+}
+
+/// `im_combine(cached, id, n, member handles...)` on the combine's own
+/// static handle: the members (lowered before it) then travel as one.
+LogicalResult Lowering::lowerCombine(ironman::CombineOp op) {
+  int64_t id = op.getIdAttr() ? op.getIdAttr().getInt() : nextTransferId++;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  StringRef gname = handleGlobal(loc, id);
+  SmallVector<CArg> args{loadGlobal(b, loc, gname, transferTy), intAttr(id),
+                         intAttr(op.getMembers().size())};
+  for (Value member : op.getMembers())
+    args.push_back(lookup(member));
+  Value h = call(b, loc, transferTy, "im_combine", args);
+  storeGlobal(b, loc, gname, transferTy, h);
+  if (failed(strategyCall(b, op, op.getStrategy(), h)))
+    return failure();
   return replaceOp(op, h);
 }
 
@@ -2026,6 +2065,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   }
   if (auto t = dyn_cast<ironman::TransferOp>(op))
     return lowerTransfer(t);
+  if (auto c = dyn_cast<ironman::CombineOp>(op))
+    return lowerCombine(c);
   StringRef stateFn =
       llvm::TypeSwitch<Operation *, StringRef>(op)
           .Case<ironman::DROp>([](auto) { return "im_dr"; })
@@ -2055,10 +2096,15 @@ LogicalResult Lowering::lowerOps() {
     return WalkResult::advance();
   });
   // Transfers without an id are numbered after the largest given one.
-  for (Operation *op : ops)
+  for (Operation *op : ops) {
+    IntegerAttr id;
     if (auto t = dyn_cast<ironman::TransferOp>(op))
-      if (auto id = t.getIdAttr())
-        nextTransferId = std::max(nextTransferId, id.getInt() + 1);
+      id = t.getIdAttr();
+    else if (auto c = dyn_cast<ironman::CombineOp>(op))
+      id = c.getIdAttr();
+    if (id)
+      nextTransferId = std::max(nextTransferId, id.getInt() + 1);
+  }
   // Fused runs are lowered at their first statement; the other statements
   // are gone by the time the walk list reaches them.
   planFusion();

@@ -11,8 +11,9 @@
  *   chained (IM_CHAINED): one derived datatype per message, built and
  *     committed once (MPI_Type_vector for one strided loop, a subarray or
  *     nested hvectors for more, MPI_Type_create_indexed_block for the
- *     mirrored receives of reflect), sent straight from and received
- *     straight into the array; no copies by the runtime.
+ *     mirrored receives of reflect; for a combined message a struct of its
+ *     pieces' types at absolute addresses), sent straight from and received
+ *     straight into the arrays; no copies by the runtime.
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"
@@ -351,6 +352,43 @@ typedef struct mpi_xfer {
 
 static void m_strategy(im_transfer *t);
 
+/* The chained datatype of a combined message (im_combine): one struct over
+ * its pieces at their absolute addresses (used with MPI_BOTTOM), each piece
+ * a run of bytes or the datatype of its section. */
+static void pieces_type(const zrt_msg *m, bool recv, MPI_Datatype *type) {
+  int n = m->npieces;
+  int *lens = malloc((size_t)n * sizeof *lens);
+  MPI_Aint *disps = malloc((size_t)n * sizeof *disps);
+  MPI_Datatype *types = malloc((size_t)n * sizeof *types);
+  if (!lens || !disps || !types)
+    zrt_fail("out of memory for an MPI datatype");
+  for (int j = 0; j < n; ++j) {
+    const zrt_msg *p = &m->pieces[j];
+    const zrt_array *a = p->arr;
+    int mirror = recv ? p->mirror : 0;
+    void *at = p->ptr;
+    lens[j] = (int)p->bytes;
+    types[j] = MPI_BYTE;
+    if (!p->contiguous || mirror) {
+      int64_t origin = 0;
+      char err[200];
+      if (zrt_mpi_box_type(&a->layout, &p->box, mirror, &types[j], &origin, err, sizeof err) < 0)
+        zrt_failf("array %s: %s", a->name, err);
+      lens[j] = 1;
+      at = (char *)a->base + (size_t)origin * a->esz;
+    }
+    check(MPI_Get_address(at, &disps[j]), "MPI_Get_address");
+  }
+  check(MPI_Type_create_struct(n, lens, disps, types, type), "MPI_Type_create_struct");
+  check(MPI_Type_commit(type), "MPI_Type_commit");
+  for (int j = 0; j < n; ++j)
+    if (types[j] != MPI_BYTE)
+      MPI_Type_free(&types[j]);
+  free(lens);
+  free(disps);
+  free(types);
+}
+
 static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types) {
   for (int i = 0; i < t->nrecv + t->nsend; ++i) {
     bool recv = i < t->nrecv;
@@ -358,7 +396,12 @@ static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types)
     void *p = m->contiguous ? m->ptr : m->buf;
     int count = (int)m->bytes;
     MPI_Datatype dt = MPI_BYTE;
-    if (types && !m->contiguous) {
+    if (types && !m->contiguous && m->npieces) {
+      pieces_type(m, recv, &types[i]);
+      dt = types[i];
+      count = 1;
+      p = MPI_BOTTOM;
+    } else if (types && !m->contiguous) {
       int64_t origin = 0;
       char err[200];
       if (zrt_mpi_box_type(&t->a->layout, &m->box, recv ? m->mirror : 0, &types[i], &origin, err,

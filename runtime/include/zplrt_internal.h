@@ -303,6 +303,20 @@ struct im_transfer {
   void (*kind_release)(im_transfer *t);
 };
 
+/* Frees a transfer handle (back-end state, kind state, buffers). */
+void zrt_transfer_release(im_transfer *t);
+/* The copies within this PE a transfer does at SR (its `local` list; a
+ * combined transfer's members' lists). */
+void zrt_transfer_copy_locals(im_transfer *t);
+
+/* Combined transfers (combine.c). zrt_combine_copy_locals runs every
+ * member's local copies; zrt_combine_can_chain is false for a combined
+ * transfer some of whose received pieces overlap (several shifts of one
+ * array from one peer: MPI forbids overlapping receive datatypes, so it
+ * always moves packed), true for every other transfer. */
+void zrt_combine_copy_locals(im_transfer *t);
+bool zrt_combine_can_chain(const im_transfer *t);
+
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
  * k of `mirror` is set. */
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,

@@ -379,23 +379,58 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+/* The array a message's sections lie in: its own, else the transfer's. */
+static const zrt_array *msg_array(const zrt_msg *m, const zrt_array *a) {
+  return m->arr ? m->arr : a;
+}
+
+/* Copies message m into the dense buffer buf: its section, or each piece of
+ * a combined message after the other. Returns the number of bytes. */
+static size_t pack_msg(void *buf, const zrt_msg *m, const zrt_array *a) {
+  if (m->npieces) {
+    size_t off = 0;
+    for (int i = 0; i < m->npieces; ++i)
+      off += pack_msg((char *)buf + off, &m->pieces[i], a);
+    return off;
+  }
+  if (m->contiguous) {
+    memcpy(buf, m->ptr, m->bytes);
+    return m->bytes;
+  }
+  const zrt_array *arr = msg_array(m, a);
+  return zrt_pack(buf, arr->base, &arr->layout, &m->box);
+}
+
+/* The inverse of pack_msg (mirrored sections unpacked backwards). */
+static size_t unpack_msg(const zrt_msg *m, const zrt_array *a, const void *buf) {
+  if (m->npieces) {
+    size_t off = 0;
+    for (int i = 0; i < m->npieces; ++i)
+      off += unpack_msg(&m->pieces[i], a, (const char *)buf + off);
+    return off;
+  }
+  if (m->contiguous) {
+    memcpy(m->ptr, buf, m->bytes);
+    return m->bytes;
+  }
+  const zrt_array *arr = msg_array(m, a);
+  return zrt_unpack_mirror(arr->base, &arr->layout, &m->box, buf, m->mirror);
+}
+
 void zrt_transfer_pack_sends(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nsend; ++i)
     if (!t->send[i].contiguous)
-      zrt_pack(t->send[i].buf, t->a->base, L, &t->send[i].box);
+      pack_msg(t->send[i].buf, &t->send[i], t->a);
 }
 
 void zrt_transfer_unpack_recvs(im_transfer *t) {
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nrecv; ++i)
     if (!t->recv[i].contiguous)
-      zrt_unpack_mirror(t->a->base, L, &t->recv[i].box, t->recv[i].buf, t->recv[i].mirror);
+      unpack_msg(&t->recv[i], t->a, t->recv[i].buf);
 }
 
 int zrt_transfer_local_copies(im_transfer *t) {
   int copied = 0;
-  const zrt_layout *L = &t->a->layout;
   for (int i = 0; i < t->nsend; ++i) {
     zrt_msg *s = &t->send[i];
     if (s->peer != zrt_g.me)
@@ -406,13 +441,13 @@ int zrt_transfer_local_copies(im_transfer *t) {
         continue;
       const void *src = s->ptr;
       if (!s->contiguous) {
-        zrt_pack(s->buf, t->a->base, L, &s->box);
+        pack_msg(s->buf, s, t->a);
         src = s->buf;
       }
       if (r->contiguous)
         memmove(r->ptr, src, r->bytes);
       else
-        zrt_unpack_mirror(t->a->base, L, &r->box, src, r->mirror);
+        unpack_msg(r, t->a, src);
       ++copied;
       break;
     }

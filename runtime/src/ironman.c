@@ -15,9 +15,11 @@ static bool same_region(const zrt_region *a, const zrt_region *b) {
   return true;
 }
 
-static void release(im_transfer *t) {
+void zrt_transfer_release(im_transfer *t) {
   if (zrt_g.be->transfer_release)
     zrt_g.be->transfer_release(t);
+  if (t->kind_release)
+    t->kind_release(t);
   for (int i = 0; i < t->nsend; ++i)
     free(t->send[i].buf);
   for (int i = 0; i < t->nrecv; ++i)
@@ -61,7 +63,7 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
       same_region(&cached->r, &r))
     return cached;
   if (cached)
-    release(cached);
+    zrt_transfer_release(cached);
   if (r.rank != a->rank)
     zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
@@ -126,6 +128,10 @@ void im_strategy(im_transfer *t, int64_t strategy) {
   if (strategy != IM_PACKED && strategy != IM_CHAINED)
     zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
               (long long)strategy, IM_PACKED, IM_CHAINED);
+  if (strategy == IM_CHAINED && !zrt_combine_can_chain(t))
+    strategy = IM_PACKED;
+  if (t->strategy == strategy)
+    return;
   t->strategy = (int)strategy;
   if (zrt_g.be->transfer_strategy)
     zrt_g.be->transfer_strategy(t);
@@ -138,7 +144,11 @@ void im_dr(im_transfer *t) {
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
-static void local_copies(im_transfer *t) {
+void zrt_transfer_copy_locals(im_transfer *t) {
+  if (t->kind == ZRT_XFER_COMBINED) {
+    zrt_combine_copy_locals(t);
+    return;
+  }
   zrt_array *a = t->a;
   for (int i = 0; i < t->nlocal; ++i) {
     zrt_local_copy *c = &t->local[i];
@@ -159,8 +169,7 @@ void im_sr(im_transfer *t) {
     ++zrt_g.n_msg_pattern[t->send[i].pattern];
     zrt_g.n_bytes_pattern[t->send[i].pattern] += (int64_t)t->send[i].bytes;
   }
-  if (t->nlocal)
-    local_copies(t);
+  zrt_transfer_copy_locals(t);
   zrt_g.be->sr(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
@@ -195,7 +204,7 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
       same_region(&cached->r, &r))
     return cached;
   if (cached)
-    release(cached);
+    zrt_transfer_release(cached);
   const char *what = kind == ZRT_XFER_WRAP ? "wrap" : "reflect";
   if (r.rank != a->rank)
     zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,

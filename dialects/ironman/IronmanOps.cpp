@@ -75,7 +75,7 @@ static LogicalResult verifyWindow(const CommUnit &unit, Window window,
       continue;
     bool receive = window == Window::Receive;
     InFlightDiagnostic diag = op->emitError();
-    if (holdsInterferingCall(unit, op))
+    if (holdsInterferingCall(unit, window, op))
       diag << "is a state call of a transfer that may write the same cells "
               "as one in flight (between its "
            << (receive ? "ironman.dr and ironman.dn)"

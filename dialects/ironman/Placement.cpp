@@ -206,34 +206,47 @@ std::optional<CommUnit> ironman::getUnitOfCall(Operation *call) {
   return getCommUnit(head);
 }
 
-/// Whether members `a` and `b` of two units may not be in flight together.
-static bool membersInterfere(TransferOp a, TransferOp b) {
+/// How members `a` and `b` of two units get in each other's way.
+static Interference memberInterference(TransferOp a, TransferOp b) {
   bool haloA = a.getTransferKind() == "halo";
   bool haloB = b.getTransferKind() == "halo";
   if (haloA && haloB)
     return mayAlias(a.getDst(), b.getDst()) &&
-           ghostsMayOverlap(a.getShift(), b.getShift());
+                   ghostsMayOverlap(a.getShift(), b.getShift())
+               ? Interference::SharedGhosts
+               : Interference::None;
   // A transfer of another kind writes cells its destination's owner holds:
   // nothing else may move that array meanwhile.
   auto writesInto = [](TransferOp writer, TransferOp other) {
     return mayAlias(writer.getDst(), other.getSrc()) ||
            mayAlias(writer.getDst(), other.getDst());
   };
-  return (!haloA && writesInto(a, b)) || (!haloB && writesInto(b, a));
+  return (!haloA && writesInto(a, b)) || (!haloB && writesInto(b, a))
+             ? Interference::Writes
+             : Interference::None;
+}
+
+Interference ironman::getInterference(const CommUnit &a, const CommUnit &b) {
+  Interference worst = Interference::None;
+  for (TransferOp memberA : a.members)
+    for (TransferOp memberB : b.members)
+      worst = std::max(worst, memberInterference(memberA, memberB));
+  return worst;
 }
 
 bool ironman::unitsInterfere(const CommUnit &a, const CommUnit &b) {
-  for (TransferOp memberA : a.members)
-    for (TransferOp memberB : b.members)
-      if (membersInterfere(memberA, memberB))
-        return true;
-  return false;
+  return getInterference(a, b) != Interference::None;
 }
 
-bool ironman::holdsInterferingCall(const CommUnit &unit, Operation *op) {
+bool ironman::holdsInterferingCall(const CommUnit &unit, Window window,
+                                   Operation *op) {
+  // Shared ghost cells only matter while both are receiving.
+  Interference enough = window == Window::Receive ? Interference::SharedGhosts
+                                                  : Interference::Writes;
   WalkResult result = op->walk([&](Operation *inner) {
     std::optional<CommUnit> other = getUnitOfCall(inner);
-    if (other && other->op != unit.op && unitsInterfere(unit, *other))
+    if (other && other->op != unit.op &&
+        getInterference(unit, *other) >= enough)
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -242,7 +255,7 @@ bool ironman::holdsInterferingCall(const CommUnit &unit, Operation *op) {
 
 bool ironman::conflictsWithWindow(const CommUnit &unit, Window window,
                                   Operation *op) {
-  if (holdsInterferingCall(unit, op))
+  if (holdsInterferingCall(unit, window, op))
     return true;
   for (TransferOp member : unit.members) {
     if (window == Window::Send) {

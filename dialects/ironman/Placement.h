@@ -88,19 +88,23 @@ std::optional<CommUnit> getCommUnit(mlir::Operation *op);
 /// The unit whose DR/SR/DN/SV `call` is, if it is one.
 std::optional<CommUnit> getUnitOfCall(mlir::Operation *call);
 
-/// Whether two units must never be in flight together: halo transfers that
-/// may receive into the same ghost cells (MPI forbids overlapping receive
-/// buffers, and DN would race), or a transfer of another kind that writes
-/// an array the other one moves.
+/// How two units get in each other's way. SharedGhosts: halo transfers
+/// that may receive into the same ghost cells, whose receive windows (DR..DN)
+/// must not overlap (MPI forbids overlapping receive buffers, and DN would
+/// race). Writes: a transfer of another kind writes an array the other one
+/// moves, so neither window of one may overlap the other's.
+enum class Interference { None = 0, SharedGhosts = 1, Writes = 2 };
+Interference getInterference(const CommUnit &a, const CommUnit &b);
 bool unitsInterfere(const CommUnit &a, const CommUnit &b);
-
-/// Whether `op` or an op nested in it is a state call of another unit that
-/// interferes with `unit`.
-bool holdsInterferingCall(const CommUnit &unit, mlir::Operation *op);
 
 /// The two windows of a unit: DR..DN (its destinations are being written)
 /// and SR..SV (its sources are being read).
 enum class Window { Receive, Send };
+
+/// Whether `op` or an op nested in it is a state call of another unit that
+/// may not stand inside `window` of `unit`.
+bool holdsInterferingCall(const CommUnit &unit, Window window,
+                          mlir::Operation *op);
 
 /// Whether `op` (or an op nested in it) may not stand inside `window` of
 /// `unit`: it reads cells the unit is receiving, writes a source it is

@@ -118,3 +118,23 @@ func.func @in_loop(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %n: index) {
   }
   return
 }
+
+// A combine of a halo and a wrap: the members have no calls of their own.
+// CHECK-LABEL: func.func @combine
+// CHECK:      %[[T:.*]] = ironman.transfer
+// CHECK-NEXT: %[[W:.*]] = ironman.transfer {{.*}}kind = "wrap"
+// CHECK-NEXT: %[[C:.*]] = ironman.combine %[[T]], %[[W]] {id = 9 : i64, strategy = "packed"}
+// CHECK-NEXT: ironman.dr %[[C]]
+// CHECK-NEXT: ironman.sr %[[C]]
+// CHECK-NEXT: ironman.dn %[[C]]
+// CHECK-NEXT: ironman.sv %[[C]]
+func.func @combine(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x i64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 7 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w = ironman.transfer %B -> %B over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 8 : i64, kind = "wrap"} : !zpl.array<2 x i64> -> !zpl.array<2 x i64>, !zpl.region<2>
+  %c = ironman.combine %t, %w {id = 9 : i64, strategy = "packed"}
+  ironman.dr %c
+  ironman.sr %c
+  ironman.dn %c
+  ironman.sv %c
+  return
+}

@@ -128,6 +128,7 @@ void im_strategy(im_transfer *t, int64_t strategy) {
   if (strategy != IM_PACKED && strategy != IM_CHAINED)
     zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
               (long long)strategy, IM_PACKED, IM_CHAINED);
+  /* A combined transfer receiving overlapping pieces stays packed. */
   if (strategy == IM_CHAINED && !zrt_combine_can_chain(t))
     strategy = IM_PACKED;
   if (t->strategy == strategy)

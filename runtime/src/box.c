@@ -379,8 +379,19 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
+  if (!m->npieces)
+    return true;
+  if (t->kind != ZRT_XFER_COMBINED)
+    return false;
+  for (int i = 0; i < m->npieces; ++i)
+    if (m->pieces[i].npieces)
+      return false;
+  return true;
+}
+
 bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {
-  return !m->contiguous && (t->strategy != IM_CHAINED || m->npieces > 0);
+  return !m->contiguous && (t->strategy != IM_CHAINED || !zrt_msg_chainable(t, m));
 }
 
 /* box's shape placed at L's origin: packing it from a message's ptr visits

@@ -542,7 +542,7 @@ static void m_sr(im_transfer *t) {
   if (!t->nsend)
     return;
   mpi_xfer *x = t->be;
-  zrt_transfer_pack_sends(t);
+  zrt_transfer_pack_sends(t, false);
   check(MPI_Startall(t->nsend, x->cur + t->nrecv), "MPI_Startall (SR)");
 }
 
@@ -551,7 +551,7 @@ static void m_dn(im_transfer *t) {
     return;
   mpi_xfer *x = t->be;
   check(MPI_Waitall(t->nrecv, x->cur, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
-  zrt_transfer_unpack_recvs(t);
+  zrt_transfer_unpack_recvs(t, false);
 }
 
 static void m_sv(im_transfer *t) {

@@ -485,10 +485,13 @@ bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m);
  * Returns the number of bytes. */
 size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a);
 size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
-/* Packs every buffered send message (zrt_msg_buffered) into its buffer. */
-void zrt_transfer_pack_sends(im_transfer *t);
-/* Unpacks every buffered receive message from its buffer. */
-void zrt_transfer_unpack_recvs(im_transfer *t);
+/* Packs every buffered send message (zrt_msg_buffered) into its buffer;
+ * with `all`, every non-contiguous one whatever the strategy (the
+ * simulator, which moves each message's buffer and only times the
+ * strategy). */
+void zrt_transfer_pack_sends(im_transfer *t, bool all);
+/* Unpacks the same receive messages from their buffers. */
+void zrt_transfer_unpack_recvs(im_transfer *t, bool all);
 /* Carries out the messages whose peer is this PE by local copies (for back
  * ends without a message path to self). Returns how many were copied. */
 int zrt_transfer_local_copies(im_transfer *t);

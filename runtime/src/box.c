@@ -441,15 +441,15 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
   return zrt_unpack_mirror(m->ptr, &arr->layout, &s, buf, m->mirror);
 }
 
-void zrt_transfer_pack_sends(im_transfer *t) {
+void zrt_transfer_pack_sends(im_transfer *t, bool all) {
   for (int i = 0; i < t->nsend; ++i)
-    if (zrt_msg_buffered(t, &t->send[i]))
+    if (all ? !t->send[i].contiguous : zrt_msg_buffered(t, &t->send[i]))
       zrt_msg_pack(t->send[i].buf, &t->send[i], t->a);
 }
 
-void zrt_transfer_unpack_recvs(im_transfer *t) {
+void zrt_transfer_unpack_recvs(im_transfer *t, bool all) {
   for (int i = 0; i < t->nrecv; ++i)
-    if (zrt_msg_buffered(t, &t->recv[i]))
+    if (all ? !t->recv[i].contiguous : zrt_msg_buffered(t, &t->recv[i]))
       zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
 }
 

@@ -35,7 +35,8 @@
 //     zpl.remap ops left by a pipeline without zpl-gen-comm also become)
 //     calls on a static handle (`zt_<id>`), followed by
 //     `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy selection chose
-//     one, and the state ops `im_dr/im_sr/im_dn/im_sv`;
+//     one, and the state ops `im_dr/im_sr/im_dn/im_sv`; a combine becomes
+//     `im_combine(cached, id, n, members...)` on its own static handle;
 //   * output, halt, regions, local arrays and scalar locals become runtime
 //     calls and emitc variables (a local array `align`ed to another is
 //     allocated over its region aligned with that array); `var`
@@ -341,6 +342,9 @@ private:
                   Value dst, Value region, Value src, ValueRange indices,
                   std::optional<ArrayRef<int64_t>> permutation,
                   StringRef orientation);
+  /// `im_strategy(h, ...)` when strategy selection chose one.
+  LogicalResult strategyCall(OpBuilder &b, Operation *op,
+                             std::optional<StringRef> strategy, Value h);
   /// Operands of func.call that are references: a local or a global
   /// (lvalue) is passed by address.
   void passReferencesByAddress();
@@ -363,6 +367,7 @@ private:
   /// zpl-count-operations annotated (zpl.ops), over `zregion`.
   void chargeStatement(Operation *stmt, Value zregion, Operation *before);
   LogicalResult lowerTransfer(ironman::TransferOp op);
+  LogicalResult lowerCombine(ironman::CombineOp op);
 
   /// Reads of one array at one offset in one statement.
   struct Access {
@@ -2110,14 +2115,37 @@ LogicalResult Lowering::lowerTransfer(ironman::TransferOp op) {
     h = transferCall(b, op.getLoc(), id, fn, lookup(op.getSrc()),
                      lookup(op.getRegion()), op.getShift());
   }
+  if (failed(strategyCall(b, op, op.getStrategy(), h)))
+    return failure();
+  return replaceOp(op, h);
+}
+
+LogicalResult Lowering::strategyCall(OpBuilder &b, Operation *op,
+                                     std::optional<StringRef> strategy,
+                                     Value h) {
   // The strategy chosen by zpl-select-strategy: the runtime moves the
   // transfer's messages that way (ironman.h: IM_PACKED 0, IM_CHAINED 1).
-  if (std::optional<StringRef> strategy = op.getStrategy()) {
-    if (*strategy != "packed" && *strategy != "chained")
-      return op.emitError("unknown transfer strategy '") << *strategy << "'";
-    call(b, op.getLoc(), Type(), "im_strategy",
-         {h, intAttr(*strategy == "chained" ? 1 : 0)});
-  }
+  if (!strategy)
+    return success();
+  if (*strategy != "packed" && *strategy != "chained")
+    return op->emitError("unknown transfer strategy '") << *strategy << "'";
+  call(b, op->getLoc(), Type(), "im_strategy",
+       {h, intAttr(*strategy == "chained" ? 1 : 0)});
+  return success();
+}
+
+/// `im_combine(cached, id, n, member handles...)` on the combine's own
+/// static handle: the members (lowered before it) then travel as one.
+LogicalResult Lowering::lowerCombine(ironman::CombineOp op) {
+  int64_t id = op.getIdAttr() ? op.getIdAttr().getInt() : nextTransferId++;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<CArg> args{intAttr(id), intAttr(op.getMembers().size())};
+  for (Value member : op.getMembers())
+    args.push_back(lookup(member));
+  Value h = handleCall(b, loc, id, "im_combine", args);
+  if (failed(strategyCall(b, op, op.getStrategy(), h)))
+    return failure();
   return replaceOp(op, h);
 }
 
@@ -2329,6 +2357,8 @@ LogicalResult Lowering::lowerOp(Operation *op) {
   }
   if (auto t = dyn_cast<ironman::TransferOp>(op))
     return lowerTransfer(t);
+  if (auto c = dyn_cast<ironman::CombineOp>(op))
+    return lowerCombine(c);
   StringRef stateFn =
       llvm::TypeSwitch<Operation *, StringRef>(op)
           .Case<ironman::DROp>([](auto) { return "im_dr"; })
@@ -2371,10 +2401,15 @@ LogicalResult Lowering::lowerOps() {
     return WalkResult::advance();
   });
   // Transfers without an id are numbered after the largest given one.
-  for (Operation *op : ops)
+  for (Operation *op : ops) {
+    IntegerAttr id;
     if (auto t = dyn_cast<ironman::TransferOp>(op))
-      if (auto id = t.getIdAttr())
-        nextTransferId = std::max(nextTransferId, id.getInt() + 1);
+      id = t.getIdAttr();
+    else if (auto c = dyn_cast<ironman::CombineOp>(op))
+      id = c.getIdAttr();
+    if (id)
+      nextTransferId = std::max(nextTransferId, id.getInt() + 1);
+  }
   // Fused runs (planned before the declarations were lowered) are lowered
   // at their first statement; the other statements are gone by the time
   // the walk list reaches them.

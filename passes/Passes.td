@@ -100,6 +100,64 @@ def CountOperations : Pass<"zpl-count-operations", "::mlir::ModuleOp"> {
   }];
 }
 
+def RemoveRedundantTransfers : Pass<"zpl-ironman-redundancy", "::mlir::ModuleOp"> {
+  let summary = "Remove IRONMAN transfers whose cells are already current";
+  let description = [{
+    Drops a transfer, with its `ironman.dr`, `sr`, `dn` and `sv`, when an
+    identical transfer (same kind, arrays, region and shift) has completed
+    on every path to it and no op since may have written the array: a
+    statement storing into it, a remap, a scatter, a transfer of another
+    kind into it, a call. Straight-line code is exact; `scf.if` branches
+    and loop bodies see only what none of their ops writes. With `hoist`,
+    a halo transfer at the top level of a loop body whose array the loop
+    never writes first moves before the loop (it then runs once instead of
+    once per iteration).
+  }];
+  let options = [
+    Option<"hoist", "hoist", "bool", /*default=*/"true",
+           "Move halo transfers of arrays a loop never writes before the loop">
+  ];
+  let dependentDialects = ["::ironman::IronmanDialect"];
+}
+
+def CombineTransfers : Pass<"zpl-ironman-combine", "::mlir::ModuleOp"> {
+  let summary = "Combine IRONMAN transfers to the same neighbours into one";
+  let description = [{
+    Transfers (halo, wrap, reflect) of one block that stand at the same
+    program point and share a neighbour (some dimension shifted the same
+    way) become members of one `ironman.combine` with its own id, strategy
+    and DR/SR/DN/SV, placed after the last member's calls: the runtime
+    sends one message per peer PE for all of them. Members that depend on
+    each other (a wrap of an array and another transfer of it) or whose
+    calls cannot legally move together stay apart.
+  }];
+  let options = [
+    Option<"directions", "directions", "bool", /*default=*/"true",
+           "Also combine different shifts that share a neighbour (north and "
+           "north-east); without it only equal shifts combine">
+  ];
+  let dependentDialects = ["::ironman::IronmanDialect"];
+}
+
+def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Move DR/SR early and DN/SV late to overlap communication";
+  let description = [{
+    For every halo transfer or combine of halo transfers, within its block:
+    the transfer op moves up to its operands, DR up to the last read of
+    the ghost cells it receives, SR up to the last write of its source, SV
+    down to the next write of the source and DN down to the first read of
+    the received cells, as dialects/ironman/Placement.h defines reads and
+    writes (ops with regions move as units). With `keep-fusion`, nothing
+    comes to rest between two consecutive statements over the same region
+    that the lowering could fuse.
+  }];
+  let options = [
+    Option<"keepFusion", "keep-fusion", "bool", /*default=*/"true",
+           "Never split a run of statements the lowering could fuse">
+  ];
+  let dependentDialects = ["::ironman::IronmanDialect"];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

@@ -13,8 +13,9 @@ using namespace mlir;
 
 void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
                         const SelectStrategyOptions &strategyOpts) {
-  // -O0 keeps one loop nest per statement; the communication optimisations
-  // will key off optLevel too.
+  // -O0 keeps one loop nest per statement and every transfer where
+  // communication generation put it; -O1 fuses statements and removes
+  // redundant transfers; -O2 also combines and pipelines transfers.
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInsertRedistribution());
@@ -23,9 +24,17 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // How each transfer moves is part of what communication generation
   // decides, at every -O level: the runtime executes the chosen strategy.
   // zplc always names a machine; an empty one (zpl-opt's zpl-to-emitc
-  // without machine=) leaves the transfers without a strategy.
+  // without machine=) leaves the transfers without a strategy. It runs
+  // before the optimisations, which give a combine the strategy of its
+  // members.
   if (!strategyOpts.machine.empty())
     pm.addPass(createSelectStrategy(strategyOpts));
+  if (optLevel >= 1)
+    pm.addPass(createRemoveRedundantTransfers());
+  if (optLevel >= 2) {
+    pm.addPass(createCombineTransfers());
+    pm.addPass(createPipelineTransfers());
+  }
   if (stage == Stage::Ironman)
     return;
   LowerToLoopsOptions lowerOpts;

@@ -11,10 +11,13 @@
  *   chained (IM_CHAINED): one derived datatype per message, built and
  *     committed once (MPI_Type_vector for one strided loop, a subarray or
  *     nested hvectors for more, MPI_Type_create_indexed_block for the
- *     mirrored receives of reflect), sent straight from and received
- *     straight into the array; no copies by the runtime. Messages made of
- *     several pieces (one peer's sections of several tiles under cyclic
- *     distributions, or of several arrays) travel packed under both.
+ *     mirrored receives of reflect, hindexed blocks for the indexed
+ *     messages of remaps; for a combined message (im_combine) a struct of
+ *     its pieces' types at absolute addresses), sent straight from and
+ *     received straight into the arrays; no copies by the runtime. Other
+ *     messages made of several pieces (one peer's sections of several tiles
+ *     under cyclic distributions, or combined messages one of whose members
+ *     has such pieces) travel packed under both (zrt_msg_buffered).
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"
@@ -391,6 +394,52 @@ typedef struct mpi_xfer {
 
 static void m_strategy(im_transfer *t);
 
+/* The chained datatype of message m (not made of pieces) of array arr,
+ * and the address it starts from: an indexed type for a remap's indexed
+ * message, else the type of its box (mirrored for receives). */
+static void msg_type(const zrt_msg *m, const zrt_array *arr, bool recv, MPI_Datatype *type,
+                     void **at) {
+  int64_t origin = 0;
+  char err[200];
+  int rc = m->idx ? msg_index_type(arr, m, type, &origin, err, sizeof err)
+                  : zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, type, &origin,
+                                     err, sizeof err);
+  if (rc < 0)
+    zrt_failf("array %s: %s", arr->name, err);
+  *at = (char *)arr->base + (size_t)origin * arr->esz;
+}
+
+/* The chained datatype of a combined message (im_combine) whose pieces are
+ * plain messages: one struct over its pieces at their absolute addresses
+ * (used with MPI_BOTTOM), each piece a run of bytes or its own type. */
+static void pieces_type(const zrt_msg *m, bool recv, MPI_Datatype *type) {
+  int n = m->npieces;
+  int *lens = malloc((size_t)n * sizeof *lens);
+  MPI_Aint *disps = malloc((size_t)n * sizeof *disps);
+  MPI_Datatype *types = malloc((size_t)n * sizeof *types);
+  if (!lens || !disps || !types)
+    zrt_fail("out of memory for an MPI datatype");
+  for (int j = 0; j < n; ++j) {
+    const zrt_msg *p = &m->pieces[j];
+    void *at = p->ptr;
+    lens[j] = (int)p->bytes;
+    types[j] = MPI_BYTE;
+    if (!p->contiguous || (recv && p->mirror)) {
+      msg_type(p, p->arr, recv, &types[j], &at);
+      lens[j] = 1;
+    }
+    check(MPI_Get_address(at, &disps[j]), "MPI_Get_address");
+  }
+  check(MPI_Type_create_struct(n, lens, disps, types, type), "MPI_Type_create_struct");
+  check(MPI_Type_commit(type), "MPI_Type_commit");
+  for (int j = 0; j < n; ++j)
+    if (types[j] != MPI_BYTE)
+      MPI_Type_free(&types[j]);
+  free(lens);
+  free(disps);
+  free(types);
+}
+
 static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types) {
   for (int i = 0; i < t->nrecv + t->nsend; ++i) {
     bool recv = i < t->nrecv;
@@ -398,18 +447,15 @@ static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types)
     void *p = m->contiguous ? m->ptr : m->buf;
     int count = (int)m->bytes;
     MPI_Datatype dt = MPI_BYTE;
-    if (types && !m->contiguous && !zrt_msg_buffered(t, m)) {
-      const zrt_array *arr = m->arr ? m->arr : t->a;
-      int64_t origin = 0;
-      char err[200];
-      int rc = m->idx ? msg_index_type(arr, m, &types[i], &origin, err, sizeof err)
-                      : zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, &types[i],
-                                         &origin, err, sizeof err);
-      if (rc < 0)
-        zrt_failf("array %s: %s", arr->name, err);
+    if (types && !m->contiguous && zrt_msg_chainable(t, m)) {
+      if (m->npieces) {
+        pieces_type(m, recv, &types[i]);
+        p = MPI_BOTTOM;
+      } else {
+        msg_type(m, m->arr ? m->arr : t->a, recv, &types[i], &p);
+      }
       dt = types[i];
       count = 1;
-      p = (char *)arr->base + (size_t)origin * arr->esz;
     }
     if (recv)
       check(MPI_Recv_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
@@ -496,7 +542,7 @@ static void m_sr(im_transfer *t) {
   if (!t->nsend)
     return;
   mpi_xfer *x = t->be;
-  zrt_transfer_pack_sends(t);
+  zrt_transfer_pack_sends(t, false);
   check(MPI_Startall(t->nsend, x->cur + t->nrecv), "MPI_Startall (SR)");
 }
 
@@ -505,7 +551,7 @@ static void m_dn(im_transfer *t) {
     return;
   mpi_xfer *x = t->be;
   check(MPI_Waitall(t->nrecv, x->cur, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
-  zrt_transfer_unpack_recvs(t);
+  zrt_transfer_unpack_recvs(t, false);
 }
 
 static void m_sv(im_transfer *t) {

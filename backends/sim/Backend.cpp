@@ -167,13 +167,13 @@ void simDr(im_transfer *t) {
 }
 
 void simSr(im_transfer *t) {
-  zrt_transfer_stage_sends(t); // the bytes to move; the strategy decides the time
+  zrt_transfer_pack_sends(t, true); // the bytes to move; the strategy decides the time
   ironmanCall(t, "SR", [](Transfer &x) { g_sim->binding().sr(x); });
 }
 
 void simDn(im_transfer *t) {
   ironmanCall(t, "DN", [](Transfer &x) { g_sim->binding().dn(x); });
-  zrt_transfer_unstage_recvs(t);
+  zrt_transfer_unpack_recvs(t, true);
 }
 
 void simSv(im_transfer *t) {

@@ -1,6 +1,7 @@
 //===- IronmanOps.cpp - ironman operations: verifiers ---------------------===//
 
 #include "dialects/ironman/IronmanOps.h"
+#include "dialects/ironman/Placement.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -32,9 +33,10 @@ const char *const kStepNames[] = {"ironman.dr", "ironman.sr", "ironman.dn",
 /// Every path through the program must run the state calls of a transfer in
 /// the order DR, SR, DN, SV, each exactly once. Placing all four in one block
 /// in that order is what guarantees it for every path, so that is the rule.
-static LogicalResult verifyProtocol(TransferOp transfer) {
+/// `head` is the transfer or combine whose `handle` the calls name.
+static LogicalResult verifyProtocol(Operation *head, Value handle) {
   Operation *calls[4] = {nullptr, nullptr, nullptr, nullptr};
-  for (Operation *user : transfer.getTransfer().getUsers()) {
+  for (Operation *user : handle.getUsers()) {
     std::optional<Step> step = stepOf(user);
     if (!step)
       continue;
@@ -52,7 +54,7 @@ static LogicalResult verifyProtocol(TransferOp transfer) {
   }
   for (int i = 0; i < 4; ++i)
     if (!calls[i])
-      return transfer.emitOpError("has no ") << kStepNames[i];
+      return head->emitOpError("has no ") << kStepNames[i];
   Block *block = calls[0]->getBlock();
   for (int i = 1; i < 4; ++i) {
     if (calls[i]->getBlock() != block)
@@ -221,6 +223,51 @@ static bool hasOrientation(StringRef kind) {
   return kind == "transpose" || kind == "redist";
 }
 
+/// Reports the first op strictly between `from` and `to` that may not
+/// stand in `window` of `unit`.
+static LogicalResult verifyWindow(const CommUnit &unit, Window window,
+                                  Operation *from, Operation *to) {
+  for (Operation *op = from->getNextNode(); op != to; op = op->getNextNode()) {
+    if (!conflictsWithWindow(unit, window, op))
+      continue;
+    bool receive = window == Window::Receive;
+    InFlightDiagnostic diag = op->emitError();
+    if (holdsInterferingCall(unit, window, op))
+      diag << "is a state call of a transfer that may write the same cells "
+              "as one in flight (between its "
+           << (receive ? "ironman.dr and ironman.dn)"
+                       : "ironman.sr and ironman.sv)");
+    else if (receive)
+      diag << "reads cells that a transfer is still receiving (between its "
+              "ironman.dr and ironman.dn)";
+    else
+      diag << "writes a source that a transfer is still sending (between "
+              "its ironman.sr and ironman.sv)";
+    diag.attachNote(from->getLoc())
+        << "the transfer's " << (receive ? "ironman.dr" : "ironman.sr");
+    return diag;
+  }
+  return success();
+}
+
+/// The placement rules of Placement.h: nothing between DR and DN reads
+/// what the unit receives, nothing between SR and SV writes what it sends.
+static LogicalResult verifyPlacement(Operation *head) {
+  std::optional<CommUnit> unit = getCommUnit(head);
+  if (!unit || !unit->wellFormed())
+    return success();
+  if (failed(verifyWindow(*unit, Window::Receive, unit->calls[CommUnit::DR],
+                          unit->calls[CommUnit::DN])))
+    return failure();
+  return verifyWindow(*unit, Window::Send, unit->calls[CommUnit::SR],
+                      unit->calls[CommUnit::SV]);
+}
+
+static bool isCombineMember(TransferOp transfer) {
+  return llvm::any_of(transfer->getUsers(),
+                      [](Operation *user) { return isa<CombineOp>(user); });
+}
+
 LogicalResult TransferOp::verify() {
   auto src = getSrc().getType();
   auto dst = getDst().getType();
@@ -253,7 +300,46 @@ LogicalResult TransferOp::verify() {
       return emitOpError("orientation must be loads or stores, got '")
              << *orientation << "'";
   }
-  return verifyProtocol(*this);
+  // A combine's member moves with the combine's calls (CombineOp::verify).
+  if (isCombineMember(*this))
+    return success();
+  if (failed(verifyProtocol(*this, getTransfer())))
+    return failure();
+  return verifyPlacement(*this);
+}
+
+/// A member is a halo, wrap or reflect transfer of this block, defined
+/// before the combine, whose only use is the combine.
+static LogicalResult verifyMember(CombineOp combine, unsigned index,
+                                  Value member) {
+  auto transfer = member.getDefiningOp<TransferOp>();
+  if (!transfer)
+    return combine.emitOpError("members must be ironman.transfer results");
+  if (transfer->getBlock() != combine->getBlock())
+    return combine.emitOpError("members must be defined in the combine's block");
+  StringRef kind = transfer.getTransferKind();
+  if (kind != "halo" && kind != "wrap" && kind != "reflect")
+    return combine.emitOpError("cannot combine a ") << kind << " transfer";
+  if (!member.hasOneUse())
+    return combine.emitOpError("member #")
+           << index << " has uses besides this combine (its own state calls, another "
+              "combine or a repeated member)";
+  return success();
+}
+
+LogicalResult CombineOp::verify() {
+  if (getMembers().size() < 2)
+    return emitOpError("needs at least two members");
+  for (auto [index, member] : llvm::enumerate(getMembers()))
+    if (failed(verifyMember(*this, index, member)))
+      return failure();
+  if (std::optional<StringRef> strategy = getStrategy();
+      strategy && *strategy != "chained" && *strategy != "packed")
+    return emitOpError("strategy must be chained or packed, got '")
+           << *strategy << "'";
+  if (failed(verifyProtocol(*this, getTransfer())))
+    return failure();
+  return verifyPlacement(*this);
 }
 
 #define GET_OP_CLASSES

@@ -144,6 +144,32 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
   }];
 }
 
+def Ironman_CombineOp : Ironman_Op<"combine"> {
+  let summary = "several transfers that travel as one";
+  let description = [{
+    ```mlir
+    %c = ironman.combine %t1, %t2, %t3 {id = 7 : i64, strategy = "packed"}
+    ironman.dr %c
+    ironman.sr %c
+    ironman.dn %c
+    ironman.sv %c
+    ```
+    The members (transfers of kind halo, wrap or reflect, defined in the
+    same block before the combine) move together: one message per peer PE
+    carrying every member's section for that peer, in member order. The
+    combine's DR, SR, DN and SV replace the members' own, which they must
+    not have; a transfer is a member of at most one combine. `id` numbers
+    the combined transfer among all static transfers of the program;
+    `strategy` ("chained" or "packed") says how its messages move.
+  }];
+  let arguments = (ins Variadic<Ironman_TransferType>:$members,
+                       OptionalAttr<I64Attr>:$id,
+                       OptionalAttr<StrAttr>:$strategy);
+  let results = (outs Ironman_TransferType:$transfer);
+  let assemblyFormat = "$members attr-dict";
+  let hasVerifier = 1;
+}
+
 class Ironman_StateOp<string mnemonic, string what>
     : Ironman_Op<mnemonic> {
   let summary = what;

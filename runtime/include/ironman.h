@@ -81,7 +81,11 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
  * travel as one: one message per peer PE carrying every member's section
  * for that peer, in member order. DR/SR/DN/SV are then called on the
  * combined handle only. The members stay owned by their own caches; the
- * combined handle is rebuilt when any member handle changes. */
+ * combined handle is rebuilt when any member handle changes. Members are
+ * halo, wrap or reflect transfers; their local copies happen at the
+ * combined SR. A combined transfer some of whose received pieces overlap
+ * (several shifts of one array from one peer) moves packed whatever
+ * im_strategy asks: MPI datatypes may not receive into a cell twice. */
 im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...);
 
 /* How the back end moves the transfer's non-contiguous messages:

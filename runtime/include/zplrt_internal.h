@@ -248,6 +248,12 @@ typedef struct zrt_bsection {
   int64_t other_tile[ZRT_MAX_RANK];
 } zrt_bsection;
 
+/* The tag of transfer `id`'s messages when each PE pair exchanges one
+ * message (boundary transfers, redistributions, remaps, combined
+ * transfers): id*27 + 13, disjoint from the halo tags of
+ * zrt_halo_compute (id*27 + code, code != 13); transfer ids differ. */
+int zrt_pair_tag(int64_t id);
+
 /* The sections PE `me` takes part in for the boundary transfer `kind`
  * (ZRT_XFER_WRAP or ZRT_XFER_REFLECT) that fills the band `d of r` from r
  * (periodic for wrap: band cell i gets i - sign(d_k)*extent_k(r) in each
@@ -442,18 +448,36 @@ struct im_transfer {
   void *kind_state;
   void (*kind_release)(im_transfer *t);
   /* Copies within this PE that the kind carries out itself (remap,
-   * transpose: element lists rather than boxes), run by im_sr after the
-   * `local` copies; NULL when there are none. */
+   * transpose: element lists rather than boxes; combined: the members'
+   * copies), run by im_sr after the `local` copies; NULL when there are
+   * none. */
   void (*kind_local_copies)(im_transfer *t);
 };
+
+/* Frees a transfer handle (back-end state, kind state, buffers). */
+void zrt_transfer_release(im_transfer *t);
+/* The copies within this PE a transfer does at SR: its `local` list, then
+ * kind_local_copies. */
+void zrt_transfer_copy_locals(im_transfer *t);
+
+/* Combined transfers (combine.c). zrt_combine_can_chain is false for a
+ * combined transfer some of whose received pieces overlap (several shifts
+ * of one array from one peer: MPI forbids overlapping receive datatypes,
+ * so it always moves packed), true for every other transfer. */
+bool zrt_combine_can_chain(const im_transfer *t);
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
  * k of `mirror` is set. */
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
                          int mirror);
 
+/* Whether message m of t has a chained form (an MPI datatype): box and
+ * indexed messages, and a combined transfer's messages whose pieces are
+ * such messages. Messages of tile pieces (and combined ones with a member
+ * message of tile pieces) do not. */
+bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m);
 /* Whether message m of t moves through its buffer: not contiguous, and
- * either packed or made of pieces (only box messages have a chained form). */
+ * either packed or without a chained form. */
 bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m);
 /* Packs message m (its box at m->ptr with the layout of its array, or its
  * pieces one after another) into buf / unpacks it from buf (receives:
@@ -461,15 +485,13 @@ bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m);
  * Returns the number of bytes. */
 size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a);
 size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
-/* Packs every buffered send message (zrt_msg_buffered) into its buffer. */
-void zrt_transfer_pack_sends(im_transfer *t);
-/* Unpacks every buffered receive message from its buffer. */
-void zrt_transfer_unpack_recvs(im_transfer *t);
-/* For back ends that carry every message's bytes themselves (the
- * simulator), whatever the strategy: packs every non-contiguous send
- * message into its buffer / unpacks every non-contiguous receive. */
-void zrt_transfer_stage_sends(im_transfer *t);
-void zrt_transfer_unstage_recvs(im_transfer *t);
+/* Packs every buffered send message (zrt_msg_buffered) into its buffer;
+ * with `all`, every non-contiguous one whatever the strategy (the
+ * simulator, which moves each message's buffer and only times the
+ * strategy). */
+void zrt_transfer_pack_sends(im_transfer *t, bool all);
+/* Unpacks the same receive messages from their buffers. */
+void zrt_transfer_unpack_recvs(im_transfer *t, bool all);
 /* Carries out the messages whose peer is this PE by local copies (for back
  * ends without a message path to self). Returns how many were copied. */
 int zrt_transfer_local_copies(im_transfer *t);

@@ -379,8 +379,19 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
+  if (!m->npieces)
+    return true;
+  if (t->kind != ZRT_XFER_COMBINED)
+    return false;
+  for (int i = 0; i < m->npieces; ++i)
+    if (m->pieces[i].npieces)
+      return false;
+  return true;
+}
+
 bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {
-  return !m->contiguous && (t->strategy != IM_CHAINED || m->npieces > 0);
+  return !m->contiguous && (t->strategy != IM_CHAINED || !zrt_msg_chainable(t, m));
 }
 
 /* box's shape placed at L's origin: packing it from a message's ptr visits
@@ -430,27 +441,15 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
   return zrt_unpack_mirror(m->ptr, &arr->layout, &s, buf, m->mirror);
 }
 
-void zrt_transfer_pack_sends(im_transfer *t) {
+void zrt_transfer_pack_sends(im_transfer *t, bool all) {
   for (int i = 0; i < t->nsend; ++i)
-    if (zrt_msg_buffered(t, &t->send[i]))
+    if (all ? !t->send[i].contiguous : zrt_msg_buffered(t, &t->send[i]))
       zrt_msg_pack(t->send[i].buf, &t->send[i], t->a);
 }
 
-void zrt_transfer_unpack_recvs(im_transfer *t) {
+void zrt_transfer_unpack_recvs(im_transfer *t, bool all) {
   for (int i = 0; i < t->nrecv; ++i)
-    if (zrt_msg_buffered(t, &t->recv[i]))
-      zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
-}
-
-void zrt_transfer_stage_sends(im_transfer *t) {
-  for (int i = 0; i < t->nsend; ++i)
-    if (!t->send[i].contiguous)
-      zrt_msg_pack(t->send[i].buf, &t->send[i], t->a);
-}
-
-void zrt_transfer_unstage_recvs(im_transfer *t) {
-  for (int i = 0; i < t->nrecv; ++i)
-    if (!t->recv[i].contiguous)
+    if (all ? !t->recv[i].contiguous : zrt_msg_buffered(t, &t->recv[i]))
       zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
 }
 

@@ -701,7 +701,7 @@ static void bmap_dim(int kind, int64_t dk, const zrt_region *r, int k, bool to_s
   }
 }
 
-static int pair_tag(int64_t id) {
+int zrt_pair_tag(int64_t id) {
   int64_t t = id * 27 + 13;
   if (t < 0)
     t = -t;
@@ -853,7 +853,7 @@ int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r
       boundary_dim(D, k, kind, &band, &rr, d[k], &L[k]);
     }
   }
-  boundary_ctx ctx = {D, me, kind, d, pair_tag(id), {NULL, 0, 0}};
+  boundary_ctx ctx = {D, me, kind, d, zrt_pair_tag(id), {NULL, 0, 0}};
   for_each_combination(rank, L, boundary_visit, &ctx);
   entries_free(L);
   if (ctx.out.n)
@@ -933,7 +933,7 @@ int zrt_redist_compute(const zrt_decomp *Dd, const zrt_decomp *Ds, int64_t me, z
   zrt_decomp_coords(Dd, me, cd);
   zrt_decomp_coords(Ds, me, cs);
   r.flood = 0;
-  redist_ctx ctx = {Dd, Ds, me, false, pair_tag(id), {NULL, 0, 0}};
+  redist_ctx ctx = {Dd, Ds, me, false, zrt_pair_tag(id), {NULL, 0, 0}};
   for (int sending = 0; sending < 2; ++sending) {
     entry_list L[ZRT_MAX_RANK] = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
     for (int k = 0; k < rank; ++k) {

@@ -23,7 +23,7 @@ static void free_msgs(zrt_msg *v, int n) {
   free(v);
 }
 
-static void release(im_transfer *t) {
+void zrt_transfer_release(im_transfer *t) {
   if (zrt_g.be->transfer_release)
     zrt_g.be->transfer_release(t);
   if (t->kind_release)
@@ -232,7 +232,7 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
   if (cache_hit(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2))
     return cached;
   if (cached)
-    release(cached);
+    zrt_transfer_release(cached);
   if (r.rank != a->rank)
     zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
@@ -278,11 +278,14 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
 }
 
 void im_strategy(im_transfer *t, int64_t strategy) {
-  if (t->strategy == strategy)
-    return;
   if (strategy != IM_PACKED && strategy != IM_CHAINED)
     zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
               (long long)strategy, IM_PACKED, IM_CHAINED);
+  /* A combined transfer receiving overlapping pieces stays packed. */
+  if (strategy == IM_CHAINED && !zrt_combine_can_chain(t))
+    strategy = IM_PACKED;
+  if (t->strategy == strategy)
+    return;
   t->strategy = (int)strategy;
   if (zrt_g.be->transfer_strategy)
     zrt_g.be->transfer_strategy(t);
@@ -295,7 +298,7 @@ void im_dr(im_transfer *t) {
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
-static void local_copies(im_transfer *t) {
+void zrt_transfer_copy_locals(im_transfer *t) {
   zrt_array *a = t->a;
   for (int i = 0; i < t->nlocal; ++i) {
     zrt_local_copy *c = &t->local[i];
@@ -308,6 +311,8 @@ static void local_copies(im_transfer *t) {
     zrt_pack(c->buf, s->base, &s->layout, &c->sbox);
     zrt_unpack_mirror(a->base, &a->layout, &c->dbox, c->buf, c->mirror);
   }
+  if (t->kind_local_copies)
+    t->kind_local_copies(t);
 }
 
 void im_sr(im_transfer *t) {
@@ -322,10 +327,7 @@ void im_sr(im_transfer *t) {
     ++zrt_g.n_msg_pattern[t->send[i].pattern];
     zrt_g.n_bytes_pattern[t->send[i].pattern] += (int64_t)t->send[i].bytes;
   }
-  if (t->nlocal)
-    local_copies(t);
-  if (t->kind_local_copies)
-    t->kind_local_copies(t);
+  zrt_transfer_copy_locals(t);
   zrt_g.be->sr(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
@@ -348,7 +350,7 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
   if (cache_hit(cached, kind, id, a, &r, d0, d1, d2))
     return cached;
   if (cached)
-    release(cached);
+    zrt_transfer_release(cached);
   const char *what = kind == ZRT_XFER_WRAP ? "wrap" : "reflect";
   if (r.rank != a->rank)
     zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,
@@ -415,7 +417,7 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
       return cached;
   }
   if (cached)
-    release(cached);
+    zrt_transfer_release(cached);
   redist_check(dst, src, &r);
   im_transfer *t = transfer_new(ZRT_XFER_REDIST, id, dst, r, 0, 0, 0);
   redist_state *s = xcalloc(1, sizeof *s, dst);

@@ -757,13 +757,6 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
-static int transfer_tag(int64_t id) {
-  int64_t t = id * 27 + 13; /* one message per PE pair, as boundary transfers */
-  if (t < 0)
-    t = -t;
-  return (int)(t % 0x3fffffff);
-}
-
 /* Message m: the elements at the offsets `list` of array a, in that order.
  * With a view to fill, a list that forms a loop nest becomes a strided
  * section of that view; else the message is indexed and takes the list's
@@ -813,7 +806,7 @@ static int count_peers(const i64vec *lists) {
 static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i64vec *recv,
                            bool strided) {
   remap_state *st = t->kind_state;
-  int me = zrt_g.me, tag = transfer_tag(t->id);
+  int me = zrt_g.me, tag = zrt_pair_tag(t->id); /* one message per PE pair */
   int ns = count_peers(send), nr = count_peers(recv);
   t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
   t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);

@@ -37,39 +37,41 @@ func.func @patterns(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.r
   // CHECK-SAME:   pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = 8, block = 1>)
   // CHECK-SAME:   {id = 3 : i64, note = "extra attributes survive"}
   %t3 = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = 8, block = 1>) {id = 3 : i64, note = "extra attributes survive"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
-  // The state calls of different transfers may interleave.
+  // The state calls of different transfers may interleave, unless they may
+  // receive into the same ghost cells (t2 and t0 both shift A's columns
+  // up, and A and B are parameters, which may name the same array).
   // CHECK:      ironman.dr %[[T0]]
   // CHECK-NEXT: ironman.dr %[[T1]]
-  // CHECK-NEXT: ironman.dr %[[T2]]
   // CHECK-NEXT: ironman.dr %[[T3]]
   // CHECK-NEXT: ironman.sr %[[T0]]
   // CHECK-NEXT: ironman.sr %[[T1]]
-  // CHECK-NEXT: ironman.sr %[[T2]]
   // CHECK-NEXT: ironman.sr %[[T3]]
   // CHECK-NEXT: ironman.dn %[[T3]]
-  // CHECK-NEXT: ironman.dn %[[T2]]
   // CHECK-NEXT: ironman.dn %[[T1]]
   // CHECK-NEXT: ironman.dn %[[T0]]
   // CHECK-NEXT: ironman.sv %[[T0]]
   // CHECK-NEXT: ironman.sv %[[T1]]
-  // CHECK-NEXT: ironman.sv %[[T2]]
+  // CHECK-NEXT: ironman.dr %[[T2]]
+  // CHECK-NEXT: ironman.sr %[[T2]]
   // CHECK-NEXT: ironman.sv %[[T3]]
+  // CHECK-NEXT: ironman.dn %[[T2]]
+  // CHECK-NEXT: ironman.sv %[[T2]]
   ironman.dr %t0
   ironman.dr %t1
-  ironman.dr %t2
   ironman.dr %t3
   ironman.sr %t0
   ironman.sr %t1
-  ironman.sr %t2
   ironman.sr %t3
   ironman.dn %t3
-  ironman.dn %t2
   ironman.dn %t1
   ironman.dn %t0
   ironman.sv %t0
   ironman.sv %t1
-  ironman.sv %t2
+  ironman.dr %t2
+  ironman.sr %t2
   ironman.sv %t3
+  ironman.dn %t2
+  ironman.sv %t2
   return
 }
 
@@ -160,5 +162,25 @@ func.func @redist(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.reg
   ironman.sr %t
   ironman.dn %t
   ironman.sv %t
+  return
+}
+
+// A combine of a halo and a wrap: the members have no calls of their own.
+// CHECK-LABEL: func.func @combine
+// CHECK:      %[[T:.*]] = ironman.transfer
+// CHECK-NEXT: %[[W:.*]] = ironman.transfer {{.*}}kind = "wrap"
+// CHECK-NEXT: %[[C:.*]] = ironman.combine %[[T]], %[[W]] {id = 9 : i64, strategy = "packed"}
+// CHECK-NEXT: ironman.dr %[[C]]
+// CHECK-NEXT: ironman.sr %[[C]]
+// CHECK-NEXT: ironman.dn %[[C]]
+// CHECK-NEXT: ironman.sv %[[C]]
+func.func @combine(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x i64>, %R: !zpl.region<2>) {
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 7 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w = ironman.transfer %B -> %B over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 8 : i64, kind = "wrap"} : !zpl.array<2 x i64> -> !zpl.array<2 x i64>, !zpl.region<2>
+  %c = ironman.combine %t, %w {id = 9 : i64, strategy = "packed"}
+  ironman.dr %c
+  ironman.sr %c
+  ironman.dn %c
+  ironman.sv %c
   return
 }

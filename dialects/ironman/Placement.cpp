@@ -1,0 +1,275 @@
+//===- Placement.cpp - where IRONMAN state calls may go -------------------===//
+
+#include "dialects/ironman/Placement.h"
+
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ironman;
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where an array value comes from, as far as aliasing is concerned.
+enum class Origin { Global, Allocation, Unknown };
+} // namespace
+
+static Origin originOf(Value array, StringAttr &globalName) {
+  if (auto get = array.getDefiningOp<zpl::GetOp>()) {
+    globalName = get.getNameAttr().getAttr();
+    return Origin::Global;
+  }
+  if (array.getDefiningOp<zpl::LocalArrayOp>())
+    return Origin::Allocation;
+  return Origin::Unknown;
+}
+
+bool ironman::mayAlias(Value a, Value b) {
+  if (a == b)
+    return true;
+  if (a.getType() != b.getType())
+    return false;
+  StringAttr nameA, nameB;
+  Origin originA = originOf(a, nameA), originB = originOf(b, nameB);
+  // A procedure parameter was bound before a local array of the procedure
+  // was allocated, so a distinct allocation aliases nothing else.
+  if (originA == Origin::Allocation || originB == Origin::Allocation)
+    return false;
+  if (originA == Origin::Global && originB == Origin::Global)
+    return nameA == nameB;
+  return true;
+}
+
+bool ironman::mustAlias(Value a, Value b) {
+  if (a == b)
+    return true;
+  StringAttr nameA, nameB;
+  return originOf(a, nameA) == Origin::Global &&
+         originOf(b, nameB) == Origin::Global && nameA == nameB;
+}
+
+/// The array operands of `op` that may alias `array`.
+static bool hasAliasingOperand(Operation *op, Value array) {
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return isa<zpl::ArrayType>(operand.getType()) && mayAlias(operand, array);
+  });
+}
+
+/// The array a statement stores into, or null if `op` stores into none.
+static Value statementDest(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<zpl::AssignOp, zpl::PartialReduceOp, zpl::ScanOp, zpl::FloodOp>(
+          [](auto stmt) { return stmt.getDest(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// What `op` itself (not the ops nested in it) does to `array`.
+static ArrayUse ownUse(Operation *op, Value array) {
+  ArrayUse use;
+  ArrayUse everything;
+  everything.readsOwned = everything.readsAnyCell = everything.writes = true;
+  if (isa<IronmanDialect>(op->getDialect()))
+    return use;
+  if (auto read = dyn_cast<zpl::ReadOp>(op)) {
+    if (!mayAlias(read.getArray(), array))
+      return use;
+    if (read.isShifted())
+      use.shiftedReads.emplace_back(read.getOffset());
+    else
+      use.readsOwned = true;
+    return use;
+  }
+  if (isa<CallOpInterface, zpl::HaltOp>(op))
+    return everything;
+  if (isa<zpl::RemapOp, zpl::BoundaryOp, zpl::FreeArrayOp>(op))
+    return hasAliasingOperand(op, array) ? everything : use;
+  if (Value dest = statementDest(op)) {
+    for (Value operand : op->getOperands()) {
+      if (!isa<zpl::ArrayType>(operand.getType()) || !mayAlias(operand, array))
+        continue;
+      (operand == dest ? use.writes : use.readsOwned) = true;
+    }
+    return use;
+  }
+  // Masks of reductions and printed arrays: cells this PE owns.
+  if (isa<zpl::ReduceOp, zpl::WriteArrayOp>(op)) {
+    use.readsOwned = hasAliasingOperand(op, array);
+    return use;
+  }
+  return hasAliasingOperand(op, array) ? everything : use;
+}
+
+ArrayUse ironman::getArrayUse(Operation *op, Value array) {
+  ArrayUse total;
+  op->walk([&](Operation *inner) {
+    ArrayUse use = ownUse(inner, array);
+    total.readsOwned |= use.readsOwned;
+    total.readsAnyCell |= use.readsAnyCell;
+    total.writes |= use.writes;
+    llvm::append_range(total.shiftedReads, use.shiftedReads);
+  });
+  return total;
+}
+
+bool ArrayUse::mayReadGhostsOf(ArrayRef<int64_t> shift) const {
+  return readsAnyCell ||
+         llvm::any_of(shiftedReads, [&](ArrayRef<int64_t> offset) {
+           return ghostsMayOverlap(offset, shift);
+         });
+}
+
+bool ironman::ghostsMayOverlap(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  for (size_t k = 0; k < a.size() && k < b.size(); ++k)
+    if (a[k] != 0 && b[k] != 0 && (a[k] > 0) == (b[k] > 0))
+      return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Units
+//===----------------------------------------------------------------------===//
+
+static std::optional<CommUnit::Call> callOf(Operation *op) {
+  if (isa<DROp>(op))
+    return CommUnit::DR;
+  if (isa<SROp>(op))
+    return CommUnit::SR;
+  if (isa<DNOp>(op))
+    return CommUnit::DN;
+  if (isa<SVOp>(op))
+    return CommUnit::SV;
+  return std::nullopt;
+}
+
+bool CommUnit::allHalo() const {
+  return llvm::all_of(members, [](TransferOp member) {
+    return member.getTransferKind() == "halo";
+  });
+}
+
+bool CommUnit::wellFormed() const {
+  for (int i = 0; i < 4; ++i)
+    if (!calls[i] || calls[i]->getBlock() != calls[0]->getBlock())
+      return false;
+  for (int i = 1; i < 4; ++i)
+    if (!calls[i - 1]->isBeforeInBlock(calls[i]))
+      return false;
+  return true;
+}
+
+bool CommUnit::defines(Operation *other) const {
+  return other == op || llvm::any_of(members, [&](TransferOp member) {
+           return member.getOperation() == other;
+         });
+}
+
+SmallVector<TransferOp> ironman::getMemberTransfers(CombineOp combine) {
+  SmallVector<TransferOp> transfers;
+  for (Value member : combine.getMembers())
+    if (auto transfer = member.getDefiningOp<TransferOp>())
+      transfers.push_back(transfer);
+  return transfers;
+}
+
+std::optional<CommUnit> ironman::getCommUnit(Operation *op) {
+  CommUnit unit;
+  Value handle;
+  if (auto transfer = dyn_cast<TransferOp>(op)) {
+    if (llvm::any_of(transfer->getUsers(),
+                     [](Operation *user) { return isa<CombineOp>(user); }))
+      return std::nullopt;
+    unit.members.push_back(transfer);
+    handle = transfer.getTransfer();
+  } else if (auto combine = dyn_cast<CombineOp>(op)) {
+    unit.members = getMemberTransfers(combine);
+    handle = combine.getTransfer();
+  } else {
+    return std::nullopt;
+  }
+  unit.op = op;
+  for (Operation *user : handle.getUsers())
+    if (std::optional<CommUnit::Call> call = callOf(user);
+        call && !unit.calls[*call])
+      unit.calls[*call] = user;
+  return unit;
+}
+
+std::optional<CommUnit> ironman::getUnitOfCall(Operation *call) {
+  if (!callOf(call))
+    return std::nullopt;
+  Operation *head = call->getOperand(0).getDefiningOp();
+  if (!head)
+    return std::nullopt;
+  return getCommUnit(head);
+}
+
+/// How members `a` and `b` of two units get in each other's way.
+static Interference memberInterference(TransferOp a, TransferOp b) {
+  bool haloA = a.getTransferKind() == "halo";
+  bool haloB = b.getTransferKind() == "halo";
+  if (haloA && haloB)
+    return mayAlias(a.getDst(), b.getDst()) &&
+                   ghostsMayOverlap(a.getShift(), b.getShift())
+               ? Interference::SharedGhosts
+               : Interference::None;
+  // A transfer of another kind writes cells its destination's owner holds:
+  // nothing else may move that array meanwhile.
+  auto writesInto = [](TransferOp writer, TransferOp other) {
+    return mayAlias(writer.getDst(), other.getSrc()) ||
+           mayAlias(writer.getDst(), other.getDst());
+  };
+  return (!haloA && writesInto(a, b)) || (!haloB && writesInto(b, a))
+             ? Interference::Writes
+             : Interference::None;
+}
+
+Interference ironman::getInterference(const CommUnit &a, const CommUnit &b) {
+  Interference worst = Interference::None;
+  for (TransferOp memberA : a.members)
+    for (TransferOp memberB : b.members)
+      worst = std::max(worst, memberInterference(memberA, memberB));
+  return worst;
+}
+
+bool ironman::unitsInterfere(const CommUnit &a, const CommUnit &b) {
+  return getInterference(a, b) != Interference::None;
+}
+
+bool ironman::holdsInterferingCall(const CommUnit &unit, Window window,
+                                   Operation *op) {
+  // Shared ghost cells only matter while both are receiving.
+  Interference enough = window == Window::Receive ? Interference::SharedGhosts
+                                                  : Interference::Writes;
+  WalkResult result = op->walk([&](Operation *inner) {
+    std::optional<CommUnit> other = getUnitOfCall(inner);
+    if (other && other->op != unit.op &&
+        getInterference(unit, *other) >= enough)
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool ironman::conflictsWithWindow(const CommUnit &unit, Window window,
+                                  Operation *op) {
+  if (holdsInterferingCall(unit, window, op))
+    return true;
+  for (TransferOp member : unit.members) {
+    if (window == Window::Send) {
+      if (getArrayUse(op, member.getSrc()).writes)
+        return true;
+      continue;
+    }
+    // A halo transfer receives ghost cells; the other kinds write cells
+    // this PE owns, which any access sees.
+    ArrayUse use = getArrayUse(op, member.getDst());
+    if (member.getTransferKind() == "halo"
+            ? use.mayReadGhostsOf(member.getShift())
+            : use.any())
+      return true;
+  }
+  return false;
+}

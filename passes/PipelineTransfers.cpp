@@ -1,0 +1,196 @@
+//===- PipelineTransfers.cpp - overlap communication with computation -----===//
+//
+// zpl-ironman-pipeline spreads the four state calls of every halo transfer
+// (or combine of halo transfers) through its block so that the messages
+// travel while the PE computes:
+//   DR as early as the destination allows: after the last op before it
+//      that reads the ghost cells the transfer receives;
+//   SR as early as the source allows: after the last op that writes it
+//      (and after DR);
+//   DN as late as the destination allows: right before the first op that
+//      reads the received cells;
+//   SV as late as the source allows: right before the next op that writes
+//      it, or the end of the block.
+// "Reads" and "writes" are those of dialects/ironman/Placement.h, which the
+// placement verifier checks: ops with regions (scf.if, loops) move as
+// units, conservatively by everything nested in them; a call, `zpl.halt`
+// or an op the rules do not know stops every call; transfers that could
+// receive into the same ghost cells never overlap. The transfer op itself
+// (which only builds the handle) first moves up to just after the
+// definitions of its operands (but not above an earlier transfer), so that
+// DR can go early. Calls move only
+// within their block, so each DR, SR, DN, SV still runs once per execution
+// of the block, in that order. Transfers of other kinds (wrap, reflect,
+// ...) stay where they are, and so does the order of everything else.
+//
+// With `keep-fusion` (the default) no transfer op or call comes to rest
+// between two consecutive array statements over the same region (assign
+// or full reduction, with only side-effect free ops between them): the
+// lowering could fuse those into one loop nest, which is worth more on a
+// cache-based machine than the overlap of one statement. A call that would
+// land there stops short at the nearest boundary of that run instead.
+//
+// Calls never move across loop iterations: a transfer's DR..SV stay in one
+// execution of its block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialects/ironman/Placement.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace zpl {
+#define GEN_PASS_DEF_PIPELINETRANSFERS
+#include "passes/Passes.h.inc"
+} // namespace zpl
+
+using namespace mlir;
+using namespace zpl;
+using ironman::CommUnit;
+using ironman::TransferOp;
+using ironman::Window;
+
+namespace {
+
+struct PipelineTransfersPass
+    : zpl::impl::PipelineTransfersBase<PipelineTransfersPass> {
+  using PipelineTransfersBase::PipelineTransfersBase;
+  void runOnOperation() override;
+
+private:
+  void moveStartsUp(const CommUnit &unit);
+  void moveEndsDown(const CommUnit &unit);
+  void hoistHead(Operation *head);
+  void moveUp(Operation *call, Operation *limit,
+              llvm::function_ref<bool(Operation *)> blocks);
+  void moveDown(Operation *call, Operation *limit,
+                llvm::function_ref<bool(Operation *)> blocks);
+  bool splitsFusibleRun(Operation *op) const;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Runs of fusible statements
+//===----------------------------------------------------------------------===//
+
+/// The nearest op before (or after) `op` that is not side-effect free
+/// and region-less, or null.
+static Operation *nearestEffectful(Operation *op, bool forward) {
+  for (Operation *other = forward ? op->getNextNode() : op->getPrevNode();
+       other; other = forward ? other->getNextNode() : other->getPrevNode())
+    if (other->getNumRegions() != 0 || !isMemoryEffectFree(other))
+      return other;
+  return nullptr;
+}
+
+static Value fusibleRegion(Operation *op) {
+  if (auto assign = dyn_cast_or_null<AssignOp>(op))
+    return assign.getRegion();
+  if (auto reduce = dyn_cast_or_null<ReduceOp>(op))
+    return reduce.getRegion();
+  return Value();
+}
+
+/// Whether `op` stands between two statements the lowering might fuse.
+bool PipelineTransfersPass::splitsFusibleRun(Operation *op) const {
+  if (!keepFusion)
+    return false;
+  Value before = fusibleRegion(nearestEffectful(op, /*forward=*/false));
+  Value after = fusibleRegion(nearestEffectful(op, /*forward=*/true));
+  return before && before == after;
+}
+
+//===----------------------------------------------------------------------===//
+// Moving calls
+//===----------------------------------------------------------------------===//
+
+/// Moves `call` up past every op `blocks` allows, never past `limit`; then,
+/// if it splits a fusible run, back down towards where it came from until
+/// it does not.
+void PipelineTransfersPass::moveUp(
+    Operation *call, Operation *limit,
+    llvm::function_ref<bool(Operation *)> blocks) {
+  Operation *origin = call->getNextNode();
+  while (Operation *prev = call->getPrevNode()) {
+    if (prev == limit || blocks(prev))
+      break;
+    call->moveBefore(prev);
+  }
+  while (splitsFusibleRun(call) && call->getNextNode() != origin)
+    call->moveAfter(call->getNextNode());
+}
+
+/// The mirror image of moveUp. The block's terminator is never passed.
+void PipelineTransfersPass::moveDown(
+    Operation *call, Operation *limit,
+    llvm::function_ref<bool(Operation *)> blocks) {
+  Operation *origin = call->getPrevNode();
+  while (Operation *next = call->getNextNode()) {
+    if (next == limit || next->hasTrait<OpTrait::IsTerminator>() ||
+        blocks(next))
+      break;
+    call->moveAfter(next);
+  }
+  while (splitsFusibleRun(call) && call->getPrevNode() != origin)
+    call->moveBefore(call->getPrevNode());
+}
+
+/// Moves a transfer or combine op up to just after the definitions of its
+/// operands (it only builds the handle), keeping the transfers' order.
+void PipelineTransfersPass::hoistHead(Operation *head) {
+  auto definesOperand = [&](Operation *prev) {
+    return isa<TransferOp, ironman::CombineOp>(prev) ||
+           llvm::any_of(head->getOperands(), [&](Value operand) {
+             return operand.getDefiningOp() == prev;
+           });
+  };
+  moveUp(head, nullptr, definesOperand);
+}
+
+void PipelineTransfersPass::moveStartsUp(const CommUnit &unit) {
+  Operation *dr = unit.calls[CommUnit::DR], *sr = unit.calls[CommUnit::SR];
+  moveUp(dr, nullptr, [&](Operation *op) {
+    return unit.defines(op) ||
+           ironman::conflictsWithWindow(unit, Window::Receive, op);
+  });
+  moveUp(sr, dr, [&](Operation *op) {
+    return ironman::conflictsWithWindow(unit, Window::Send, op);
+  });
+}
+
+void PipelineTransfersPass::moveEndsDown(const CommUnit &unit) {
+  Operation *dn = unit.calls[CommUnit::DN], *sv = unit.calls[CommUnit::SV];
+  moveDown(sv, nullptr, [&](Operation *op) {
+    return ironman::conflictsWithWindow(unit, Window::Send, op);
+  });
+  moveDown(dn, sv, [&](Operation *op) {
+    return ironman::conflictsWithWindow(unit, Window::Receive, op);
+  });
+}
+
+void PipelineTransfersPass::runOnOperation() {
+  SmallVector<CommUnit> units;
+  getOperation().walk([&](Operation *op) {
+    if (!isa<TransferOp, ironman::CombineOp>(op))
+      return;
+    std::optional<CommUnit> unit = ironman::getCommUnit(op);
+    if (unit && unit->allHalo() && unit->wellFormed())
+      units.push_back(*unit);
+  });
+  // Handles first, in order; then the starts from the last unit back and
+  // the ends from the first on, so that calls meeting at one point keep
+  // the transfers' order.
+  for (const CommUnit &unit : units) {
+    for (TransferOp member : unit.members)
+      if (member.getOperation() != unit.op)
+        hoistHead(member);
+    hoistHead(unit.op);
+  }
+  for (const CommUnit &unit : llvm::reverse(units))
+    moveStartsUp(unit);
+  for (const CommUnit &unit : units)
+    moveEndsDown(unit);
+}

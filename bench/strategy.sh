@@ -22,9 +22,8 @@
 # halo column `sQs`); message sizes 4 KB, 64 KB, 1 MB, 16 MB, leaving out
 # those whose strided footprint (size x stride / block) exceeds 128 MB; and
 # indexed destinations (contiguous source, a random permutation at the
-# receiver, `1Qw`) at the same sizes. The model has no block length: b-word
-# blocks every s words are given to it as stride s/b (the same share of
-# useful words per touched cache line).
+# receiver, `1Qw`) at the same sizes. b-word blocks every s words are the
+# model's pattern `sbb` (`64b8Q64b8`).
 #
 # Environment overrides:
 #   ZPLC=path        the compiler (default: <repo>/build/bin/zplc)

@@ -180,22 +180,31 @@ private:
     return true;
   }
 
-  // [cache]: figures for messages of at most `bytes` bytes (their data
-  // stays in the caches), in [cache.copy] and [cache.mpi]; they replace the
-  // figures of the same name for such messages.
-  bool cache(const toml::table &root) {
-    const toml::node *n = root.get("cache");
+  // A size tier: [cache] (messages whose data stays in the caches) or
+  // [eager] (messages the MPI library sends eagerly): figures for messages
+  // of at most `bytes` bytes in [NAME.copy] and [NAME.mpi]; they replace
+  // the figures of the same name for such messages.
+  bool tier(const toml::table &root, const char *name) {
+    const toml::node *n = root.get(name);
     if (!n)
       return true;
     if (!n->is_table())
-      return fail("cache", std::string("expected a table, got ") + describe(*n));
+      return fail(name, std::string("expected a table, got ") + describe(*n));
     const toml::table &c = *n->as_table();
-    if (!onlyKeys(c, "cache", {"bytes", "copy", "mpi"}) ||
-        !requiredNumber(c, "cache", "bytes", m.cacheBytes_, false))
+    Machine::Tier t;
+    t.name = name;
+    if (!onlyKeys(c, name, {"bytes", "copy", "mpi"}) ||
+        !requiredNumber(c, name, "bytes", t.bytes, false))
       return false;
-    for (const char *t : {"copy", "mpi"})
-      if (c.get(t) && !figures(c, t, &m.cachedFigures_, "cache."))
+    for (const char *sub : {"copy", "mpi"})
+      if (c.get(sub) && !figures(c, sub, &t.figures, std::string(name) + "."))
         return false;
+    for (const Machine::Tier &other : m.tiers_)
+      if (other.bytes == t.bytes)
+        return fail(std::string(name) + ".bytes",
+                    "the same size as " + other.name + ".bytes (" +
+                        formatFigure(t.bytes) + "): each tier needs its own size");
+    m.tiers_.push_back(std::move(t));
     return true;
   }
 
@@ -326,7 +335,7 @@ private:
   bool check(const toml::table &root) {
     if (!onlyKeys(root, "",
                   {"machine", "copy", "send", "receive", "network", "memory",
-                   "message", "strategies", "mpi", "cache", "topology",
+                   "message", "strategies", "mpi", "cache", "eager", "topology",
                    "compute", "collective", "binding"}))
       return false;
     if (!simTables(root))
@@ -356,7 +365,7 @@ private:
         ((!mpiHost || root.get("receive")) && !figures(root, "receive")) ||
         ((!mpiHost || root.get("network")) && !network(root)))
       return false;
-    if (!cache(root))
+    if (!tier(root, "eager") || !tier(root, "cache"))
       return false;
     const toml::table *mem = table(root, "memory", true);
     if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||
@@ -407,34 +416,7 @@ std::unique_ptr<Machine> Machine::parse(const std::string &text,
     MachineLoader loader(*m, path);
     if (!loader.run(root, error))
       return nullptr;
-    if (m->cacheBytes_ > 0) {
-      // the view used for messages of at most cacheBytes(): the same
-      // description with the cache figures in place of the others
-      m->cachedView_.reset(new Machine());
-      Machine &c = *m->cachedView_;
-      c.name_ = m->name_;
-      c.path_ = m->path_;
-      c.congestion_ = m->congestion_;
-      c.memoryCopy_ = m->memoryCopy_;
-      c.startupUs_ = m->startupUs_;
-      c.latencyUs_ = m->latencyUs_;
-      c.packedStartupUs_ = m->packedStartupUs_;
-      c.chainedStartupUs_ = m->chainedStartupUs_;
-      c.packSideUs_ = m->packSideUs_;
-      c.nd_ = m->nd_;
-      c.nadp_ = m->nadp_;
-      c.networkColumns_ = m->networkColumns_;
-      c.simFigures_ = m->simFigures_;
-      c.simTexts_ = m->simTexts_;
-      c.figures_ = m->figures_;
-      for (auto &f : m->cachedFigures_)
-        c.figures_[f.first] = f.second;
-      std::string e;
-      c.packed_ = Expr::parse(m->packed_->str(), e);
-      c.chained_ = Expr::parse(m->chained_->str(), e);
-      if (m->chainedContig_)
-        c.chainedContig_ = Expr::parse(m->chainedContig_->str(), e);
-    }
+    m->buildTierViews();
   } catch (const toml::parse_error &e) {
     std::ostringstream os;
     os << path << ":" << e.source().begin.line << ":"
@@ -458,6 +440,56 @@ std::unique_ptr<Machine> Machine::load(const std::string &path,
   std::stringstream ss;
   ss << in.rdbuf();
   return parse(ss.str(), path, error);
+}
+
+// Each tier's view: this description with, for a message of at most the
+// tier's size, the figures of every tier at least that large in place of
+// the others (the smallest tier's last), so that a figure a small tier
+// does not measure comes from the next larger one.
+void Machine::buildTierViews() {
+  std::sort(tiers_.begin(), tiers_.end(),
+            [](const Tier &a, const Tier &b) { return a.bytes < b.bytes; });
+  for (size_t i = 0; i < tiers_.size(); ++i) {
+    tiers_[i].view.reset(new Machine());
+    Machine &v = *tiers_[i].view;
+    v.name_ = name_;
+    v.path_ = path_;
+    v.congestion_ = congestion_;
+    v.memoryCopy_ = memoryCopy_;
+    v.startupUs_ = startupUs_;
+    v.latencyUs_ = latencyUs_;
+    v.packedStartupUs_ = packedStartupUs_;
+    v.chainedStartupUs_ = chainedStartupUs_;
+    v.packSideUs_ = packSideUs_;
+    v.nd_ = nd_;
+    v.nadp_ = nadp_;
+    v.networkColumns_ = networkColumns_;
+    v.simFigures_ = simFigures_;
+    v.simTexts_ = simTexts_;
+    v.figures_ = figures_;
+    for (size_t j = tiers_.size(); j-- > i;)
+      for (auto &f : tiers_[j].figures)
+        v.figures_[f.first] = f.second;
+    std::string e;
+    v.packed_ = Expr::parse(packed_->str(), e);
+    v.chained_ = Expr::parse(chained_->str(), e);
+    if (chainedContig_)
+      v.chainedContig_ = Expr::parse(chainedContig_->str(), e);
+  }
+}
+
+const Machine &Machine::forMessage(uint64_t bytes) const {
+  for (const Tier &t : tiers_)
+    if (double(bytes) <= t.bytes)
+      return *t.view;
+  return *this;
+}
+
+double Machine::tierBytes(const char *name) const {
+  for (const Tier &t : tiers_)
+    if (t.name == name)
+      return t.bytes;
+  return 0;
 }
 
 bool Machine::lookup(const BasicTransfer &t, double &mbps,

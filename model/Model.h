@@ -221,14 +221,15 @@ public:
   /// null when the description gives none (then `chained` is used).
   const Expr *chainedContiguous() const { return chainedContig_.get(); }
 
-  /// Messages of at most this many bytes use the [cache] figures (0: the
-  /// description has none).
-  double cacheBytes() const { return cacheBytes_; }
-  /// The description as seen by a message of `bytes` bytes: the cached
-  /// view for small messages when there is one, else this.
-  const Machine &forMessage(uint64_t bytes) const {
-    return cachedView_ && double(bytes) <= cacheBytes_ ? *cachedView_ : *this;
-  }
+  /// The size tiers of the description: [eager] and [cache] give figures
+  /// for messages of at most `bytes` bytes (0 bytes: the description has no
+  /// such tier).
+  double eagerBytes() const { return tierBytes("eager"); }
+  double cacheBytes() const { return tierBytes("cache"); }
+  /// The description as seen by a message of `bytes` bytes: the view of the
+  /// smallest tier that holds it (its figures, then those of the larger
+  /// tiers, then the main ones), else this.
+  const Machine &forMessage(uint64_t bytes) const;
 
   /// Throughput of a concrete basic transfer (interpolating strides).
   bool lookup(const BasicTransfer &t, double &mbps, std::string &error) const;
@@ -262,9 +263,17 @@ private:
   // Measured figures of pattern-carrying transfers by canonical name
   // (`1C64`), with the table each came from (`copy`, `send`, `receive`).
   std::map<std::string, double> figures_;
-  double cacheBytes_ = 0;
-  std::map<std::string, double> cachedFigures_;
-  std::unique_ptr<Machine> cachedView_;
+  // A size tier ([eager], [cache]): its own figures and the view built
+  // from them.
+  struct Tier {
+    std::string name;
+    double bytes = 0;
+    std::map<std::string, double> figures;
+    std::unique_ptr<Machine> view;
+  };
+  std::vector<Tier> tiers_; // by increasing bytes once loaded
+  double tierBytes(const char *name) const;
+  void buildTierViews();
   std::unique_ptr<Expr> packed_, chained_, chainedContig_;
   friend class MachineLoader;
 };

@@ -287,8 +287,8 @@ static int64_t payload_words(int64_t target, int64_t s, int64_t b, int64_t cap) 
   int64_t w = target;
   if (w / b * s > cap)
     w = cap / s * b;
-  if (w < 64 * b)
-    w = 64 * b;
+  if (w < 64 * b) /* at least 64 blocks, but never more than the target */
+    w = 64 * b < target ? 64 * b : target;
   return w;
 }
 
@@ -308,8 +308,16 @@ typedef struct spec {
   char how[160];
 } spec;
 
-static spec specs[160];
+static spec specs[256];
 static int nspecs;
+
+static spec *new_spec(void) {
+  if (nspecs == (int)(sizeof specs / sizeof specs[0]))
+    die("too many figures (raise the size of specs)");
+  spec *x = &specs[nspecs++];
+  memset(x, 0, sizeof *x);
+  return x;
+}
 
 static const char *kind_name(int kind, bool mpi) {
   if (!mpi)
@@ -329,8 +337,7 @@ static void pat(char *buf, size_t n, int kind, int64_t s, int64_t b) {
 }
 
 static void add_copy(int what, int kind, int64_t s, int64_t b, int64_t words) {
-  spec *x = &specs[nspecs++];
-  memset(x, 0, sizeof *x);
+  spec *x = new_spec();
   x->table = "copy";
   x->what = what;
   x->akind = x->dkind = kind;
@@ -350,8 +357,7 @@ static void add_copy(int what, int kind, int64_t s, int64_t b, int64_t words) {
 
 static void add_mpi(int ak, int64_t as, int64_t ab, int dk, int64_t ds, int64_t db,
                     int64_t words) {
-  spec *x = &specs[nspecs++];
-  memset(x, 0, sizeof *x);
+  spec *x = new_spec();
   x->table = "mpi";
   x->what = OP_CHAINED;
   x->akind = ak;
@@ -428,11 +434,17 @@ static int calibrate(bool quick) {
   rep_seconds = quick ? 0.001 : 0.005;
   int64_t target = quick ? 16384 : 131072;     /* payload words: 128 KB / 1 MB */
   int64_t cap = quick ? (1 << 20) : (1 << 23); /* footprint words: 8 MB / 64 MB */
-  /* Two sets: memory-bound messages (1 MB payloads, footprints up to
-   * 64 MB) and cache-resident ones (64 KB payloads, footprints up to 8 MB:
-   * the [cache] figures for messages of at most 256 KB). */
-  for (int set = 0; set < 2; ++set) {
-    int64_t tgt = set ? target / 16 : target, cp = set ? cap / 8 : cap;
+  /* Three sets: memory-bound messages (1 MB payloads, footprints up to
+   * 64 MB), cache-resident ones (64 KB payloads, footprints up to 8 MB:
+   * the [cache] figures for messages of at most 256 KB) and eager ones
+   * (4 KB payloads: the [eager] figures for messages of at most 4 KB,
+   * which the MPI library moves in one fragment, where per-message and
+   * per-cache-line costs outweigh bandwidth). */
+  static const char *const set_copy[] = {"copy", "cache.copy", "eager.copy"};
+  static const char *const set_mpi[] = {"mpi", "cache.mpi", "eager.mpi"};
+  for (int set = 0; set < 3; ++set) {
+    int64_t tgt = set == 0 ? target : set == 1 ? target / 16 : 512;
+    int64_t cp = set ? cap / 8 : cap;
     int first = nspecs;
     add_copy(OP_PACK, 0, 1, 1, tgt);
     for (int j = 0; j < NBLOCKS; ++j)
@@ -462,9 +474,8 @@ static int calibrate(bool quick) {
     add_mpi(2, 0, 1, 0, 1, 1, tgt);
     add_mpi(0, 1, 1, 2, 0, 1, tgt);
     add_mpi(2, 0, 1, 2, 0, 1, tgt);
-    if (set)
-      for (int i = first; i < nspecs; ++i)
-        specs[i].table = specs[i].table[0] == 'c' ? "cache.copy" : "cache.mpi";
+    for (int i = first; i < nspecs; ++i)
+      specs[i].table = specs[i].what == OP_CHAINED ? set_mpi[set] : set_copy[set];
   }
 
   /* Rounds over every figure (so that a busy spell of the shared machine

@@ -401,6 +401,52 @@ TEST_CASE("tie: chained is chosen (no copies)", "[choice]") {
   CHECK(a.choice == Strategy::Chained);
 }
 
+TEST_CASE("size tiers: the smallest tier holding a message, then larger ones",
+          "[machine][tiers]") {
+  // [eager] (<= 4096 bytes) gives only 4C1, [cache] (<= 65536) gives 4C1
+  // and 1C4: a 4 KB message takes 4C1 from [eager] and 1C4 from [cache].
+  std::string toy = std::string(kToy) + R"(
+[eager]
+bytes = 4096
+[eager.copy]
+4C1 = 10.0
+[cache]
+bytes = 65536
+[cache.copy]
+4C1 = 20.0
+1C4 = 25.0
+)";
+  std::string err;
+  auto m = Machine::parse(toy, "toy.toml", err);
+  INFO(err);
+  REQUIRE(m);
+  CHECK(m->eagerBytes() == 4096);
+  CHECK(m->cacheBytes() == 65536);
+  BasicTransfer pack, unpack;
+  REQUIRE(BasicTransfer::parse("4C1", pack, err));
+  REQUIRE(BasicTransfer::parse("1C4", unpack, err));
+  auto figure = [&](uint64_t bytes, const BasicTransfer &t) {
+    double v = 0;
+    REQUIRE(m->forMessage(bytes).lookup(t, v, err));
+    return v;
+  };
+  CHECK(figure(8, pack) == 10);
+  CHECK(figure(4096, pack) == 10);
+  CHECK(figure(4096, unpack) == 25);
+  CHECK(figure(4097, pack) == 20);
+  CHECK(figure(65536, unpack) == 25);
+  CHECK(figure(65537, pack) == 40);
+  CHECK(figure(65537, unpack) == 50);
+  // the tiers may come in any order; two of the same size are an error
+  CHECK(loadError(replace(toy, "bytes = 65536", "bytes = 4096")) ==
+        "toy.toml: key 'cache.bytes': the same size as eager.bytes (4096): "
+        "each tier needs its own size");
+  CHECK(loadError(replace(toy, "bytes = 4096", "bytes = \"4 KB\"")) ==
+        "toy.toml: key 'eager.bytes': expected a number, got a string");
+  CHECK(loadError(replace(toy, "[eager.copy]", "[eager.send]")).find(
+            "toy.toml: key 'eager.send': unknown key") == 0);
+}
+
 // ---------------------------------------------------------------------------
 // T3D and Paragon: the figures follow from MACHINES.md tables 1-4 by the
 // rules. Every expected value is written out from the table numbers.

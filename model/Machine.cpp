@@ -180,8 +180,9 @@ private:
     return true;
   }
 
-  // A size tier: [cache] (messages whose data stays in the caches) or
-  // [eager] (messages the MPI library sends eagerly): figures for messages
+  // A size tier: [llc] (messages whose data stays in the last-level
+  // cache), [cache] (in the core's caches) or [eager] (messages the MPI
+  // library sends in one fragment): figures for messages
   // of at most `bytes` bytes in [NAME.copy] and [NAME.mpi]; they replace
   // the figures of the same name for such messages.
   bool tier(const toml::table &root, const char *name) {
@@ -335,7 +336,7 @@ private:
   bool check(const toml::table &root) {
     if (!onlyKeys(root, "",
                   {"machine", "copy", "send", "receive", "network", "memory",
-                   "message", "strategies", "mpi", "cache", "eager", "topology",
+                   "message", "strategies", "mpi", "llc", "cache", "eager", "topology",
                    "compute", "collective", "binding"}))
       return false;
     if (!simTables(root))
@@ -365,7 +366,7 @@ private:
         ((!mpiHost || root.get("receive")) && !figures(root, "receive")) ||
         ((!mpiHost || root.get("network")) && !network(root)))
       return false;
-    if (!tier(root, "eager") || !tier(root, "cache"))
+    if (!tier(root, "eager") || !tier(root, "cache") || !tier(root, "llc"))
       return false;
     const toml::table *mem = table(root, "memory", true);
     if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||

@@ -308,7 +308,7 @@ typedef struct spec {
   char how[160];
 } spec;
 
-static spec specs[256];
+static spec specs[320];
 static int nspecs;
 
 static spec *new_spec(void) {
@@ -434,17 +434,20 @@ static int calibrate(bool quick) {
   rep_seconds = quick ? 0.001 : 0.005;
   int64_t target = quick ? 16384 : 131072;     /* payload words: 128 KB / 1 MB */
   int64_t cap = quick ? (1 << 20) : (1 << 23); /* footprint words: 8 MB / 64 MB */
-  /* Three sets: memory-bound messages (1 MB payloads, footprints up to
-   * 64 MB), cache-resident ones (64 KB payloads, footprints up to 8 MB:
-   * the [cache] figures for messages of at most 256 KB) and eager ones
-   * (4 KB payloads: the [eager] figures for messages of at most 4 KB,
-   * which the MPI library moves in one fragment, where per-message and
-   * per-cache-line costs outweigh bandwidth). */
-  static const char *const set_copy[] = {"copy", "cache.copy", "eager.copy"};
-  static const char *const set_mpi[] = {"mpi", "cache.mpi", "eager.mpi"};
-  for (int set = 0; set < 3; ++set) {
-    int64_t tgt = set == 0 ? target : set == 1 ? target / 16 : 512;
-    int64_t cp = set ? cap / 8 : cap;
+  /* Four sets, by where the data of a message lives: memory-bound ones
+   * (8 MB payloads, footprints up to 64 MB: the data of both ranks' two
+   * arrays passes the shared last-level cache), last-level-cache ones (1 MB
+   * payloads: the [llc] figures for messages of at most 4 MB),
+   * cache-resident ones (64 KB payloads, footprints up to 8 MB: the [cache]
+   * figures for messages of at most 256 KB) and eager ones (4 KB payloads:
+   * the [eager] figures for messages of at most 4 KB, which the MPI
+   * library moves in one fragment, where per-message and per-cache-line
+   * costs outweigh bandwidth). */
+  static const char *const set_copy[] = {"copy", "llc.copy", "cache.copy", "eager.copy"};
+  static const char *const set_mpi[] = {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"};
+  for (int set = 0; set < 4; ++set) {
+    int64_t tgt = set == 0 ? target * 8 : set == 1 ? target : set == 2 ? target / 16 : 512;
+    int64_t cp = set < 2 ? cap : cap / 8;
     int first = nspecs;
     add_copy(OP_PACK, 0, 1, 1, tgt);
     for (int j = 0; j < NBLOCKS; ++j)

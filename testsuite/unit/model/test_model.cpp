@@ -404,7 +404,8 @@ TEST_CASE("tie: chained is chosen (no copies)", "[choice]") {
 TEST_CASE("size tiers: the smallest tier holding a message, then larger ones",
           "[machine][tiers]") {
   // [eager] (<= 4096 bytes) gives only 4C1, [cache] (<= 65536) gives 4C1
-  // and 1C4: a 4 KB message takes 4C1 from [eager] and 1C4 from [cache].
+  // and 1C4, [llc] (<= 1 MB) 4C1: a 4 KB message takes 4C1 from [eager]
+  // and 1C4 from [cache]; larger ones fall through to the main tables.
   std::string toy = std::string(kToy) + R"(
 [eager]
 bytes = 4096
@@ -415,6 +416,10 @@ bytes = 65536
 [cache.copy]
 4C1 = 20.0
 1C4 = 25.0
+[llc]
+bytes = 1048576
+[llc.copy]
+4C1 = 30.0
 )";
   std::string err;
   auto m = Machine::parse(toy, "toy.toml", err);
@@ -435,8 +440,9 @@ bytes = 65536
   CHECK(figure(4096, unpack) == 25);
   CHECK(figure(4097, pack) == 20);
   CHECK(figure(65536, unpack) == 25);
-  CHECK(figure(65537, pack) == 40);
+  CHECK(figure(65537, pack) == 30);
   CHECK(figure(65537, unpack) == 50);
+  CHECK(figure(1048577, pack) == 40);
   // the tiers may come in any order; two of the same size are an error
   CHECK(loadError(replace(toy, "bytes = 65536", "bytes = 4096")) ==
         "toy.toml: key 'cache.bytes': the same size as eager.bytes (4096): "

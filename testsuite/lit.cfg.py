@@ -7,7 +7,13 @@ from lit.llvm import llvm_config
 
 config.name = "zplc"
 # Run RUN lines with bash: the e2e tests check exit statuses with `$?`.
-config.test_format = lit.formats.ShTest(execute_external=True)
+# Each test gets a TMPDIR of its own: Open MPI keeps its session directory
+# there, and two jobs sharing one race (one removes it while the other
+# creates its job's directory in it: "mkdir ... File exists").
+private_tmpdir = ('export TMPDIR="$(mktemp -d /tmp/zplc-lit.XXXXXX)"; '
+                  'trap \'rm -rf "$TMPDIR"\' EXIT')
+config.test_format = lit.formats.ShTest(execute_external=True,
+                                        preamble_commands=[private_tmpdir])
 config.suffixes = [".zpl", ".mlir", ".test"]
 config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)

@@ -12,8 +12,17 @@ endif()
 if(NOT DEFINED EXPECT_STATUS)
   set(EXPECT_STATUS 0)
 endif()
+# A TMPDIR of its own: Open MPI keeps its session directory there, and
+# concurrent jobs sharing one race on creating and removing it.
+execute_process(COMMAND mktemp -d /tmp/zplc-ctest.XXXXXX OUTPUT_VARIABLE tmpdir
+                OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE mst)
+if(NOT mst EQUAL 0)
+  message(FATAL_ERROR "mktemp failed: ${mst}")
+endif()
+set(ENV{TMPDIR} "${tmpdir}")
 execute_process(COMMAND ${CMD} RESULT_VARIABLE st OUTPUT_VARIABLE out ERROR_VARIABLE err
                 TIMEOUT 120)
+file(REMOVE_RECURSE "${tmpdir}")
 if(NOT st STREQUAL "${EXPECT_STATUS}")
   message(FATAL_ERROR "exit status ${st}, expected ${EXPECT_STATUS}\nstdout:\n${out}\nstderr:\n${err}")
 endif()

@@ -5,6 +5,7 @@
 # serial back end prints (each program's own test checks that against
 # values computed by hand) and exit alike.
 set -uo pipefail
+source "$(dirname "$0")/../lang-reference.sh"
 zplc=$1 dir=$2 work=$3
 shift 3
 mpirun=("$@")
@@ -16,14 +17,9 @@ kinds=(
   "--dist=blockcyclic(3) --dist=cyclic,blockcyclic(2) --dist=block,cyclic,blockcyclic(2)"
 )
 for src in "$dir"/*.zpl; do
-  name=$(basename "$src" .zpl)
-  # a program the compiler rejects tests a compile-time error: not here
-  "$zplc" "$src" --backend=serial -o "$work/$name.serial" 2>/dev/null || continue
-  "$work/$name.serial" > "$work/$name.ref" 2>/dev/null
-  ref_status=$?
-  # programs with a declared grid [p, q] get one of the PE count
+  lang_reference "$zplc" "$src" "$work" || continue
   args=()
-  grep -q '^grid G = \[p, q\]' "$src" && args=(--p=2 --q=2)
+  ((has_grid)) && args=(--p=2 --q=2)
   for k in "${kinds[@]}"; do
     read -r -a dist <<< "$k"
     exe="$work/$name.mpi"

@@ -2,18 +2,15 @@
 # run-lang.sh ZPLC LANG_DIR WORKDIR: each program of LANG_DIR on the serial
 # back end and on simulated machines must print the same and exit alike.
 set -uo pipefail
+source "$(dirname "$0")/../lang-reference.sh"
 zplc=$1 dir=$2 work=$3
 mkdir -p "$work"
 status=0
 for src in "$dir"/*.zpl; do
-  name=$(basename "$src" .zpl)
-  # a program the compiler rejects tests a compile-time error: not here
-  "$zplc" "$src" --backend=serial -o "$work/$name.serial" 2>/dev/null || continue
-  "$work/$name.serial" > "$work/$name.ref" 2>/dev/null
-  ref_status=$?
+  lang_reference "$zplc" "$src" "$work" || continue
   # programs with a declared grid [p, q] get one of the PE count (2x2, 3x3)
   grid=()
-  grep -q '^grid G = \[p, q\]' "$src" && grid=(--p=2 --q=2)
+  ((has_grid)) && grid=(--p=2 --q=2)
   rm -f "$work/$name".t3d "$work/$name".paragon # a previous run's build
   for run in "t3d 4 shmem" "t3d 4 mpi" "paragon 9 nx-csend"; do
     set -- $run

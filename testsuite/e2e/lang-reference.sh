@@ -8,6 +8,7 @@
 # compiler rejects SRC: that program tests a compile-time error.
 lang_reference() {
   local zplc=$1 src=$2 work=$3
+  lang_work=$work
   name=$(basename "$src" .zpl)
   "$zplc" "$src" --backend=serial -o "$work/$name.serial" 2>/dev/null || return 1
   "$work/$name.serial" > "$work/$name.ref" 2>/dev/null
@@ -15,4 +16,21 @@ lang_reference() {
   has_grid=0
   grep -q '^grid G = \[p, q\]' "$src" && has_grid=1
   return 0
+}
+
+# lang_compare WHAT STATUS: checks a run of the program that
+# lang_reference last built, whose output is in WORK/NAME.out and its
+# errors in WORK/NAME.err, against the serial run: the same exit status
+# and output. On a difference it prints FAIL with WHAT and returns 1.
+lang_compare() {
+  local what=$1 got=$2
+  if [ "$got" -ne "$ref_status" ]; then
+    echo "FAIL: $name $what: exit status $got, serial $ref_status"
+    cat "$lang_work/$name.err"
+    return 1
+  fi
+  if ! diff -u "$lang_work/$name.ref" "$lang_work/$name.out"; then
+    echo "FAIL: $name $what: output differs from serial (above)"
+    return 1
+  fi
 }

@@ -29,15 +29,7 @@ for src in "$dir"/*.zpl; do
       continue
     fi
     "${mpirun[@]}" -np 4 "$exe" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
-    got=$?
-    if [ $got -ne $ref_status ]; then
-      echo "FAIL: $name with $k: exit status $got, serial $ref_status"
-      cat "$work/$name.err"
-      status=1
-    elif ! diff -u "$work/$name.ref" "$work/$name.out"; then
-      echo "FAIL: $name with $k: output differs from serial (above)"
-      status=1
-    fi
+    lang_compare "with $k" $? || status=1
   done
 done
 exit $status

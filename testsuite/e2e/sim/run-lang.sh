@@ -19,15 +19,7 @@ for src in "$dir"/*.zpl; do
     args=("${grid[@]}")
     [ ${#grid[@]} -gt 0 ] && [ "$2" = 9 ] && args=(--p=3 --q=3)
     "$exe" --pes=$2 --binding=$3 "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
-    got=$?
-    if [ $got -ne $ref_status ]; then
-      echo "FAIL: $name on $1/$3, $2 PEs: exit status $got, serial $ref_status"
-      cat "$work/$name.err"
-      status=1
-    elif ! diff -u "$work/$name.ref" "$work/$name.out"; then
-      echo "FAIL: $name on $1/$3, $2 PEs: output differs from serial (above)"
-      status=1
-    fi
+    lang_compare "on $1/$3, $2 PEs" $? || status=1
   done
 done
 exit $status

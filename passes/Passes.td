@@ -149,13 +149,23 @@ def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
     the received cells, as dialects/ironman/Placement.h defines reads and
     writes (ops with regions move as units). With `keep-fusion`, nothing
     comes to rest between two consecutive statements over the same region
-    that the lowering could fuse.
+    that the lowering could fuse. Then, across iterations: in the body of
+    an `scf.for`, the next iteration's DR and SR move up from the top of
+    the body to the end of the current iteration (after its last read of
+    the ghost cells and last write of the source), guarded by whether a
+    next iteration follows, with the first iteration's before the loop,
+    when computation remains there to overlap (`ironman::RotatedCalls`).
   }];
   let options = [
     Option<"keepFusion", "keep-fusion", "bool", /*default=*/"true",
-           "Never split a run of statements the lowering could fuse">
+           "Never split a run of statements the lowering could fuse">,
+    Option<"acrossIterations", "across-iterations", "bool",
+           /*default=*/"true",
+           "Start the next iteration's transfer in the current one">
   ];
-  let dependentDialects = ["::ironman::IronmanDialect"];
+  let dependentDialects = ["::ironman::IronmanDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {

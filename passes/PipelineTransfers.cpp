@@ -30,8 +30,19 @@
 // cache-based machine than the overlap of one statement. A call that would
 // land there stops short at the nearest boundary of that run instead.
 //
-// Calls never move across loop iterations: a transfer's DR..SV stay in one
-// execution of its block.
+// Across iterations (`across-iterations`, the default): when a unit's
+// calls stand in the body of an `scf.for` and nothing in the body before
+// its DN (SV) may stand in its receive (send) window, the next
+// iteration's DR and SR move from the top of the body to the end of the
+// current iteration, after its last op that reads the received cells or
+// writes the source (and after DN and SV), in an `scf.if (iv + step < ub)`;
+// the first iteration's go before the loop in an `scf.if (lb < ub)`
+// (ironman::RotatedCalls). The handles are built before the loop, so their
+// operands must come from outside it. This is done only when an array
+// statement remains after the new place to compute while the messages
+// travel. `scf.while` loops are left alone: whether another iteration
+// follows is known only at its start, so starting its transfer earlier
+// would send messages the program may never use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +50,8 @@
 
 #include "dialects/ironman/Placement.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace zpl {
@@ -63,11 +76,15 @@ private:
   void moveStartsUp(const CommUnit &unit);
   void moveEndsDown(const CommUnit &unit);
   void hoistHead(Operation *head);
+  void rotateStarts(const CommUnit &unit);
   void moveUp(Operation *call, Operation *limit,
               llvm::function_ref<bool(Operation *)> blocks);
   void moveDown(Operation *call, Operation *limit,
                 llvm::function_ref<bool(Operation *)> blocks);
   bool splitsFusibleRun(Operation *op) const;
+
+  /// The `scf.if`s of rotated starts in loop bodies, and their conditions.
+  llvm::SmallPtrSet<Operation *, 8> rotatedGuards;
 };
 
 } // namespace
@@ -171,6 +188,108 @@ void PipelineTransfersPass::moveEndsDown(const CommUnit &unit) {
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Across loop iterations
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is, or holds, an array statement.
+static bool holdsStatement(Operation *op) {
+  return op->walk([](Operation *inner) {
+             return zpl::isArrayStatement(inner) ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+           }).wasInterrupted();
+}
+
+void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
+  Operation *dr = unit.calls[CommUnit::DR], *sr = unit.calls[CommUnit::SR];
+  Operation *dn = unit.calls[CommUnit::DN], *sv = unit.calls[CommUnit::SV];
+  Block *body = dr->getBlock();
+  auto loop = dyn_cast_or_null<scf::ForOp>(body->getParentOp());
+  if (!loop)
+    return;
+  SmallVector<Operation *> heads;
+  for (TransferOp member : unit.members)
+    if (member.getOperation() != unit.op)
+      heads.push_back(member);
+  heads.push_back(unit.op);
+  auto isOwn = [&](Operation *op) {
+    return op == dr || op == sr || llvm::is_contained(heads, op);
+  };
+  for (Operation *head : heads)
+    for (Value operand : head->getOperands())
+      if (!loop.isDefinedOutsideOfLoop(operand) &&
+          !llvm::is_contained(heads, operand.getDefiningOp()))
+        return;
+  // In the next iteration the top of the body, down to DN (SV), lies in
+  // the receive (send) window.
+  auto topConflicts = [&](Operation *end, Window window) {
+    for (Operation *op = &body->front(); op != end; op = op->getNextNode())
+      if (!isOwn(op) && ironman::conflictsWithWindow(unit, window, op))
+        return true;
+    return false;
+  };
+  if (topConflicts(dn, Window::Receive) || topConflicts(sv, Window::Send))
+    return;
+  // Windows that now cross the back edge are not weighed against each
+  // other: a unit that interferes with another one in the loop stays.
+  for (Operation &op : *body)
+    if (!isOwn(&op) && !isa<TransferOp, ironman::CombineOp>(op) &&
+        ironman::holdsInterferingCall(unit, Window::Receive, &op))
+      return;
+  // The new place: after SV and the last op that may not stand in either
+  // window; not inside a run the lowering could fuse.
+  Operation *after = sv;
+  for (Operation *op = body->getTerminator()->getPrevNode(); op != sv;
+       op = op->getPrevNode())
+    if (ironman::conflictsWithWindow(unit, Window::Receive, op) ||
+        ironman::conflictsWithWindow(unit, Window::Send, op)) {
+      after = op;
+      break;
+    }
+  // After the guards of the units rotated before this one, to keep the
+  // transfers' order.
+  while (after->getNextNode() && rotatedGuards.contains(after->getNextNode()))
+    after = after->getNextNode();
+  OpBuilder b(loop);
+  Location loc = dr->getLoc();
+  b.setInsertionPointAfter(after);
+  Value nextIv = arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                       loop.getStep());
+  Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     nextIv, loop.getUpperBound());
+  auto next = scf::IfOp::create(b, loc, more, /*withElseRegion=*/false);
+  while (splitsFusibleRun(next) &&
+         !next->getNextNode()->hasTrait<OpTrait::IsTerminator>())
+    next->moveAfter(next->getNextNode());
+  bool work = false;
+  for (Operation *op = next->getNextNode(); op; op = op->getNextNode())
+    work = work || holdsStatement(op);
+  if (!work) {
+    next.erase();
+    more.getDefiningOp()->erase();
+    nextIv.getDefiningOp()->erase();
+    return;
+  }
+  // The guard's operands go with it.
+  more.getDefiningOp()->moveBefore(next);
+  nextIv.getDefiningOp()->moveBefore(more.getDefiningOp());
+  rotatedGuards.insert(nextIv.getDefiningOp());
+  rotatedGuards.insert(more.getDefiningOp());
+  rotatedGuards.insert(next);
+  for (Operation *head : heads)
+    head->moveBefore(loop);
+  b.setInsertionPoint(loop);
+  Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     loop.getLowerBound(),
+                                     loop.getUpperBound());
+  auto first = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
+  b.setInsertionPoint(first.thenBlock()->getTerminator());
+  b.clone(*dr);
+  b.clone(*sr);
+  dr->moveBefore(next.thenBlock()->getTerminator());
+  sr->moveBefore(next.thenBlock()->getTerminator());
+}
+
 void PipelineTransfersPass::runOnOperation() {
   SmallVector<CommUnit> units;
   getOperation().walk([&](Operation *op) {
@@ -193,4 +312,7 @@ void PipelineTransfersPass::runOnOperation() {
     moveStartsUp(unit);
   for (const CommUnit &unit : units)
     moveEndsDown(unit);
+  if (acrossIterations)
+    for (const CommUnit &unit : units)
+      rotateStarts(unit);
 }

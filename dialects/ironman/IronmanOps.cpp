@@ -34,7 +34,22 @@ const char *const kStepNames[] = {"ironman.dr", "ironman.sr", "ironman.dn",
 /// the order DR, SR, DN, SV, each exactly once. Placing all four in one block
 /// in that order is what guarantees it for every path, so that is the rule.
 /// `head` is the transfer or combine whose `handle` the calls name.
+///
+/// The one exception: starts rotated across the iterations of a loop
+/// (RotatedCalls, Placement.h), whose structure gives the same guarantee.
 static LogicalResult verifyProtocol(Operation *head, Value handle) {
+  if (matchRotated(handle))
+    return success();
+  int count[4] = {0, 0, 0, 0};
+  for (Operation *user : handle.getUsers())
+    if (std::optional<Step> step = stepOf(user))
+      ++count[static_cast<int>(*step)];
+  if (count[0] == 2 && count[1] == 2 && count[2] == 1 && count[3] == 1)
+    return head->emitOpError(
+        "starts twice but not in the rotated form: scf.if (lb < ub) "
+        "{ironman.dr; ironman.sr} before an scf.for whose body holds "
+        "ironman.dn, ironman.sv, then scf.if (iv + step < ub) {ironman.dr; "
+        "ironman.sr}");
   Operation *calls[4] = {nullptr, nullptr, nullptr, nullptr};
   for (Operation *user : handle.getUsers()) {
     std::optional<Step> step = stepOf(user);
@@ -223,11 +238,13 @@ static bool hasOrientation(StringRef kind) {
   return kind == "transpose" || kind == "redist";
 }
 
-/// Reports the first op strictly between `from` and `to` that may not
-/// stand in `window` of `unit`.
-static LogicalResult verifyWindow(const CommUnit &unit, Window window,
-                                  Operation *from, Operation *to) {
-  for (Operation *op = from->getNextNode(); op != to; op = op->getNextNode()) {
+/// Reports the first op from `begin` up to (not including) `end`, null for
+/// the end of the block, that may not stand in `window` of `unit`, whose
+/// window opens at `start` (its DR or SR).
+static LogicalResult verifyOps(const CommUnit &unit, Window window,
+                               Operation *start, Operation *begin,
+                               Operation *end) {
+  for (Operation *op = begin; op && op != end; op = op->getNextNode()) {
     if (!conflictsWithWindow(unit, window, op))
       continue;
     bool receive = window == Window::Receive;
@@ -243,18 +260,55 @@ static LogicalResult verifyWindow(const CommUnit &unit, Window window,
     else
       diag << "writes a source that a transfer is still sending (between "
               "its ironman.sr and ironman.sv)";
-    diag.attachNote(from->getLoc())
+    diag.attachNote(start->getLoc())
         << "the transfer's " << (receive ? "ironman.dr" : "ironman.sr");
     return diag;
   }
   return success();
 }
 
+/// Reports the first op strictly between `from` and `to` that may not
+/// stand in `window` of `unit`.
+static LogicalResult verifyWindow(const CommUnit &unit, Window window,
+                                  Operation *from, Operation *to) {
+  return verifyOps(unit, window, from, from->getNextNode(), to);
+}
+
+/// The windows of a unit whose starts are rotated across loop iterations:
+/// an iteration's DR..DN and SR..SV span the ops from `first` to the loop
+/// (the first iteration) or the loop body after `next` (the others) and,
+/// in the iteration, the body before DN (SV).
+static LogicalResult verifyRotatedWindows(const CommUnit &unit,
+                                          const RotatedCalls &r) {
+  scf::ForOp loop = r.loop;
+  Operation *top = &loop.getBody()->front();
+  Operation *afterNext = r.next->getNextNode();
+  Operation *afterFirst = r.first->getNextNode();
+  for (Window w : {Window::Receive, Window::Send}) {
+    bool receive = w == Window::Receive;
+    Operation *end = receive ? r.dn : r.sv;
+    // The call that opens the window, DR or SR, in each guard.
+    auto opener = [&](scf::IfOp guard) {
+      Operation *dr = &guard.thenBlock()->front();
+      return receive ? dr : dr->getNextNode();
+    };
+    if (failed(verifyOps(unit, w, opener(r.first), afterFirst, loop)) ||
+        failed(verifyOps(unit, w, opener(r.next), afterNext, nullptr)) ||
+        failed(verifyOps(unit, w, opener(r.next), top, end)))
+      return failure();
+  }
+  return success();
+}
+
 /// The placement rules of Placement.h: nothing between DR and DN reads
 /// what the unit receives, nothing between SR and SV writes what it sends.
-static LogicalResult verifyPlacement(Operation *head) {
+static LogicalResult verifyPlacement(Operation *head, Value handle) {
   std::optional<CommUnit> unit = getCommUnit(head);
-  if (!unit || !unit->wellFormed())
+  if (!unit)
+    return success();
+  if (std::optional<RotatedCalls> rotated = matchRotated(handle))
+    return verifyRotatedWindows(*unit, *rotated);
+  if (!unit->wellFormed())
     return success();
   if (failed(verifyWindow(*unit, Window::Receive, unit->calls[CommUnit::DR],
                           unit->calls[CommUnit::DN])))
@@ -305,7 +359,7 @@ LogicalResult TransferOp::verify() {
     return success();
   if (failed(verifyProtocol(*this, getTransfer())))
     return failure();
-  return verifyPlacement(*this);
+  return verifyPlacement(*this, getTransfer());
 }
 
 /// A member is a halo, wrap or reflect transfer of this block, defined
@@ -339,7 +393,7 @@ LogicalResult CombineOp::verify() {
            << *strategy << "'";
   if (failed(verifyProtocol(*this, getTransfer())))
     return failure();
-  return verifyPlacement(*this);
+  return verifyPlacement(*this, getTransfer());
 }
 
 #define GET_OP_CLASSES

@@ -2,6 +2,7 @@
 
 #include "dialects/ironman/Placement.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -272,4 +273,83 @@ bool ironman::conflictsWithWindow(const CommUnit &unit, Window window,
       return true;
   }
   return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Starts rotated across loop iterations
+//===----------------------------------------------------------------------===//
+
+/// Whether `guard` holds exactly `handle`'s DR then SR (and its yield).
+static bool startsOnly(scf::IfOp guard, Value handle) {
+  if (!guard || guard.elseBlock() || guard.getNumResults() != 0)
+    return false;
+  Block *then = guard.thenBlock();
+  if (then->getOperations().size() != 3)
+    return false;
+  auto dr = dyn_cast<DROp>(then->front());
+  auto sr = dyn_cast<SROp>(*std::next(then->begin()));
+  return dr && sr && dr->getOperand(0) == handle &&
+         sr->getOperand(0) == handle;
+}
+
+/// Whether `cond` is `arith.cmpi slt, lhs, ub` with `lhs` accepted by
+/// `isLhs`.
+static bool isLessThan(Value cond, Value ub,
+                       llvm::function_ref<bool(Value)> isLhs) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  return cmp && cmp.getPredicate() == arith::CmpIPredicate::slt &&
+         cmp.getRhs() == ub && isLhs(cmp.getLhs());
+}
+
+std::optional<RotatedCalls> ironman::matchRotated(Value handle) {
+  SmallVector<Operation *, 2> starts[2];
+  Operation *ends[2] = {nullptr, nullptr};
+  for (Operation *user : handle.getUsers()) {
+    std::optional<CommUnit::Call> call = callOf(user);
+    if (!call)
+      continue;
+    if (*call <= CommUnit::SR) {
+      starts[*call].push_back(user);
+      continue;
+    }
+    Operation *&end = ends[*call - CommUnit::DN];
+    if (end)
+      return std::nullopt;
+    end = user;
+  }
+  if (starts[0].size() != 2 || starts[1].size() != 2 || !ends[0] || !ends[1])
+    return std::nullopt;
+  RotatedCalls r;
+  r.dn = ends[0];
+  r.sv = ends[1];
+  Block *body = r.dn->getBlock();
+  r.loop = dyn_cast_or_null<scf::ForOp>(body->getParentOp());
+  if (!r.loop || r.sv->getBlock() != body || !r.dn->isBeforeInBlock(r.sv))
+    return std::nullopt;
+  for (Operation *dr : starts[0]) {
+    auto guard = dyn_cast_or_null<scf::IfOp>(dr->getParentOp());
+    if (guard && guard->getBlock() == body)
+      r.next = guard;
+    else if (guard && guard->getBlock() == r.loop->getBlock() &&
+             guard->isBeforeInBlock(r.loop))
+      r.first = guard;
+  }
+  if (!startsOnly(r.first, handle) || !startsOnly(r.next, handle) ||
+      !r.sv->isBeforeInBlock(r.next))
+    return std::nullopt;
+  scf::ForOp loop = r.loop;
+  Value ub = loop.getUpperBound();
+  bool firstGuard = isLessThan(r.first.getCondition(), ub, [&](Value lhs) {
+    return lhs == loop.getLowerBound();
+  });
+  bool nextGuard = isLessThan(r.next.getCondition(), ub, [&](Value lhs) {
+    auto add = lhs.getDefiningOp<arith::AddIOp>();
+    return add && ((add.getLhs() == loop.getInductionVar() &&
+                    add.getRhs() == loop.getStep()) ||
+                   (add.getRhs() == loop.getInductionVar() &&
+                    add.getLhs() == loop.getStep()));
+  });
+  if (!firstGuard || !nextGuard)
+    return std::nullopt;
+  return r;
 }

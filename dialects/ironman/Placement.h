@@ -22,6 +22,7 @@
 #define IRONMAN_PLACEMENT_H
 
 #include "dialects/ironman/IronmanOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <optional>
 
@@ -111,6 +112,30 @@ bool holdsInterferingCall(const CommUnit &unit, Window window,
 /// sending, or is a state call of a unit that interferes with it.
 bool conflictsWithWindow(const CommUnit &unit, Window window,
                          mlir::Operation *op);
+
+/// The calls of a unit whose starts zpl-ironman-pipeline rotated across
+/// the iterations of an `scf.for`, so that an iteration's transfer starts
+/// while the one before it still computes:
+///
+///     scf.if (lb < ub) { ironman.dr %h; ironman.sr %h }   // `first`
+///     scf.for %i = lb to ub step s {
+///       ... ironman.dn %h ... ironman.sv %h ...
+///       scf.if (%i + s < ub) { ironman.dr %h; ironman.sr %h }   // `next`
+///       ...
+///     }
+///
+/// `first` stands before the loop in its block; DN, SV and `next` stand
+/// in this order in the loop's body; each scf.if holds DR then SR and
+/// nothing else but its terminator. Every path runs DR, SR, DN, SV in
+/// order, once per iteration.
+struct RotatedCalls {
+  mlir::scf::ForOp loop;
+  mlir::scf::IfOp first, next;
+  mlir::Operation *dn = nullptr, *sv = nullptr;
+};
+
+/// The rotated form of the state calls on `handle`, if they have it.
+std::optional<RotatedCalls> matchRotated(mlir::Value handle);
 
 } // namespace ironman
 

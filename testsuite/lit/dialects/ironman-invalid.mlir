@@ -363,3 +363,28 @@ func.func @unknown_kind(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   ironman.sv %t
   return
 }
+
+// -----
+
+// Rotated starts whose guard in the loop does not ask whether another
+// iteration follows (`%i < %ub` instead of `%i + %step < %ub`): the last
+// iteration would start a transfer nobody completes.
+func.func @rotated_wrong_guard(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %lb: index, %ub: index, %step: index) {
+  // expected-error @+1 {{starts twice but not in the rotated form: scf.if (lb < ub) {ironman.dr; ironman.sr} before an scf.for whose body holds ironman.dn, ironman.sv, then scf.if (iv + step < ub) {ironman.dr; ironman.sr}}}
+  %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %runs = arith.cmpi slt, %lb, %ub : index
+  scf.if %runs {
+    ironman.dr %t
+    ironman.sr %t
+  }
+  scf.for %i = %lb to %ub step %step {
+    ironman.dn %t
+    ironman.sv %t
+    %more = arith.cmpi slt, %i, %ub : index
+    scf.if %more {
+      ironman.dr %t
+      ironman.sr %t
+    }
+  }
+  return
+}

@@ -240,3 +240,64 @@ func.func @combine_placement(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %
   ironman.sv %c
   return
 }
+
+// -----
+
+// Rotated starts: the next iteration's transfer is in flight from its DR
+// in the body to the DN of the next iteration, so the statement after the
+// guard may not read the cells it receives.
+func.func @rotated_read_while_receiving(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>, %lb: index, %ub: index, %step: index) {
+  %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %runs = arith.cmpi slt, %lb, %ub : index
+  scf.if %runs {
+    ironman.dr %t
+    ironman.sr %t
+  }
+  scf.for %i = %lb to %ub step %step {
+    ironman.dn %t
+    ironman.sv %t
+    %next = arith.addi %i, %step : index
+    %more = arith.cmpi slt, %next, %ub : index
+    scf.if %more {
+      // expected-note @+1 {{the transfer's ironman.dr}}
+      ironman.dr %t
+      ironman.sr %t
+    }
+    // expected-error @+1 {{reads cells that a transfer is still receiving (between its ironman.dr and ironman.dn)}}
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+      zpl.yield %v : f64
+    }
+  }
+  return
+}
+
+// -----
+
+// ... and the top of the body, before SV, may not write the source the
+// transfer started in the previous iteration is still sending.
+func.func @rotated_write_while_sending(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %lb: index, %ub: index, %step: index) {
+  %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %runs = arith.cmpi slt, %lb, %ub : index
+  scf.if %runs {
+    ironman.dr %t
+    ironman.sr %t
+  }
+  scf.for %i = %lb to %ub step %step {
+    %c = arith.constant 0.0 : f64
+    // expected-error @+1 {{writes a source that a transfer is still sending (between its ironman.sr and ironman.sv)}}
+    zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      zpl.yield %c : f64
+    }
+    ironman.dn %t
+    ironman.sv %t
+    %next = arith.addi %i, %step : index
+    %more = arith.cmpi slt, %next, %ub : index
+    scf.if %more {
+      ironman.dr %t
+      // expected-note @+1 {{the transfer's ironman.sr}}
+      ironman.sr %t
+    }
+  }
+  return
+}

@@ -184,3 +184,36 @@ func.func @combine(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x i64>, %R: !zpl.re
   ironman.sv %c
   return
 }
+
+// Starts rotated across the iterations of a loop (zpl-ironman-pipeline):
+// the first iteration's DR and SR before the loop when it runs, the next
+// one's at the end of the body when another iteration follows.
+// CHECK-LABEL: func.func @rotated
+// CHECK:      scf.if
+// CHECK-NEXT:   ironman.dr %[[T:.*]]
+// CHECK-NEXT:   ironman.sr %[[T]]
+// CHECK:      scf.for
+// CHECK-NEXT:   ironman.dn %[[T]]
+// CHECK-NEXT:   ironman.sv %[[T]]
+// CHECK:        scf.if
+// CHECK-NEXT:     ironman.dr %[[T]]
+// CHECK-NEXT:     ironman.sr %[[T]]
+func.func @rotated(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %lb: index, %ub: index, %step: index) {
+  %t = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %runs = arith.cmpi slt, %lb, %ub : index
+  scf.if %runs {
+    ironman.dr %t
+    ironman.sr %t
+  }
+  scf.for %i = %lb to %ub step %step {
+    ironman.dn %t
+    ironman.sv %t
+    %next = arith.addi %i, %step : index
+    %more = arith.cmpi slt, %next, %ub : index
+    scf.if %more {
+      ironman.dr %t
+      ironman.sr %t
+    }
+  }
+  return
+}

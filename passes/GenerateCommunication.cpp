@@ -29,7 +29,12 @@
 // Access patterns assume row-major local storage: a shift only in the
 // outermost dimension moves whole rows (contiguous); any inner component
 // moves blocks of |d_last| elements (or whole inner rows when d_last is 0)
-// one local row pitch apart, a pitch only known at run time.
+// one local row pitch apart, a pitch only known at run time. Under a
+// declared distribution with a cyclic or block-cyclic dimension a PE holds
+// several tiles, and a halo message gathers one piece from each tile it
+// crosses: strided even for outermost shifts, in runs of the innermost
+// tile width (k for blockcyclic(k), 1 for cyclic, the run-time width of a
+// block tile) where whole inner rows would move.
 //
 // Transfers already present right before a statement for the same (array,
 // offset) are reused, so running the pass twice changes nothing. Finally
@@ -89,16 +94,46 @@ static bool sameArray(Value a, Value b) {
   return ga && gb && ga.getNameAttr() == gb.getNameAttr();
 }
 
-/// The access pattern of a halo section for `shift` in row-major storage.
+/// The declared distribution of `array`, or null for the implicit (block)
+/// one and for one not known before run time.
+static DistAttr declaredDist(Value array) {
+  StaticDist dist = getArrayDist(array);
+  if (dist.kind != StaticDist::Declared)
+    return {};
+  Operation *scope = array.getParentRegion()->getParentOp();
+  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
+                                     : scope->getParentOfType<ModuleOp>();
+  auto decl = dyn_cast_or_null<DistDeclOp>(
+      SymbolTable::lookupSymbolIn(module, dist.decl));
+  return decl ? decl.getDist() : DistAttr();
+}
+
+/// Whether a PE may hold several tiles along a dimension of kind `kind`.
+static bool manyTiles(DistKind kind) {
+  return kind == DistKind::cyclic || kind == DistKind::blockcyclic;
+}
+
+/// The access pattern of a halo section for `shift` of an array with
+/// distribution `dist` (null: block) in row-major storage.
 static ironman::PatternAttr patternFor(MLIRContext *ctx,
-                                       ArrayRef<int64_t> shift) {
+                                       ArrayRef<int64_t> shift,
+                                       DistAttr dist) {
   bool innerShift = llvm::any_of(shift.drop_front(),
                                  [](int64_t d) { return d != 0; });
-  if (!innerShift)
+  bool tiled = dist && dist.getRank() == shift.size() &&
+               llvm::any_of(dist.getKinds(), manyTiles);
+  if (!innerShift && !tiled)
     return ironman::PatternAttr::get(ctx, ironman::PatternKind::contiguous,
                                      1, 1);
   int64_t last = shift.back();
-  int64_t block = last != 0 ? std::abs(last) : ironman::PatternAttr::kDynamic;
+  int64_t block = ironman::PatternAttr::kDynamic;
+  if (last != 0)
+    block = std::abs(last);
+  else if (tiled && dist.getKinds().back() == DistKind::cyclic)
+    block = 1;
+  else if (tiled && dist.getKinds().back() == DistKind::blockcyclic &&
+           dist.getBlockSizes().back() != DistAttr::kDynamicBlockSize)
+    block = dist.getBlockSizes().back();
   return ironman::PatternAttr::get(ctx, ironman::PatternKind::strided,
                                    ironman::PatternAttr::kDynamic, block);
 }
@@ -238,7 +273,8 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
 
   MLIRContext *ctx = stmt->getContext();
   for (const Need &need : needs) {
-    ironman::PatternAttr pattern = patternFor(ctx, need.shift);
+    ironman::PatternAttr pattern =
+        patternFor(ctx, need.shift, declaredDist(need.array));
     auto transfer = ironman::TransferOp::create(
         builder, need.loc, need.array, need.array, need.region, need.shift,
         pattern, pattern, "halo");
@@ -274,7 +310,8 @@ void GenerateCommunicationPass::runOnOperation() {
     OpBuilder builder(boundary);
     Location loc = boundary.getLoc();
     ArrayRef<int64_t> dir = boundary.getDirection();
-    ironman::PatternAttr pattern = patternFor(ctx, dir);
+    ironman::PatternAttr pattern =
+        patternFor(ctx, dir, declaredDist(boundary.getArray()));
     StringRef kind =
         boundary.getKind() == BoundaryKind::wrap ? "wrap" : "reflect";
     auto transfer = ironman::TransferOp::create(

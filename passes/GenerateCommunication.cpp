@@ -94,15 +94,12 @@ static bool sameArray(Value a, Value b) {
   return ga && gb && ga.getNameAttr() == gb.getNameAttr();
 }
 
-/// The declared distribution of `array`, or null for the implicit (block)
-/// one and for one not known before run time.
-static DistAttr declaredDist(Value array) {
+/// The declared distribution of `array` in `module`, or null for the
+/// implicit (block) one and for one not known before run time.
+static DistAttr declaredDist(Value array, ModuleOp module) {
   StaticDist dist = getArrayDist(array);
   if (dist.kind != StaticDist::Declared)
     return {};
-  Operation *scope = array.getParentRegion()->getParentOp();
-  auto module = isa<ModuleOp>(scope) ? cast<ModuleOp>(scope)
-                                     : scope->getParentOfType<ModuleOp>();
   auto decl = dyn_cast_or_null<DistDeclOp>(
       SymbolTable::lookupSymbolIn(module, dist.decl));
   return decl ? decl.getDist() : DistAttr();
@@ -182,12 +179,11 @@ static void generateRemap(RemapOp remap) {
 static ironman::PatternAttr redistPatternFor(MLIRContext *ctx, Value array,
                                              ModuleOp module) {
   unsigned rank = cast<ArrayType>(array.getType()).getRank();
-  StaticDist dist = getArrayDist(array);
-  bool block = dist.kind == StaticDist::Implicit;
-  if (dist.kind == StaticDist::Declared)
-    if (auto decl = SymbolTable::lookupSymbolIn(module, dist.decl))
-      block = llvm::all_of(cast<DistDeclOp>(decl).getDist().getKinds(),
-                           [](DistKind k) { return k == DistKind::block; });
+  DistAttr declared = declaredDist(array, module);
+  bool block = getArrayDist(array).kind == StaticDist::Implicit ||
+               (declared && llvm::all_of(declared.getKinds(), [](DistKind k) {
+                  return k == DistKind::block;
+                }));
   if (rank == 1 && block)
     return ironman::PatternAttr::get(ctx, ironman::PatternKind::contiguous,
                                      1, 1);
@@ -274,7 +270,7 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
   MLIRContext *ctx = stmt->getContext();
   for (const Need &need : needs) {
     ironman::PatternAttr pattern =
-        patternFor(ctx, need.shift, declaredDist(need.array));
+        patternFor(ctx, need.shift, declaredDist(need.array, getOperation()));
     auto transfer = ironman::TransferOp::create(
         builder, need.loc, need.array, need.array, need.region, need.shift,
         pattern, pattern, "halo");
@@ -311,7 +307,7 @@ void GenerateCommunicationPass::runOnOperation() {
     Location loc = boundary.getLoc();
     ArrayRef<int64_t> dir = boundary.getDirection();
     ironman::PatternAttr pattern =
-        patternFor(ctx, dir, declaredDist(boundary.getArray()));
+        patternFor(ctx, dir, declaredDist(boundary.getArray(), module));
     StringRef kind =
         boundary.getKind() == BoundaryKind::wrap ? "wrap" : "reflect";
     auto transfer = ironman::TransferOp::create(

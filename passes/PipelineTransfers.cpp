@@ -212,9 +212,6 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
     if (member.getOperation() != unit.op)
       heads.push_back(member);
   heads.push_back(unit.op);
-  auto isOwn = [&](Operation *op) {
-    return op == dr || op == sr || llvm::is_contained(heads, op);
-  };
   for (Operation *head : heads)
     for (Value operand : head->getOperands())
       if (!loop.isDefinedOutsideOfLoop(operand) &&
@@ -222,19 +219,14 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
         return;
   // In the next iteration the top of the body, down to DN (SV), lies in
   // the receive (send) window.
-  auto topConflicts = [&](Operation *end, Window window) {
-    for (Operation *op = &body->front(); op != end; op = op->getNextNode())
-      if (!isOwn(op) && ironman::conflictsWithWindow(unit, window, op))
-        return true;
-    return false;
-  };
-  if (topConflicts(dn, Window::Receive) || topConflicts(sv, Window::Send))
+  Operation *top = &body->front();
+  if (ironman::firstConflict(unit, Window::Receive, top, dn) ||
+      ironman::firstConflict(unit, Window::Send, top, sv))
     return;
   // Windows that now cross the back edge are not weighed against each
   // other: a unit that interferes with another one in the loop stays.
   for (Operation &op : *body)
-    if (!isOwn(&op) && !isa<TransferOp, ironman::CombineOp>(op) &&
-        ironman::holdsInterferingCall(unit, Window::Receive, &op))
+    if (ironman::holdsInterferingCall(unit, Window::Receive, &op))
       return;
   // The new place: after SV and the last op that may not stand in either
   // window; not inside a run the lowering could fuse.
@@ -261,9 +253,9 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
   while (splitsFusibleRun(next) &&
          !next->getNextNode()->hasTrait<OpTrait::IsTerminator>())
     next->moveAfter(next->getNextNode());
-  bool work = false;
-  for (Operation *op = next->getNextNode(); op; op = op->getNextNode())
-    work = work || holdsStatement(op);
+  bool work = llvm::any_of(
+      llvm::make_range(std::next(next->getIterator()), body->end()),
+      [](Operation &op) { return holdsStatement(&op); });
   if (!work) {
     next.erase();
     more.getDefiningOp()->erase();

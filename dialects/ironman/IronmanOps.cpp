@@ -34,12 +34,9 @@ const char *const kStepNames[] = {"ironman.dr", "ironman.sr", "ironman.dn",
 /// the order DR, SR, DN, SV, each exactly once. Placing all four in one block
 /// in that order is what guarantees it for every path, so that is the rule.
 /// `head` is the transfer or combine whose `handle` the calls name.
-///
-/// The one exception: starts rotated across the iterations of a loop
-/// (RotatedCalls, Placement.h), whose structure gives the same guarantee.
+/// (Starts rotated across the iterations of a loop, RotatedCalls in
+/// Placement.h, are the one exception: verifyStateCalls accepts them.)
 static LogicalResult verifyProtocol(Operation *head, Value handle) {
-  if (matchRotated(handle))
-    return success();
   int count[4] = {0, 0, 0, 0};
   for (Operation *user : handle.getUsers())
     if (std::optional<Step> step = stepOf(user))
@@ -244,27 +241,25 @@ static bool hasOrientation(StringRef kind) {
 static LogicalResult verifyOps(const CommUnit &unit, Window window,
                                Operation *start, Operation *begin,
                                Operation *end) {
-  for (Operation *op = begin; op && op != end; op = op->getNextNode()) {
-    if (!conflictsWithWindow(unit, window, op))
-      continue;
-    bool receive = window == Window::Receive;
-    InFlightDiagnostic diag = op->emitError();
-    if (holdsInterferingCall(unit, window, op))
-      diag << "is a state call of a transfer that may write the same cells "
-              "as one in flight (between its "
-           << (receive ? "ironman.dr and ironman.dn)"
-                       : "ironman.sr and ironman.sv)");
-    else if (receive)
-      diag << "reads cells that a transfer is still receiving (between its "
-              "ironman.dr and ironman.dn)";
-    else
-      diag << "writes a source that a transfer is still sending (between "
-              "its ironman.sr and ironman.sv)";
-    diag.attachNote(start->getLoc())
-        << "the transfer's " << (receive ? "ironman.dr" : "ironman.sr");
-    return diag;
-  }
-  return success();
+  Operation *op = firstConflict(unit, window, begin, end);
+  if (!op)
+    return success();
+  bool receive = window == Window::Receive;
+  InFlightDiagnostic diag = op->emitError();
+  if (holdsInterferingCall(unit, window, op))
+    diag << "is a state call of a transfer that may write the same cells "
+            "as one in flight (between its "
+         << (receive ? "ironman.dr and ironman.dn)"
+                     : "ironman.sr and ironman.sv)");
+  else if (receive)
+    diag << "reads cells that a transfer is still receiving (between its "
+            "ironman.dr and ironman.dn)";
+  else
+    diag << "writes a source that a transfer is still sending (between "
+            "its ironman.sr and ironman.sv)";
+  diag.attachNote(start->getLoc())
+      << "the transfer's " << (receive ? "ironman.dr" : "ironman.sr");
+  return diag;
 }
 
 /// Reports the first op strictly between `from` and `to` that may not
@@ -302,19 +297,27 @@ static LogicalResult verifyRotatedWindows(const CommUnit &unit,
 
 /// The placement rules of Placement.h: nothing between DR and DN reads
 /// what the unit receives, nothing between SR and SV writes what it sends.
-static LogicalResult verifyPlacement(Operation *head, Value handle) {
+static LogicalResult verifyPlacement(Operation *head) {
   std::optional<CommUnit> unit = getCommUnit(head);
-  if (!unit)
-    return success();
-  if (std::optional<RotatedCalls> rotated = matchRotated(handle))
-    return verifyRotatedWindows(*unit, *rotated);
-  if (!unit->wellFormed())
+  if (!unit || !unit->wellFormed())
     return success();
   if (failed(verifyWindow(*unit, Window::Receive, unit->calls[CommUnit::DR],
                           unit->calls[CommUnit::DN])))
     return failure();
   return verifyWindow(*unit, Window::Send, unit->calls[CommUnit::SR],
                       unit->calls[CommUnit::SV]);
+}
+
+/// The state calls on `handle` of the transfer or combine `head`: the
+/// protocol (or the rotated form) and the placement rules.
+static LogicalResult verifyStateCalls(Operation *head, Value handle) {
+  if (std::optional<RotatedCalls> rotated = matchRotated(handle)) {
+    std::optional<CommUnit> unit = getCommUnit(head);
+    return unit ? verifyRotatedWindows(*unit, *rotated) : success();
+  }
+  if (failed(verifyProtocol(head, handle)))
+    return failure();
+  return verifyPlacement(head);
 }
 
 static bool isCombineMember(TransferOp transfer) {
@@ -357,9 +360,7 @@ LogicalResult TransferOp::verify() {
   // A combine's member moves with the combine's calls (CombineOp::verify).
   if (isCombineMember(*this))
     return success();
-  if (failed(verifyProtocol(*this, getTransfer())))
-    return failure();
-  return verifyPlacement(*this, getTransfer());
+  return verifyStateCalls(*this, getTransfer());
 }
 
 /// A member is a halo, wrap or reflect transfer of this block, defined
@@ -391,9 +392,7 @@ LogicalResult CombineOp::verify() {
       strategy && *strategy != "chained" && *strategy != "packed")
     return emitOpError("strategy must be chained or packed, got '")
            << *strategy << "'";
-  if (failed(verifyProtocol(*this, getTransfer())))
-    return failure();
-  return verifyPlacement(*this, getTransfer());
+  return verifyStateCalls(*this, getTransfer());
 }
 
 #define GET_OP_CLASSES

@@ -275,6 +275,14 @@ bool ironman::conflictsWithWindow(const CommUnit &unit, Window window,
   return false;
 }
 
+Operation *ironman::firstConflict(const CommUnit &unit, Window window,
+                                  Operation *begin, Operation *end) {
+  for (Operation *op = begin; op && op != end; op = op->getNextNode())
+    if (conflictsWithWindow(unit, window, op))
+      return op;
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Starts rotated across loop iterations
 //===----------------------------------------------------------------------===//

@@ -113,6 +113,12 @@ bool holdsInterferingCall(const CommUnit &unit, Window window,
 bool conflictsWithWindow(const CommUnit &unit, Window window,
                          mlir::Operation *op);
 
+/// The first op from `begin` up to (not including) `end`, null for the end
+/// of the block, that may not stand inside `window` of `unit`; null if
+/// none. (The unit's own transfers and calls never conflict with it.)
+mlir::Operation *firstConflict(const CommUnit &unit, Window window,
+                               mlir::Operation *begin, mlir::Operation *end);
+
 /// The calls of a unit whose starts zpl-ironman-pipeline rotated across
 /// the iterations of an `scf.for`, so that an iteration's transfer starts
 /// while the one before it still computes:

@@ -160,9 +160,9 @@ std::optional<uint64_t> constantBandBytes(ironman::TransferOp op,
   zpl::MakeRegionOp mk = definingMakeRegion(op.getRegion(), op);
   if (!mk || mk.getFlood())
     return std::nullopt;
-  ArrayRef<int64_t> shift = op.getShift();
+  SmallVector<int64_t, 3> shift(op.getShift());
   if (shift.empty())
-    shift = SmallVector<int64_t, 3>(mk.getLows().size(), 0);
+    shift.assign(mk.getLows().size(), 0);
   if (mk.getLows().size() != shift.size() ||
       mk.getHighs().size() != shift.size())
     return std::nullopt;

@@ -37,33 +37,36 @@ const char *const kStepNames[] = {"ironman.dr", "ironman.sr", "ironman.dn",
 /// (Starts rotated across the iterations of a loop, RotatedCalls in
 /// Placement.h, are the one exception: verifyStateCalls accepts them.)
 static LogicalResult verifyProtocol(Operation *head, Value handle) {
-  int count[4] = {0, 0, 0, 0};
+  SmallVector<Operation *, 2> uses[4];
+  Operation *second = nullptr; // the first call found a second time
   for (Operation *user : handle.getUsers())
-    if (std::optional<Step> step = stepOf(user))
-      ++count[static_cast<int>(*step)];
-  if (count[0] == 2 && count[1] == 2 && count[2] == 1 && count[3] == 1)
+    if (std::optional<Step> step = stepOf(user)) {
+      SmallVector<Operation *, 2> &same = uses[static_cast<int>(*step)];
+      same.push_back(user);
+      if (same.size() == 2 && !second)
+        second = user;
+    }
+  if (uses[0].size() == 2 && uses[1].size() == 2 && uses[2].size() == 1 &&
+      uses[3].size() == 1)
     return head->emitOpError(
         "starts twice but not in the rotated form: scf.if (lb < ub) "
         "{ironman.dr; ironman.sr} before an scf.for whose body holds "
         "ironman.dn, ironman.sv, then scf.if (iv + step < ub) {ironman.dr; "
         "ironman.sr}");
-  Operation *calls[4] = {nullptr, nullptr, nullptr, nullptr};
-  for (Operation *user : handle.getUsers()) {
-    std::optional<Step> step = stepOf(user);
-    if (!step)
-      continue;
-    Operation *&slot = calls[static_cast<int>(*step)];
-    if (slot) {
-      // Uses are not listed in program order: blame the later of the two
-      // when they share a block.
-      Operation *second = user;
-      if (slot->getBlock() == user->getBlock() && user->isBeforeInBlock(slot))
-        second = slot;
-      return second->emitOpError("is the second ")
-             << kStepNames[static_cast<int>(*step)] << " of one transfer";
-    }
-    slot = user;
+  if (second) {
+    Step step = *stepOf(second);
+    Operation *first = uses[static_cast<int>(step)].front();
+    // Uses are not listed in program order: blame the later of the two
+    // when they share a block.
+    if (first->getBlock() == second->getBlock() &&
+        second->isBeforeInBlock(first))
+      second = first;
+    return second->emitOpError("is the second ")
+           << kStepNames[static_cast<int>(step)] << " of one transfer";
   }
+  Operation *calls[4];
+  for (int i = 0; i < 4; ++i)
+    calls[i] = uses[i].empty() ? nullptr : uses[i].front();
   for (int i = 0; i < 4; ++i)
     if (!calls[i])
       return head->emitOpError("has no ") << kStepNames[i];

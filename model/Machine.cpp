@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -283,7 +284,8 @@ private:
 
   // Every basic transfer an expression uses must have a figure, for every
   // kind of pattern it may be applied to.
-  bool uses(const char *key, const Expr &e, bool contiguousOnly) {
+  bool uses(const char *key, const Expr &e, const Constraint &c,
+            bool contiguousOnly) {
     std::vector<Pattern> sides = {Pattern::contiguous(), Pattern::strided(2),
                                   Pattern::indexed()};
     if (contiguousOnly)
@@ -296,6 +298,9 @@ private:
         if (!e.evaluate(q, m.lookupFn(), v, text, er))
           return fail(std::string("strategies.") + key,
                       "'" + e.str() + "' for " + q.str() + ": " + er);
+        if (!c.bound(q, m.lookupFn(), v, text, er))
+          return fail(std::string("strategies.") + key + "_constraint",
+                      "'" + c.str() + "' for " + q.str() + ": " + er);
       }
     return true;
   }
@@ -368,10 +373,14 @@ private:
       return false;
     if (!tier(root, "eager") || !tier(root, "cache") || !tier(root, "llc"))
       return false;
-    const toml::table *mem = table(root, "memory", true);
-    if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||
-        !requiredNumber(*mem, "memory", "copy_mbps", m.memoryCopy_, false))
-      return false;
+    // [memory] copy_mbps (what `zplc calibrate` writes): the constraint of
+    // every strategy that states none of its own.
+    if (root.get("memory")) {
+      const toml::table *mem = table(root, "memory", true);
+      if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||
+          !requiredNumber(*mem, "memory", "copy_mbps", m.memoryCopy_, false))
+        return false;
+    }
     const toml::table *msg = table(root, "message", true);
     if (!msg ||
         !onlyKeys(*msg, "message",
@@ -392,17 +401,53 @@ private:
         return false;
     const toml::table *st = table(root, "strategies", true);
     if (!st ||
-        !onlyKeys(*st, "strategies", {"packed", "chained", "chained_contiguous"}))
+        !onlyKeys(*st, "strategies",
+                  {"packed", "chained", "chained_contiguous",
+                   "packed_constraint", "chained_constraint",
+                   "chained_contiguous_constraint"}))
       return false;
     if (!expr(*st, "packed", true, m.packed_) ||
         !expr(*st, "chained", true, m.chained_) ||
         !expr(*st, "chained_contiguous", false, m.chainedContig_))
       return false;
-    if (!uses("packed", *m.packed_, false) ||
-        !uses("chained", *m.chained_, false) ||
+    if (!constraint(*st, "packed", m.packedC_) ||
+        !constraint(*st, "chained", m.chainedC_) ||
         (m.chainedContig_ &&
-         !uses("chained_contiguous", *m.chainedContig_, true)))
+         !constraint(*st, "chained_contiguous", m.chainedContigC_)))
       return false;
+    if (!m.chainedContig_ && st->get("chained_contiguous_constraint"))
+      return fail("strategies.chained_contiguous_constraint",
+                  "given without 'strategies.chained_contiguous'");
+    if (!uses("packed", *m.packed_, *m.packedC_, false) ||
+        !uses("chained", *m.chained_, *m.chainedC_, false) ||
+        (m.chainedContig_ && !uses("chained_contiguous", *m.chainedContig_,
+                                   *m.chainedContigC_, true)))
+      return false;
+    return true;
+  }
+
+  // `strategies.<key>_constraint`, or the [memory] default.
+  bool constraint(const toml::table &t, const std::string &key,
+                  std::unique_ptr<Constraint> &out) {
+    std::string ck = key + "_constraint", full = "strategies." + ck;
+    const toml::node *n = t.get(ck);
+    std::string e;
+    if (!n) {
+      if (!(m.memoryCopy_ > 0))
+        return fail(full, "missing (the strategy's resource constraint, "
+                          "e.g. '2 x Q <= 1C1', or 'none')");
+      char bound[64];
+      std::snprintf(bound, sizeof bound, "2 x Q <= %.17g", m.memoryCopy_);
+      out = Constraint::parse(bound, e);
+      return true;
+    }
+    auto s = n->as_string();
+    if (!s)
+      return fail(full, std::string("expected a constraint (a string), got ") +
+                            describe(*n));
+    out = Constraint::parse(s->get(), e);
+    if (!out)
+      return fail(full, e);
     return true;
   }
 };
@@ -474,9 +519,23 @@ void Machine::buildTierViews() {
     std::string e;
     v.packed_ = Expr::parse(packed_->str(), e);
     v.chained_ = Expr::parse(chained_->str(), e);
-    if (chainedContig_)
+    v.packedC_ = Constraint::parse(packedC_->str(), e);
+    v.chainedC_ = Constraint::parse(chainedC_->str(), e);
+    if (chainedContig_) {
       v.chainedContig_ = Expr::parse(chainedContig_->str(), e);
+      v.chainedContigC_ = Constraint::parse(chainedContigC_->str(), e);
+    }
   }
+}
+
+const Constraint *Machine::constraintOf(const Expr &e) const {
+  if (&e == packed_.get())
+    return packedC_.get();
+  if (&e == chained_.get())
+    return chainedC_.get();
+  if (&e == chainedContig_.get())
+    return chainedContigC_.get();
+  return nullptr;
 }
 
 const Machine &Machine::forMessage(uint64_t bytes) const {

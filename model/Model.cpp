@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace zpl {
 namespace model {
@@ -263,12 +264,6 @@ bool interpolateLogStride(const std::vector<std::pair<int64_t, double>> &pts,
 double parallel(double x, double y) { return std::min(x, y); }
 
 double sequential(double x, double y) { return 1.0 / (1.0 / x + 1.0 / y); }
-
-double applyMemoryConstraint(double q, double copyMBps) {
-  if (copyMBps > 0 && 2.0 * q > copyMBps)
-    return copyMBps / 2.0;
-  return q;
-}
 
 double messageTimeUs(double startupUs, double latencyUs, double mbps,
                      uint64_t bytes) {
@@ -531,6 +526,93 @@ bool Expr::evaluate(const TransferPattern &q, const BasicLookup &lookup,
 }
 
 //===----------------------------------------------------------------------===//
+// Resource constraints
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<Constraint> Constraint::parse(const std::string &text,
+                                              std::string &error) {
+  std::unique_ptr<Constraint> c(new Constraint());
+  auto trim = [](std::string t) {
+    size_t b = t.find_first_not_of(" \t"), e = t.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+  };
+  std::string t = trim(text);
+  if (t == "none")
+    return c;
+  auto bad = [&](const std::string &why) {
+    error = "'" + text + "': " + why +
+            " (expected 'none' or 'K x Q <= BOUND', e.g. '2 x Q <= 1C1')";
+    return nullptr;
+  };
+  size_t le = t.find("<=");
+  if (le == std::string::npos)
+    return bad("no '<='");
+  std::string lhs = trim(t.substr(0, le)), rhs = trim(t.substr(le + 2));
+  size_t xq = lhs.find(" x ");
+  if (xq == std::string::npos || trim(lhs.substr(xq + 3)) != "Q")
+    return bad("the left side must be 'K x Q'");
+  std::string k = trim(lhs.substr(0, xq));
+  char *end = nullptr;
+  c->factor_ = std::strtod(k.c_str(), &end);
+  if (k.empty() || *end || !(c->factor_ > 0))
+    return bad("'" + k + "' is not a positive factor");
+  if (rhs.empty())
+    return bad("no bound");
+  double v = std::strtod(rhs.c_str(), &end);
+  if (!*end) {
+    if (!(v > 0))
+      return bad("the bound must be positive");
+    c->boundMBps_ = v;
+    return c;
+  }
+  std::string e;
+  c->boundExpr_ = Expr::parse(rhs, e);
+  if (!c->boundExpr_)
+    return bad(e);
+  return c;
+}
+
+std::string Constraint::str() const {
+  if (isNone())
+    return "none";
+  return formatFigure(factor_) + " x Q <= " +
+         (boundExpr_ ? boundExpr_->str() : formatFigure(boundMBps_));
+}
+
+bool Constraint::bound(const TransferPattern &q, const BasicLookup &lookup,
+                       double &mbps, std::string &text,
+                       std::string &error) const {
+  if (!boundExpr_) {
+    mbps = boundMBps_;
+    text = formatFigure(boundMBps_);
+    return true;
+  }
+  return boundExpr_->evaluate(q, lookup, mbps, text, error);
+}
+
+bool Constraint::apply(const TransferPattern &q, const BasicLookup &lookup,
+                       double raw, double &mbps, std::string &text,
+                       std::string &error) const {
+  mbps = raw;
+  if (isNone()) {
+    text = "none";
+    return true;
+  }
+  double b;
+  std::string bt;
+  if (!bound(q, lookup, b, bt, error))
+    return false;
+  std::string lhs = formatFigure(factor_) + " x " + formatFigure(raw);
+  if (factor_ * raw <= b) {
+    text = lhs + " <= " + bt;
+    return true;
+  }
+  mbps = b / factor_;
+  text = lhs + " > " + bt + " -> " + formatFigure(mbps);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // Estimates
 //===----------------------------------------------------------------------===//
 
@@ -538,36 +620,43 @@ const char *strategyName(Strategy s) {
   return s == Strategy::Packed ? "packed" : "chained";
 }
 
-static bool estimateOne(const Machine &m, const Expr &e,
+// The strategy's expression, then its own constraint; the text shows which
+// constraint applied: `... ; constraint none`, `...; constraint 2 x 24.57 <=
+// 1C1[67.6]` or `... = 69; constraint 2 x 69 > 93 -> 46.5`.
+static bool estimateOne(const Machine &m, const Expr &e, const Constraint &c,
                         const TransferPattern &q, Estimate &out,
                         std::string &error) {
   double v;
-  std::string text;
-  if (!e.evaluate(q, m.lookupFn(), v, text, error))
+  std::string text, derivation;
+  if (!e.evaluate(q, m.lookupFn(), v, text, error) ||
+      !c.apply(q, m.lookupFn(), v, out.mbps, derivation, error))
     return false;
   out.rawMBps = v;
-  out.mbps = applyMemoryConstraint(v, m.memoryCopyMBps());
   out.expression = e.str();
+  out.constraint = c.str();
+  out.constrained = out.mbps < v;
   out.text = text;
-  if (out.mbps < v)
-    out.text += " = " + formatFigure(v) + ", memory: 2 x " + formatFigure(v) +
-                " > " + formatFigure(m.memoryCopyMBps()) + " -> " +
-                formatFigure(out.mbps);
+  if (out.constrained)
+    out.text += " = " + formatFigure(v);
+  out.text += "; constraint " + derivation;
   return true;
 }
 
 bool estimate(const Machine &m, const TransferPattern &q, Answer &out,
               std::string &error) {
   const Expr *chained = &m.chained();
+  const Constraint *chainedC = &m.chainedConstraint();
   if (q.src.kind == Pattern::Contiguous && q.dst.kind == Pattern::Contiguous &&
-      m.chainedContiguous())
+      m.chainedContiguous()) {
     chained = m.chainedContiguous();
+    chainedC = &m.chainedContiguousConstraint();
+  }
   std::string err;
-  if (!estimateOne(m, m.packed(), q, out.packed, err)) {
+  if (!estimateOne(m, m.packed(), m.packedConstraint(), q, out.packed, err)) {
     error = m.path() + ": packed " + q.str() + ": " + err;
     return false;
   }
-  if (!estimateOne(m, *chained, q, out.chained, err)) {
+  if (!estimateOne(m, *chained, *chainedC, q, out.chained, err)) {
     error = m.path() + ": chained " + q.str() + ": " + err;
     return false;
   }

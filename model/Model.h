@@ -125,10 +125,6 @@ bool interpolateLogStride(const std::vector<std::pair<int64_t, double>> &points,
 double parallel(double x, double y);
 /// Sequential composition `X o Y` (shared resource): 1 / (1/|X| + 1/|Y|).
 double sequential(double x, double y);
-/// Resource constraint of MACHINES.md section 1: with every node sending and
-/// receiving at once, 2 x |Q| <= the node's memory copy bandwidth; a |Q|
-/// that violates it is scaled down to copyMBps / 2.
-double applyMemoryConstraint(double q, double copyMBps);
 /// Time of one message of `bytes` bytes at `mbps` MB/s (= bytes/us):
 ///   time_us = startup_us + latency_us + bytes / mbps
 double messageTimeUs(double startupUs, double latencyUs, double mbps,
@@ -180,6 +176,37 @@ private:
 /// Formats a figure compactly: at most two decimals, trailing zeros dropped.
 std::string formatFigure(double v);
 
+/// The resource constraint of one strategy, as Stricker & Gross apply it
+/// (section 3.4.1; MACHINES.md section 1): with every node sending and
+/// receiving at once, `K x Q <= BOUND`, BOUND being a composition expression
+/// of the description's figures (`1C1`; x and y stand for the sides) or a
+/// number in MB/s; or `none` when the strategy has no such bound. A |Q| that
+/// violates it is scaled down to BOUND / K.
+class Constraint {
+public:
+  /// Parses `none` or `K x Q <= BOUND`; nullptr and `error` on failure.
+  static std::unique_ptr<Constraint> parse(const std::string &text,
+                                           std::string &error);
+  bool isNone() const { return factor_ == 0; }
+  /// As written (normalised): `none`, `2 x Q <= 1C1`, `2 x Q <= 400`.
+  std::string str() const;
+  /// The bound for the communication `q` (MB/s) and its printable form
+  /// (`1C1[67.6]`, `400`); false with `error` when a figure is missing.
+  bool bound(const TransferPattern &q, const BasicLookup &lookup,
+             double &mbps, std::string &text, std::string &error) const;
+  /// Applies the constraint to |Q| = `raw` for `q`: `mbps` gets the
+  /// constrained figure and `text` the derivation (`none`,
+  /// `2 x 24.57 <= 1C1[67.6]`, `2 x 69 > 93 -> 46.5`).
+  bool apply(const TransferPattern &q, const BasicLookup &lookup, double raw,
+             double &mbps, std::string &text, std::string &error) const;
+  double factor() const { return factor_; }
+
+private:
+  double factor_ = 0; // 0: none
+  std::unique_ptr<Expr> boundExpr_;
+  double boundMBps_ = 0; // when the bound is a number
+};
+
 //===----------------------------------------------------------------------===//
 // Machine descriptions
 //===----------------------------------------------------------------------===//
@@ -201,7 +228,6 @@ public:
   const std::string &name() const { return name_; }
   const std::string &path() const { return path_; }
   int congestion() const { return congestion_; }
-  double memoryCopyMBps() const { return memoryCopy_; }
   double startupUs() const { return startupUs_; }
   /// Per-strategy start-up (`message.packed_startup_us`,
   /// `message.chained_startup_us`); startupUs() when not given.
@@ -220,6 +246,18 @@ public:
   /// The chained form for contiguous-to-contiguous transfers (`1Q'1`), or
   /// null when the description gives none (then `chained` is used).
   const Expr *chainedContiguous() const { return chainedContig_.get(); }
+  /// The resource constraint each strategy states
+  /// (`strategies.packed_constraint`, ...; a description without one takes
+  /// `2 x Q <= memory.copy_mbps`, the form `zplc calibrate` writes).
+  const Constraint &packedConstraint() const { return *packedC_; }
+  const Constraint &chainedConstraint() const { return *chainedC_; }
+  const Constraint &chainedContiguousConstraint() const {
+    return chainedContigC_ ? *chainedContigC_ : *chainedC_;
+  }
+  /// The constraint of the strategy whose expression `e` is (one of
+  /// packed(), chained(), chainedContiguous()), or null for any other
+  /// expression (a binding's own, which states none).
+  const Constraint *constraintOf(const Expr &e) const;
 
   /// The size tiers of the description: [eager] and [cache] give figures
   /// for messages of at most `bytes` bytes (0 bytes: the description has no
@@ -275,6 +313,7 @@ private:
   double tierBytes(const char *name) const;
   void buildTierViews();
   std::unique_ptr<Expr> packed_, chained_, chainedContig_;
+  std::unique_ptr<Constraint> packedC_, chainedC_, chainedContigC_;
   friend class MachineLoader;
 };
 
@@ -286,10 +325,13 @@ enum class Strategy { Packed, Chained };
 const char *strategyName(Strategy s);
 
 struct Estimate {
-  double mbps = 0;        // after the memory resource constraint
+  double mbps = 0;        // after the strategy's resource constraint
   double rawMBps = 0;     // the expression's value before it
   std::string expression; // as written in the description
-  std::string text;       // printable form with the figures
+  std::string constraint; // the strategy's constraint as written (`none`)
+  bool constrained = false; // the constraint scaled |Q| down
+  std::string text;       // printable form with the figures and the
+                          // constraint's derivation
 };
 
 struct Answer {

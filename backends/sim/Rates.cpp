@@ -7,8 +7,9 @@
 // processor, a stream whose send side and network (1S0, Nd) are timed at
 // the sender and whose receive side (0D1) at the receiver, and an unpack
 // on the receiver's processor. A message alone therefore takes exactly the
-// model's time; the model's figure (memory constraint applied) is also kept
-// as a floor that the receiver enforces.
+// model's time; the model's figure (the strategy's own resource constraint
+// applied; a binding's own expressions state none) is also kept as a floor
+// that the receiver enforces.
 //===----------------------------------------------------------------------===//
 
 #include "backends/sim/Sim.h"
@@ -76,7 +77,12 @@ const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
   model::TransferPattern q{x, y};
   Phases p;
   double raw = value(e, x, y);
-  p.modelMBps = model::applyMemoryConstraint(raw, machine.memoryCopyMBps());
+  p.modelMBps = raw;
+  if (const model::Constraint *c = machine.constraintOf(e)) {
+    std::string text, err;
+    if (!c->apply(q, machine.lookupFn(), raw, p.modelMBps, text, err))
+      fatal(machine, "'" + c->str() + "' for " + q.str() + ": " + err);
+  }
 
   auto isCopy = [&](const model::Expr &op) {
     if (op.kind() != model::Expr::Basic)

@@ -27,7 +27,8 @@
 # runs (this host's timing has two regimes, docs/model.md).
 # The outputs of the runs stay in $STRATEGY_OUT (default: a temporary
 # directory, named at the end). STRATEGY_REUSE=1 rescores the runs already
-# in $STRATEGY_OUT instead of measuring.
+# in $STRATEGY_OUT instead of measuring; the model's choices are asked
+# again of $ZPLC (so a new calibration can be scored on kept measurements).
 #
 # The environment of bench/strategy.sh applies (ZPLC, MACHINE, BENCH_REPS).
 set -euo pipefail
@@ -51,10 +52,12 @@ for ((i = 1; i <= runs; ++i)); do
     "$(grep -o 'load average .*' "$out/run$i.txt")"
 done
 
-python3 - "$out" "$runs" "$RUN_THRESHOLD" <<'EOF'
-import sys
+repo=$(cd "$here/.." && pwd)
+python3 - "$out" "$runs" "$RUN_THRESHOLD" "${ZPLC:-$repo/build/bin/zplc}" "${MACHINE:-host}" <<'EOF'
+import subprocess, sys
 
 out, runs, threshold = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+zplc, machine = sys.argv[4], sys.argv[5]
 # bench/strategy.sh's table: pattern block bytes packed_us chained_us model best regret
 tables, models = [], []
 for i in range(1, runs + 1):
@@ -70,6 +73,22 @@ for i in range(1, runs + 1):
 keys = [k for k in tables[0] if all(k in t for t in tables)]
 if not keys:
     sys.exit("no patterns measured in every run")
+
+def model_choice(key):
+    """zplc model's choice, named as bench/strategy.sh names the pattern."""
+    pattern, block, size = key
+    if pattern != "1Qw":
+        s = pattern.split("Q")[0]
+        pattern = f"{s}b{block}Q{s}b{block}" if block > 1 else f"{s}Q{s}"
+    text = subprocess.run([zplc, "model", f"--machine={machine}", f"--pattern={pattern}",
+                           f"--bytes={size}"], capture_output=True, text=True, check=True).stdout
+    return next(l.split()[1] for l in text.splitlines() if l.startswith("choice "))
+
+current = {k: model_choice(k) for k in keys}
+changed = sum(current[k] != models[0][k] for k in keys)
+if changed:
+    print(f"the model now chooses differently for {changed} of the runs' patterns: scoring its current choices")
+models = [current] * runs
 
 def run_bytes(key):
     """Bytes of one contiguous run of the pattern's strided side."""

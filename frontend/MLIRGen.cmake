@@ -4,6 +4,10 @@
 # PARTIAL_SOURCES_INTENDED: the other .cpp files here belong to ZPLFrontend.
 add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED DISABLE_INSTALL
   MLIRGen.cpp
+  MLIRGenArrays.cpp
+  MLIRGenExpr.cpp
+  MLIRGenProc.cpp
+  MLIRGenStmt.cpp
 
   DEPENDS ZPLIncGen
 

@@ -1,0 +1,339 @@
+//===- MLIRGenArrays.cpp - arrays, masks, temporaries ---------------------===//
+//
+// Array values, masks, temporaries and the array statements that store
+// into a destination (scans, floods, partial reductions, gathers).
+//===----------------------------------------------------------------------===//
+#include "frontend/MLIRGenInternal.h"
+
+namespace zpl {
+namespace mlirgen {
+
+//===----------------------------------------------------------------------===//
+// Arrays, masks and temporaries
+//===----------------------------------------------------------------------===//
+
+Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
+  if (v.isGlobal())
+    return getHandle(v, arrayTypeOf(v), useLoc);
+  auto it = arrays.find(&v);
+  if (it == arrays.end()) {
+    internal(useLoc, "no storage for array '" + v.name + "'");
+    return nullptr;
+  }
+  return it->second;
+}
+
+Value Generator::declaredRegion(const VarDecl &v, Value arr, Location l) {
+  if (v.isGlobal() && v.region && v.region->kind == RegionExpr::Named &&
+      v.region->decl)
+    return getHandle(*v.region->decl, RegionType::get(&ctx, v.rank),
+                     v.region->loc);
+  return ArrayRegionOp::create(b, l, RegionType::get(&ctx, v.rank), arr);
+}
+
+Generator::Mask Generator::genMask(const RegionExpr *r, Value region) {
+  if (!r || !r->mask)
+    return Mask();
+  const Expr &m = *r->mask;
+  Mask mask;
+  mask.without = r->maskWithout;
+  if (const VarDecl *v = arrayDeclOf(m);
+      v && v->elemType == ScalarType::Boolean && v->rank == r->rank)
+    mask.value = arrayValue(*v, m.loc);
+  else
+    mask.value = evalToTemp(m, region, ScalarType::Boolean, "mask");
+  if (!mask.value)
+    mask.without = false;
+  return mask;
+}
+
+Value Generator::newTemp(Location l, Value region, ScalarType t,
+                         StringRef name) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  Value align =
+      alignTo && cast<ArrayType>(alignTo.getType()).getRank() == rank
+          ? alignTo
+          : Value();
+  Value tmp = LocalArrayOp::create(b, l, ArrayType::get(&ctx, rank, typeOf(t)),
+                                   b.getStringAttr(name), region, align,
+                                   DenseI64ArrayAttr());
+  temps.push_back(tmp);
+  return tmp;
+}
+
+Value Generator::evalToTemp(const Expr &e, Value region, ScalarType t,
+                            StringRef name) {
+  Location l = loc(e.loc);
+  ValueScope align(alignTo, alignTo ? alignTo : firstArrayRead(e));
+  Value tmp = newTemp(l, region, t, name);
+  genInto(tmp, t, e, region, Mask(), l, ast::AssignOp::Assign, nullptr);
+  return tmp;
+}
+
+/// The first array (in source order) a parallel expression reads.
+static const VarDecl *firstArrayIn(const Expr &e) {
+  if (!e.parallel)
+    return nullptr;
+  auto array = [](const Expr *n) -> const VarDecl * {
+    auto *name = dyn_cast_or_null<NameExpr>(n);
+    auto *v = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
+    return v && v->isArray ? v : nullptr;
+  };
+  switch (e.kind) {
+  case Expr::Name: return array(&e);
+  case Expr::Shift: return array(cast<ShiftExpr>(e).array.get());
+  case Expr::Remap: return array(cast<RemapExpr>(e).array.get());
+  case Expr::Unary: return firstArrayIn(*cast<UnaryExpr>(e).operand);
+  case Expr::Binary: {
+    auto &bin = cast<BinaryExpr>(e);
+    const VarDecl *v = firstArrayIn(*bin.lhs);
+    return v ? v : firstArrayIn(*bin.rhs);
+  }
+  case Expr::Call:
+    for (const auto &a : cast<CallExpr>(e).args)
+      if (const VarDecl *v = firstArrayIn(*a))
+        return v;
+    return nullptr;
+  case Expr::Reduce: return firstArrayIn(*cast<ReduceExpr>(e).operand);
+  case Expr::Scan: return firstArrayIn(*cast<ScanExpr>(e).operand);
+  case Expr::Flood: return firstArrayIn(*cast<FloodExpr>(e).operand);
+  default: return nullptr;
+  }
+}
+
+Value Generator::firstArrayRead(const Expr &e) {
+  const VarDecl *v = firstArrayIn(e);
+  return v ? arrayValue(*v, e.loc) : Value();
+}
+
+void Generator::flushTemps(size_t mark, Location l) {
+  while (temps.size() > mark) {
+    FreeArrayOp::create(b, l, temps.back());
+    temps.pop_back();
+  }
+}
+
+bool Generator::canStoreDirectly(const Expr &e, ScalarType dt,
+                                 const VarDecl *destDecl) {
+  switch (e.kind) {
+  case Expr::Scan:
+  case Expr::Flood:
+    return true; // the runtime collects the values before storing
+  case Expr::Reduce:
+    return e.parallel;
+  case Expr::Remap: {
+    // A gather must not overwrite what it reads.
+    auto &rm = cast<RemapExpr>(e);
+    if (e.type != dt)
+      return false;
+    if (destDecl && arrayDeclOf(*rm.array) == destDecl)
+      return false;
+    for (const auto &i : rm.indices)
+      if (destDecl && arrayDeclOf(*i) == destDecl)
+        return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+void Generator::genInto(Value dest, ScalarType dt, const Expr &e, Value region,
+                        Mask mask, Location l, ast::AssignOp aop,
+                        const VarDecl *destDecl) {
+  // The statement follows dest's distribution; so do its temporaries.
+  ValueScope align(alignTo, dest);
+  if (!mask.value && aop == ast::AssignOp::Assign &&
+      canStoreDirectly(e, dt, destDecl)) {
+    switch (e.kind) {
+    case Expr::Scan: genScanInto(dest, dt, cast<ScanExpr>(e), region); return;
+    case Expr::Flood: genFloodInto(dest, dt, cast<FloodExpr>(e), region); return;
+    case Expr::Reduce:
+      genPartialInto(dest, dt, cast<ReduceExpr>(e), region);
+      return;
+    case Expr::Remap:
+      genGatherInto(dest, cast<RemapExpr>(e), region, destDecl);
+      return;
+    default: break;
+    }
+  }
+  auto destType = cast<ArrayType>(dest.getType());
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(e, region);
+  auto op = zpl::AssignOp::create(b, l, dest, region, mask.value, mask.without);
+  genBody(op.getBody(), l, [&] {
+    Value v = convert(l, genExpr(e), e.type, dt);
+    if (aop != ast::AssignOp::Assign) {
+      Value cur = ReadOp::create(b, l, destType.getElementType(), dest,
+                                 SmallVector<int64_t>(destType.getRank(), 0));
+      v = combine(l, aop, cur, v, dt);
+    }
+    return v;
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genScanInto(Value dest, ScalarType dt, const ScanExpr &e,
+                            Value region) {
+  Location l = loc(e.loc);
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, region);
+  // LANGUAGE.md numbers dimensions from 1; the op from 0, -1 is row-major.
+  int64_t dim = e.dim ? int64_t(e.dim) - 1 : -1;
+  auto op = ScanOp::create(b, l, ReduceKindAttr::get(&ctx, reduceKind(e.op)),
+                           dest, region, b.getI64IntegerAttr(dim));
+  genBody(op.getBody(), l, [&] {
+    return convert(l, genExpr(*e.operand), e.operand->type, dt);
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genFloodInto(Value dest, ScalarType dt, const FloodExpr &e,
+                             Value region) {
+  Location l = loc(e.loc);
+  if (e.region->mask)
+    unsupported(e.region->mask->loc, "a mask on the region of a flood `>>`");
+  Value source = genRegion(*e.region);
+  if (!source)
+    return;
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, source);
+  auto op = FloodOp::create(b, l, dest, region, source);
+  genBody(op.getBody(), l, [&] {
+    return convert(l, genExpr(*e.operand), e.operand->type, dt);
+  });
+  std::swap(outer, hoisted);
+}
+
+void Generator::genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
+                               Value region) {
+  Location l = loc(e.loc);
+  Value source = genRegion(*e.region);
+  if (!source)
+    return;
+  ReduceKind kind = reduceKind(e.op);
+  // reduce_partial has no mask: a masked-out element contributes the
+  // operator's identity.
+  Mask mask = genMask(e.region.get(), source);
+  std::map<const Expr *, Value> outer;
+  std::swap(outer, hoisted);
+  hoist(*e.operand, source);
+  Value identity = mask.value ? identityOf(l, kind, dt) : Value();
+  auto op = PartialReduceOp::create(b, l, ReduceKindAttr::get(&ctx, kind), dest,
+                                    region, source);
+  genBody(op.getBody(), l, [&] {
+    Value v = convert(l, genExpr(*e.operand), e.operand->type, dt);
+    if (mask.value) {
+      unsigned rank = cast<ArrayType>(mask.value.getType()).getRank();
+      Value m = ReadOp::create(b, l, b.getI1Type(), mask.value,
+                               SmallVector<int64_t>(rank, 0));
+      v = mask.without ? arith::SelectOp::create(b, l, m, identity, v)
+                       : arith::SelectOp::create(b, l, m, v, identity);
+    }
+    return v;
+  });
+  std::swap(outer, hoisted);
+}
+
+SmallVector<Value>
+Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
+                      const VarDecl *avoid) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  SmallVector<Value> result;
+  for (const auto &i : indices) {
+    const VarDecl *v = arrayDeclOf(*i);
+    if (v && v != avoid && v->elemType == ScalarType::Integer && v->rank == rank)
+      result.push_back(arrayValue(*v, i->loc));
+    else
+      result.push_back(evalToTemp(*i, region, ScalarType::Integer, "index"));
+  }
+  return result;
+}
+
+/// The permutation of a transpose `A#[Index2, Index1]`: every index is
+/// one of the region's Index arrays, each used once (1-based, as IndexK);
+/// empty when the indices are anything else.
+static SmallVector<int64_t>
+transposePermutation(const std::vector<ast::ExprPtr> &indices, unsigned rank) {
+  SmallVector<int64_t> perm;
+  if (indices.size() != rank)
+    return {};
+  for (const auto &i : indices) {
+    auto *name = dyn_cast<NameExpr>(i.get());
+    auto *index = name ? dyn_cast_or_null<ast::IndexArrayDecl>(name->decl) : nullptr;
+    if (!index || index->dim < 1 || index->dim > rank ||
+        llvm::is_contained(perm, int64_t(index->dim)))
+      return {};
+    perm.push_back(index->dim);
+  }
+  return perm;
+}
+
+void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
+                              const VarDecl *destDecl) {
+  Location l = loc(e.loc);
+  const VarDecl *src = arrayDeclOf(*e.array);
+  if (!src) {
+    internal(e.loc, "the source of a remap is not an array");
+    return;
+  }
+  Value source = arrayValue(*src, e.array->loc);
+  if (!source)
+    return;
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  SmallVector<int64_t> perm = transposePermutation(e.indices, rank);
+  if (!perm.empty()) { // a transpose needs no index arrays
+    RemapOp::create(b, l, RemapKind::gather, dest, source, region, ValueRange(),
+                    b.getDenseI64ArrayAttr(perm));
+    return;
+  }
+  SmallVector<Value> indices = genIndices(e.indices, region, destDecl);
+  if (llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  RemapOp::create(b, l, RemapKind::gather, dest, source, region, indices,
+                  DenseI64ArrayAttr());
+}
+
+void Generator::genWrapTemp(const ShiftExpr &e) {
+  // A@^d: copy A over its declared region AR into T, wrap T's bands for
+  // every nonempty subset of d's nonzero components (edges and corners),
+  // and read T at offset d. A's own bands are never touched.
+  Location l = loc(e.loc);
+  const VarDecl *v = arrayDeclOf(*e.array);
+  if (!v) {
+    internal(e.loc, "bad `@^`");
+    return;
+  }
+  Value arr = arrayValue(*v, e.array->loc);
+  if (!arr)
+    return;
+  Value ar = declaredRegion(*v, arr, l);
+  Value tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
+  auto copy = zpl::AssignOp::create(b, l, tmp, ar);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&copy.getBody());
+    Value x = ReadOp::create(b, l, typeOf(v->elemType), arr,
+                             SmallVector<int64_t>(v->rank, 0));
+    YieldOp::create(b, l, ValueRange{x});
+  }
+  const std::vector<int64_t> &d = e.dir->offsets;
+  SmallVector<unsigned> nonzero;
+  for (unsigned i = 0; i < d.size(); ++i)
+    if (d[i] != 0)
+      nonzero.push_back(i);
+  for (unsigned bits = 1; bits < (1u << nonzero.size()); ++bits) {
+    SmallVector<int64_t> dir(d.size(), 0);
+    for (unsigned j = 0; j < nonzero.size(); ++j)
+      if (bits & (1u << j))
+        dir[nonzero[j]] = d[nonzero[j]];
+    BoundaryOp::create(b, l, BoundaryKind::wrap, tmp, ar, dir);
+  }
+  tempOf[&e] = tmp;
+}
+
+} // namespace mlirgen
+} // namespace zpl

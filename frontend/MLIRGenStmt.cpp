@@ -1,0 +1,483 @@
+//===- MLIRGenStmt.cpp - statements and control flow ----------------------===//
+//
+// Statements; exit/continue/return become i1 flags (scf has no break).
+//===----------------------------------------------------------------------===//
+#include "frontend/MLIRGenInternal.h"
+
+namespace zpl {
+namespace mlirgen {
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Generator::scanAbrupt(const Stmt &s, Abrupt &a, bool nested) {
+  switch (s.kind) {
+  case Stmt::Exit: a.exit |= !nested; return;
+  case Stmt::Continue: a.cont |= !nested; return;
+  case Stmt::Return: a.ret = true; return;
+  case Stmt::Block:
+    for (const auto &c : cast<BlockStmt>(s).body)
+      if (c)
+        scanAbrupt(*c, a, nested);
+    return;
+  case Stmt::Scoped:
+    if (cast<ScopedStmt>(s).body)
+      scanAbrupt(*cast<ScopedStmt>(s).body, a, nested);
+    return;
+  case Stmt::If: {
+    auto &is = cast<IfStmt>(s);
+    for (const IfClause &c : is.clauses)
+      for (const auto &x : c.body)
+        if (x)
+          scanAbrupt(*x, a, nested);
+    for (const auto &x : is.elseBody)
+      if (x)
+        scanAbrupt(*x, a, nested);
+    return;
+  }
+  case Stmt::For:
+  case Stmt::While:
+  case Stmt::Repeat: {
+    const StmtList &body = s.kind == Stmt::For ? cast<ForStmt>(s).body
+                           : s.kind == Stmt::While ? cast<WhileStmt>(s).body
+                                                   : cast<RepeatStmt>(s).body;
+    for (const auto &x : body)
+      if (x)
+        scanAbrupt(*x, a, true);
+    return;
+  }
+  default: return;
+  }
+}
+
+Value Generator::newFlag(Location l, StringRef name) {
+  OpBuilder::InsertionGuard guard(b);
+  if (lastFlag)
+    b.setInsertionPointAfter(lastFlag);
+  else
+    b.setInsertionPointToStart(entry);
+  auto flag = AllocaOp::create(b, l, RefType::get(&ctx, b.getI1Type()),
+                               b.getStringAttr(name));
+  lastFlag = flag;
+  return flag;
+}
+
+Value Generator::stopCondition(const Abrupt &a, Location l, bool withContinue) {
+  Value stop;
+  auto add = [&](Value flag) {
+    if (!flag)
+      return;
+    Value v = LoadOp::create(b, l, b.getI1Type(), flag);
+    stop = stop ? Value(arith::OrIOp::create(b, l, stop, v)) : v;
+  };
+  if (a.exit && loopCtx)
+    add(loopCtx->broken);
+  if (withContinue && a.cont && loopCtx)
+    add(loopCtx->skip);
+  if (a.ret)
+    add(returnedFlag);
+  return stop;
+}
+
+void Generator::genStmts(const StmtList &stmts) {
+  OpBuilder::InsertionGuard guard(b);
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    if (!stmts[i])
+      continue;
+    const Stmt &s = *stmts[i];
+    genStmt(s);
+    // The rest of the list is unreachable after exit/continue/return, and
+    // runs only if no flag was set after a statement that may set one.
+    if (s.kind == Stmt::Exit || s.kind == Stmt::Continue ||
+        s.kind == Stmt::Return)
+      break;
+    if (i + 1 == stmts.size())
+      break;
+    Abrupt a;
+    scanAbrupt(s, a, false);
+    if (!a.any())
+      continue;
+    Location l = loc(s.loc);
+    Value stop = stopCondition(a, l, true);
+    if (!stop)
+      continue;
+    Value go = arith::XOrIOp::create(b, l, stop, constBool(l, true));
+    auto guardIf = scf::IfOp::create(b, l, go, false);
+    b.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+  }
+}
+
+void Generator::genStmt(const Stmt &s) {
+  const RegionExpr *savedScope = curScope;
+  curScope = s.scope;
+  Location l = loc(s.loc);
+  size_t mark = temps.size();
+  switch (s.kind) {
+  case Stmt::Assign: genAssign(cast<AssignStmt>(s)); break;
+  case Stmt::Block: genStmts(cast<BlockStmt>(s).body); break;
+  case Stmt::Scoped: {
+    auto &ss = cast<ScopedStmt>(s);
+    // Null after an error: the statements inside then skip their array
+    // ops instead of reporting the region again.
+    scopes[ss.region.get()] = genRegion(*ss.region);
+    if (ss.body)
+      genStmt(*ss.body);
+    scopes.erase(ss.region.get());
+    break;
+  }
+  case Stmt::If: genIf(cast<IfStmt>(s), 0); break;
+  case Stmt::For: genFor(cast<ForStmt>(s)); break;
+  case Stmt::While: genWhile(cast<WhileStmt>(s)); break;
+  case Stmt::Repeat: genRepeat(cast<RepeatStmt>(s)); break;
+  case Stmt::Exit:
+  case Stmt::Continue: {
+    Value flag = !loopCtx ? Value()
+                 : s.kind == Stmt::Exit ? loopCtx->broken
+                                        : loopCtx->skip;
+    if (!flag) {
+      internal(s.loc, "`exit`/`continue` without a loop flag");
+      break;
+    }
+    setFlag(l, flag, true);
+    break;
+  }
+  case Stmt::Return: genReturn(cast<ReturnStmt>(s)); break;
+  case Stmt::Halt: HaltOp::create(b, l); break;
+  case Stmt::Wrap:
+  case Stmt::Reflect: genBoundary(cast<BoundaryStmt>(s)); break;
+  case Stmt::Write: genWrite(cast<WriteStmt>(s)); break;
+  case Stmt::Call: genCall(*cast<CallStmt>(s).call); break;
+  }
+  flushTemps(mark, l);
+  curScope = savedScope;
+}
+
+void Generator::genReturn(const ReturnStmt &s) {
+  Location l = loc(s.loc);
+  if (!returnedFlag) {
+    internal(s.loc, "`return` without a return flag");
+    return;
+  }
+  if (s.value && resultSlot && curProc) {
+    size_t mark = temps.size();
+    Value v = convert(l, genExpr(*s.value), s.value->type, curProc->resultType);
+    flushTemps(mark, l);
+    StoreOp::create(b, l, v, resultSlot);
+  }
+  setFlag(l, returnedFlag, true);
+}
+
+Value Generator::combine(Location l, ast::AssignOp op, Value cur, Value v,
+                         ScalarType t) {
+  bool real = isReal(t);
+  switch (op) {
+  case ast::AssignOp::Assign: return v;
+  case ast::AssignOp::AddAssign:
+    return real ? Value(arith::AddFOp::create(b, l, cur, v))
+                : Value(arith::AddIOp::create(b, l, cur, v));
+  case ast::AssignOp::SubAssign:
+    return real ? Value(arith::SubFOp::create(b, l, cur, v))
+                : Value(arith::SubIOp::create(b, l, cur, v));
+  case ast::AssignOp::MulAssign:
+    return real ? Value(arith::MulFOp::create(b, l, cur, v))
+                : Value(arith::MulIOp::create(b, l, cur, v));
+  case ast::AssignOp::DivAssign:
+    return real ? Value(arith::DivFOp::create(b, l, cur, v))
+                : Value(arith::DivSIOp::create(b, l, cur, v));
+  }
+  return v;
+}
+
+void Generator::genAssign(const AssignStmt &s) {
+  Location l = loc(s.loc);
+  if (isa<RemapExpr>(s.target.get())) {
+    genScatter(s);
+    return;
+  }
+  auto *n = cast<NameExpr>(s.target.get());
+  auto *v = dyn_cast_or_null<VarDecl>(n->decl);
+  if (!v) {
+    internal(s.loc, "assignment to a non-variable");
+    return;
+  }
+  if (v->isArray) {
+    genArrayAssign(s, *v);
+    return;
+  }
+  Value value = convert(l, genExpr(*s.value), s.value->type, v->elemType);
+  if (s.op != ast::AssignOp::Assign)
+    value = combine(l, s.op, loadVar(*v, n->loc), value, v->elemType);
+  storeVar(*v, value, s.loc);
+}
+
+void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {
+  Location l = loc(s.loc);
+  Value region = scopeRegion(s.scope, s.loc);
+  if (!region)
+    return;
+  Value arr = arrayValue(target, s.target->loc);
+  if (!arr)
+    return;
+  ValueScope align(alignTo, arr);
+  Mask mask = genMask(s.scope, region);
+  genInto(arr, target.elemType, *s.value, region, mask, l, s.op, &target);
+}
+
+void Generator::genScatter(const AssignStmt &s) {
+  Location l = loc(s.loc);
+  auto &rm = cast<RemapExpr>(*s.target);
+  const VarDecl *dest = arrayDeclOf(*rm.array);
+  if (!dest) {
+    internal(s.loc, "the target of a scatter is not an array");
+    return;
+  }
+  if (s.op != ast::AssignOp::Assign) {
+    unsupported(s.loc, "a compound scatter assignment");
+    return;
+  }
+  if (s.scope && s.scope->mask) {
+    unsupported(s.scope->mask->loc, "a masked scatter assignment");
+    return;
+  }
+  Value region = scopeRegion(s.scope, s.loc);
+  if (!region)
+    return;
+  Value destArr = arrayValue(*dest, rm.array->loc);
+  if (!destArr)
+    return;
+  // The source: an array of the same element type, or a temporary; a
+  // scatter never reads what it overwrites.
+  Value source;
+  const VarDecl *sv = arrayDeclOf(*s.value);
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  if (sv && sv != dest && sv->elemType == dest->elemType && sv->rank == rank)
+    source = arrayValue(*sv, s.value->loc);
+  else
+    source = evalToTemp(*s.value, region, dest->elemType, "source");
+  SmallVector<Value> indices = genIndices(rm.indices, region, dest);
+  if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  RemapOp::create(b, l, RemapKind::scatter, destArr, source, region, indices,
+                  DenseI64ArrayAttr());
+}
+
+void Generator::genBoundary(const BoundaryStmt &s) {
+  Location l = loc(s.loc);
+  const RegionExpr *scope = s.scope;
+  if (!scope || scope->kind != RegionExpr::Of || !scope->base || !scope->dir) {
+    internal(s.loc, "`wrap`/`reflect` without an `of` scope");
+    return;
+  }
+  // [d of R] wrap A: fill the band d of R from R.
+  Value base = genRegion(*scope->base);
+  if (!base)
+    return;
+  BoundaryKind kind = s.isWrap() ? BoundaryKind::wrap : BoundaryKind::reflect;
+  for (const auto &n : s.arrays) {
+    const VarDecl *v = arrayDeclOf(*n);
+    if (!v) {
+      internal(n->loc, "the operand of `wrap`/`reflect` is not an array");
+      continue;
+    }
+    Value arr = arrayValue(*v, n->loc);
+    if (arr)
+      BoundaryOp::create(b, l, kind, arr, base, scope->dir->offsets);
+  }
+}
+
+void Generator::genIf(const IfStmt &s, size_t clause) {
+  const IfClause &c = s.clauses[clause];
+  Location l = loc(clause == 0 ? s.loc : c.cond->loc);
+  size_t mark = temps.size();
+  Value cond = genExpr(*c.cond);
+  flushTemps(mark, l);
+  bool more = clause + 1 < s.clauses.size();
+  bool withElse = more || (s.hasElse && !s.elseBody.empty());
+  auto op = scf::IfOp::create(b, l, cond, withElse);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(op.thenBlock()->getTerminator());
+  genStmts(c.body);
+  if (withElse) {
+    b.setInsertionPoint(op.elseBlock()->getTerminator());
+    if (more)
+      genIf(s, clause + 1);
+    else
+      genStmts(s.elseBody);
+  }
+}
+
+/// `cond` unless `stop` is set, in which case false; `cond` is only
+/// evaluated when `stop` is not set.
+template <typename Fn>
+static Value unlessStopped(OpBuilder &b, Location l, Value stop, Fn cond) {
+  if (!stop)
+    return cond();
+  auto op = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, stop, true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(op.thenBlock());
+  Value f = arith::ConstantOp::create(b, l, b.getBoolAttr(false));
+  scf::YieldOp::create(b, l, ValueRange{f});
+  b.setInsertionPointToEnd(op.elseBlock());
+  Value c = cond();
+  scf::YieldOp::create(b, l, ValueRange{c});
+  return op.getResult(0);
+}
+
+void Generator::genFor(const ForStmt &s) {
+  Location l = loc(s.loc);
+  auto *v = dyn_cast_or_null<VarDecl>(s.var->decl);
+  if (!v) {
+    internal(s.loc, "unresolved loop variable");
+    return;
+  }
+  // The bounds and the step are evaluated once. The loop runs a counter k
+  // over [0, n) with n = (hi - lo) / step + 1 (to) or (lo - hi) / step + 1
+  // (downto), zero when the range is empty or the step is not positive, and
+  // sets i = lo + k*step (lo - k*step) before each iteration.
+  size_t mark = temps.size();
+  Value lo = genExpr(*s.lo), hi = genExpr(*s.hi);
+  Value step = s.step ? genExpr(*s.step) : constInt(l, 1);
+  flushTemps(mark, l);
+  Value zero = constInt(l, 0), one = constInt(l, 1);
+  Value diff = s.down ? arith::SubIOp::create(b, l, lo, hi)
+                      : arith::SubIOp::create(b, l, hi, lo);
+  Value stepPos =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
+  Value safeStep = arith::SelectOp::create(b, l, stepPos, step, one);
+  Value count = arith::AddIOp::create(
+      b, l, arith::DivSIOp::create(b, l, diff, safeStep), one);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, diff, zero);
+  Value runs = arith::AndIOp::create(b, l, stepPos, nonEmpty);
+  Value trips = arith::SelectOp::create(b, l, runs, count, zero);
+
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
+  auto setIndex = [&](Value k) {
+    Value off = arith::MulIOp::create(b, l, k, step);
+    Value i = s.down ? Value(arith::SubIOp::create(b, l, lo, off))
+                     : Value(arith::AddIOp::create(b, l, lo, off));
+    storeVar(*v, i, s.var->loc);
+    if (here.skip)
+      setFlag(l, here.skip, false);
+  };
+
+  if (!a.exit && !a.ret) {
+    auto loop = scf::ForOp::create(b, l, zero, trips, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    setIndex(loop.getInductionVar());
+    genStmts(s.body);
+    return;
+  }
+  // With `exit` or `return` inside: a while loop over k that also stops
+  // when a flag is set.
+  Type i64 = b.getI64Type();
+  auto loop = scf::WhileOp::create(b, l, TypeRange{i64}, ValueRange{zero});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore(), {}, {i64}, {l});
+    Value k = before->getArgument(0);
+    Value more =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, k, trips);
+    Value stop = stopCondition(a, l, false);
+    if (stop)
+      more = arith::AndIOp::create(
+          b, l, more, arith::XOrIOp::create(b, l, stop, constBool(l, true)));
+    scf::ConditionOp::create(b, l, more, ValueRange{k});
+    Block *after = b.createBlock(&loop.getAfter(), {}, {i64}, {l});
+    Value ka = after->getArgument(0);
+    setIndex(ka);
+    genStmts(s.body);
+    // genStmts restored the insertion point to the end of `after`.
+    b.setInsertionPointToEnd(after);
+    scf::YieldOp::create(b, l, ValueRange{arith::AddIOp::create(b, l, ka, one)});
+  }
+}
+
+void Generator::genWhile(const WhileStmt &s) {
+  Location l = loc(s.loc);
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
+  auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
+  OpBuilder::InsertionGuard guard(b);
+  b.createBlock(&loop.getBefore());
+  Location cl = loc(s.cond->loc);
+  Value stop = stopCondition(a, cl, false);
+  Value cond = unlessStopped(b, cl, stop, [&] {
+    size_t mark = temps.size();
+    Value c = genExpr(*s.cond);
+    flushTemps(mark, cl);
+    return c;
+  });
+  scf::ConditionOp::create(b, cl, cond, ValueRange{});
+  Block *after = b.createBlock(&loop.getAfter());
+  if (here.skip)
+    setFlag(l, here.skip, false);
+  genStmts(s.body);
+  b.setInsertionPointToEnd(after);
+  scf::YieldOp::create(b, l);
+}
+
+void Generator::genRepeat(const RepeatStmt &s) {
+  // The body runs in the `before` region; the loop goes on while the
+  // until-condition is false (and no exit/return happened).
+  Location l = loc(s.loc);
+  Abrupt a = abruptOf(s.body);
+  LoopCtx here = loopFlags(l, a);
+  EnterLoop enter(loopCtx, here);
+  auto loop = scf::WhileOp::create(b, l, TypeRange{}, ValueRange{});
+  OpBuilder::InsertionGuard guard(b);
+  Block *before = b.createBlock(&loop.getBefore());
+  if (here.skip)
+    setFlag(l, here.skip, false);
+  genStmts(s.body);
+  b.setInsertionPointToEnd(before);
+  Location cl = loc(s.cond->loc);
+  Value stop = stopCondition(a, cl, false);
+  Value again = unlessStopped(b, cl, stop, [&] {
+    size_t mark = temps.size();
+    Value until = genExpr(*s.cond);
+    flushTemps(mark, cl);
+    return Value(arith::XOrIOp::create(b, cl, until, constBool(cl, true)));
+  });
+  scf::ConditionOp::create(b, cl, again, ValueRange{});
+  b.createBlock(&loop.getAfter());
+  scf::YieldOp::create(b, l);
+}
+
+void Generator::genWrite(const WriteStmt &s) {
+  for (const WriteArg &a : s.args) {
+    const Expr &e = *a.value;
+    Location l = loc(e.loc);
+    StringAttr format = a.hasFormat ? b.getStringAttr(a.format) : StringAttr();
+    if (auto *str = dyn_cast<StringLitExpr>(&e)) {
+      WriteStrOp::create(b, l, b.getStringAttr(str->value));
+      continue;
+    }
+    if (!e.parallel) {
+      WriteOp::create(b, l, genExpr(e), format);
+      continue;
+    }
+    Value region = scopeRegion(s.scope, e.loc);
+    if (!region)
+      continue;
+    // An array is printed as it is; any other parallel value is evaluated
+    // into a temporary first.
+    Value arr;
+    if (const VarDecl *v = arrayDeclOf(e))
+      arr = arrayValue(*v, e.loc);
+    else
+      arr = evalToTemp(e, region, e.type, "value");
+    if (arr)
+      WriteArrayOp::create(b, l, arr, region, format);
+  }
+  if (s.newline)
+    WritelnOp::create(b, loc(s.loc));
+}
+
+} // namespace mlirgen
+} // namespace zpl

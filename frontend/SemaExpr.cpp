@@ -1,0 +1,512 @@
+//===- SemaExpr.cpp - expressions -----------------------------------------===//
+//
+// Types, ranks and scalar vs parallel of expressions; calls and builtins.
+//===----------------------------------------------------------------------===//
+#include "frontend/SemaInternal.h"
+
+namespace zpl {
+namespace sema {
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+bool Sema::checkScalarOf(Expr &e, ScalarType want, const char *what,
+                         const ExprCtx &ctx) {
+  checkExpr(e, ctx);
+  if (e.type == ScalarType::Invalid)
+    return false;
+  if (e.parallel) {
+    error(e.loc, std::string(what) + " must be a scalar, not a parallel value");
+    return false;
+  }
+  if (e.type != want) {
+    error(e.loc, std::string(what) + " must be " +
+                     (want == ScalarType::Integer ? "an " : "a ") + toString(want) +
+                     " (have " + toString(e.type) + ")");
+    return false;
+  }
+  return true;
+}
+
+void Sema::checkExpr(Expr &e, const ExprCtx &ctx) {
+  switch (e.kind) {
+  case Expr::IntLit: e.type = ScalarType::Integer; return;
+  case Expr::RealLit: e.type = ScalarType::Double; return;
+  case Expr::BoolLit: e.type = ScalarType::Boolean; return;
+  case Expr::StringLit:
+    if (!ctx.allowString) {
+      error(e.loc, "a string is only allowed as an argument of write/writeln");
+      return;
+    }
+    e.type = ScalarType::String;
+    return;
+  case Expr::Name: checkName(cast<NameExpr>(e), ctx); return;
+  case Expr::Unary: checkUnary(cast<UnaryExpr>(e), ctx); return;
+  case Expr::Binary: checkBinary(cast<BinaryExpr>(e), ctx); return;
+  case Expr::Call: checkCall(cast<CallExpr>(e), ctx, false); return;
+  case Expr::Shift: checkShift(cast<ShiftExpr>(e), ctx); return;
+  case Expr::Reduce: checkReduce(cast<ReduceExpr>(e), ctx); return;
+  case Expr::Scan: checkScan(cast<ScanExpr>(e), ctx); return;
+  case Expr::Flood: checkFlood(cast<FloodExpr>(e), ctx); return;
+  case Expr::Remap: checkRemap(cast<RemapExpr>(e), ctx); return;
+  }
+}
+
+void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
+  Decl *d = lookup(e.name);
+  if (!d) {
+    error(e.loc, "use of undeclared identifier '" + e.name + "'");
+    return;
+  }
+  e.decl = d;
+  if (auto *ia = dyn_cast<IndexArrayDecl>(d)) {
+    if (ctx.constOnly) {
+      error(e.loc, "'" + e.name + "' cannot be used in " + ctx.constWhat);
+      return;
+    }
+    e.type = ScalarType::Integer;
+    e.parallel = true;
+    e.rank = ctx.regionRank;
+    if (ctx.regionRank == 0)
+      parallelWithoutScope = true;
+    else if (ia->dim > ctx.regionRank)
+      error(e.loc, "'" + e.name + "' used under a region scope of rank " +
+                       std::to_string(ctx.regionRank));
+    return;
+  }
+  auto *v = dyn_cast<VarDecl>(d);
+  if (!v) {
+    error(e.loc, "'" + e.name + "' is a " + d->kindName() +
+                     (isa<ProcDecl>(d) ? "; call it with '()'" : ", not a value"));
+    return;
+  }
+  if (ctx.constOnly) {
+    bool constLike = v->kind == Decl::ConfigVar || v->kind == Decl::Constant;
+    auto it = declIndex.find(v);
+    bool earlier = ctx.declLimit < 0 ||
+                   (it != declIndex.end() && it->second < ctx.declLimit);
+    if (!constLike || !earlier) {
+      error(e.loc, std::string(ctx.constWhat) +
+                       (ctx.declLimit >= 0
+                            ? " may only use earlier config vars and constants"
+                            : " may only use config vars and constants") +
+                       " ('" + e.name + "' is " +
+                       (constLike ? "declared later" : std::string("a ") + v->kindName()) +
+                       ")");
+      return;
+    }
+  }
+  e.type = v->elemType;
+  e.parallel = v->isArray;
+  e.rank = v->isArray ? v->rank : 0;
+  if (v->isArray) {
+    if (ctx.regionRank == 0)
+      parallelWithoutScope = true;
+    else if (v->rank && v->rank != ctx.regionRank)
+      error(e.loc, "rank mismatch: array '" + e.name + "' has rank " +
+                       std::to_string(v->rank) + " but the region has rank " +
+                       std::to_string(ctx.regionRank));
+  }
+}
+
+void Sema::checkUnary(UnaryExpr &e, const ExprCtx &ctx) {
+  checkExpr(*e.operand, ctx);
+  ScalarType t = e.operand->type;
+  if (t == ScalarType::Invalid)
+    return;
+  e.parallel = e.operand->parallel;
+  e.rank = e.operand->rank;
+  if (e.op == UnaryOp::Not) {
+    if (t != ScalarType::Boolean) {
+      error(e.loc, std::string("operator '!' needs a boolean operand (have ") +
+                       toString(t) + ")");
+      return;
+    }
+  } else if (!isNumeric(t)) {
+    error(e.loc, std::string("operator '") + toString(e.op) +
+                     "' needs a numeric operand (have " + toString(t) + ")");
+    return;
+  }
+  e.type = t;
+}
+
+void Sema::checkBinary(BinaryExpr &e, const ExprCtx &ctx) {
+  checkExpr(*e.lhs, ctx);
+  checkExpr(*e.rhs, ctx);
+  ScalarType l = e.lhs->type, r = e.rhs->type;
+  if (l == ScalarType::Invalid || r == ScalarType::Invalid)
+    return;
+  e.parallel = e.lhs->parallel || e.rhs->parallel;
+  e.rank = std::max(e.lhs->rank, e.rhs->rank);
+  if (e.lhs->parallel && e.rhs->parallel && e.lhs->rank && e.rhs->rank &&
+      e.lhs->rank != e.rhs->rank) {
+    error(e.loc, "rank mismatch: operands of '" + std::string(toString(e.op)) +
+                     "' have ranks " + std::to_string(e.lhs->rank) + " and " +
+                     std::to_string(e.rhs->rank));
+    return;
+  }
+  auto bad = [&](const char *need) {
+    error(e.loc, std::string("invalid operands to '") + toString(e.op) + "' (" +
+                     toString(l) + " and " + toString(r) + "); " + need);
+  };
+  switch (e.op) {
+  case BinaryOp::Add:
+  case BinaryOp::Sub:
+  case BinaryOp::Mul:
+  case BinaryOp::Div:
+  case BinaryOp::Pow:
+    if (!isNumeric(l) || !isNumeric(r))
+      return bad("expected numbers");
+    e.type = promote(l, r);
+    return;
+  case BinaryOp::Mod:
+    if (l != ScalarType::Integer || r != ScalarType::Integer) {
+      error(e.loc, std::string("operator '%' needs integer operands (have ") +
+                       toString(l) + " and " + toString(r) + ")");
+      return;
+    }
+    e.type = ScalarType::Integer;
+    return;
+  case BinaryOp::Lt:
+  case BinaryOp::Le:
+  case BinaryOp::Gt:
+  case BinaryOp::Ge:
+    if (!isNumeric(l) || !isNumeric(r))
+      return bad("expected numbers");
+    e.type = ScalarType::Boolean;
+    return;
+  case BinaryOp::Eq:
+  case BinaryOp::Ne:
+    if (!(isNumeric(l) && isNumeric(r)) &&
+        !(l == ScalarType::Boolean && r == ScalarType::Boolean))
+      return bad("expected two numbers or two booleans");
+    e.type = ScalarType::Boolean;
+    return;
+  case BinaryOp::And:
+  case BinaryOp::Or:
+    if (l != ScalarType::Boolean || r != ScalarType::Boolean)
+      return bad("expected booleans");
+    e.type = ScalarType::Boolean;
+    return;
+  }
+}
+
+static Builtin builtinByName(const std::string &n) {
+  static const std::map<std::string, Builtin> table = {
+      {"abs", Builtin::Abs},     {"sqrt", Builtin::Sqrt},
+      {"exp", Builtin::Exp},     {"log", Builtin::Log},
+      {"sin", Builtin::Sin},     {"cos", Builtin::Cos},
+      {"tan", Builtin::Tan},     {"floor", Builtin::Floor},
+      {"ceil", Builtin::Ceil},   {"min", Builtin::Min},
+      {"max", Builtin::Max},     {"pow", Builtin::Pow},
+      {"double", Builtin::ToDouble}, {"integer", Builtin::ToInteger},
+      {"float", Builtin::ToFloat}};
+  auto it = table.find(n);
+  return it == table.end() ? Builtin::None : it->second;
+}
+
+void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
+  Builtin b = e.builtin;
+  unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow) ? 2 : 1;
+  if (e.args.size() != want) {
+    error(e.loc, "'" + e.callee + "' takes " + std::to_string(want) +
+                     (want == 1 ? " argument" : " arguments"));
+    return;
+  }
+  bool good = true;
+  for (auto &a : e.args) {
+    checkExpr(*a, ctx);
+    if (a->type == ScalarType::Invalid) {
+      good = false;
+      continue;
+    }
+    if (!isNumeric(a->type)) {
+      error(a->loc, "argument of '" + e.callee + "' must be a number (have " +
+                        toString(a->type) + ")");
+      good = false;
+    }
+    e.parallel |= a->parallel;
+    e.rank = std::max(e.rank, a->rank);
+  }
+  if (!good)
+    return;
+  ScalarType t = e.args[0]->type;
+  switch (b) {
+  case Builtin::Abs: e.type = t; break;
+  case Builtin::Min:
+  case Builtin::Max: e.type = promote(t, e.args[1]->type); break;
+  case Builtin::Pow:
+    e.type = promote(promote(t, e.args[1]->type), ScalarType::Float);
+    if (e.type == ScalarType::Float && t == ScalarType::Integer)
+      e.type = ScalarType::Double;
+    break;
+  case Builtin::ToDouble: e.type = ScalarType::Double; break;
+  case Builtin::ToInteger: e.type = ScalarType::Integer; break;
+  case Builtin::ToFloat: e.type = ScalarType::Float; break;
+  default: e.type = t == ScalarType::Float ? ScalarType::Float : ScalarType::Double;
+  }
+}
+
+void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
+  Decl *d = lookup(e.callee);
+  if (!d || (!isa<ProcDecl>(d) && builtinByName(e.callee) != Builtin::None)) {
+    e.builtin = builtinByName(e.callee);
+    if (e.builtin == Builtin::None) {
+      error(e.loc, "use of undeclared procedure '" + e.callee + "'");
+      return;
+    }
+    if (ctx.constOnly) {
+      error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
+      return;
+    }
+    checkBuiltin(e, ctx);
+    if (asStatement)
+      error(e.loc, "the result of '" + e.callee + "' is unused");
+    return;
+  }
+  auto *p = dyn_cast<ProcDecl>(d);
+  if (!p) {
+    error(e.loc, "'" + e.callee + "' is a " + d->kindName() + ", not a procedure");
+    return;
+  }
+  e.proc = p;
+  if (ctx.constOnly) {
+    error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
+    return;
+  }
+  if (p == curProc && p->hasArrayParams)
+    error(e.loc, "procedure '" + p->name +
+                     "' has array parameters and cannot be recursive");
+  if (e.args.size() != p->params.size()) {
+    error(e.loc, "'" + p->name + "' takes " + std::to_string(p->params.size()) +
+                     " argument(s) but " + std::to_string(e.args.size()) +
+                     " were given");
+    return;
+  }
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    VarDecl &param = *p->params[i];
+    Expr &arg = *e.args[i];
+    std::string which = "argument " + std::to_string(i + 1) + " of '" + p->name + "'";
+    if (param.isArray) {
+      VarDecl *v = resolveArrayName(arg, "an array parameter");
+      if (!v)
+        continue;
+      if (param.rank && v->rank != param.rank)
+        error(arg.loc, which + " must be an array of rank " +
+                           std::to_string(param.rank) + " (have rank " +
+                           std::to_string(v->rank) + ")");
+      else if (v->elemType != param.elemType)
+        error(arg.loc, which + " must be a " + toString(param.elemType) +
+                           " array (have " + toString(v->elemType) + ")");
+      continue;
+    }
+    checkExpr(arg, ctx);
+    if (arg.type == ScalarType::Invalid)
+      continue;
+    if (arg.parallel) {
+      error(arg.loc, which + " must be a scalar, not a parallel value");
+      continue;
+    }
+    if (param.byRef) {
+      auto *n = dyn_cast<NameExpr>(&arg);
+      auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
+      if (!v || v->kind == Decl::Constant || v->kind == Decl::ConfigVar) {
+        error(arg.loc, which + " is a 'var' parameter and needs a variable");
+        continue;
+      }
+      if (v->elemType != param.elemType)
+        error(arg.loc, which + " must be a " + toString(param.elemType) +
+                           " variable (have " + toString(v->elemType) + ")");
+      continue;
+    }
+    if (!assignable(param.elemType, arg.type))
+      error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
+                         toString(arg.type) + ")");
+  }
+  e.type = p->resultType;
+  if (!asStatement && p->resultType == ScalarType::Void) {
+    error(e.loc, "procedure '" + p->name + "' does not return a value");
+    e.type = ScalarType::Invalid;
+  }
+}
+
+VarDecl *Sema::resolveArrayName(Expr &e, const char *what) {
+  auto *n = dyn_cast<NameExpr>(&e);
+  if (!n) {
+    error(e.loc, std::string(what) + " must be the name of a parallel array");
+    return nullptr;
+  }
+  Decl *d = lookup(n->name);
+  if (!d) {
+    error(e.loc, "use of undeclared identifier '" + n->name + "'");
+    return nullptr;
+  }
+  n->decl = d;
+  auto *v = dyn_cast<VarDecl>(d);
+  if (!v || !v->isArray) {
+    error(e.loc, std::string(what) + " must be a parallel array; '" + n->name +
+                     "' is " + (v ? "a scalar" : std::string("a ") + d->kindName()));
+    return nullptr;
+  }
+  n->type = v->elemType;
+  n->parallel = true;
+  n->rank = v->rank;
+  return v;
+}
+
+void Sema::checkShift(ShiftExpr &e, const ExprCtx &ctx) {
+  const char *op = e.wrap ? "@^" : "@";
+  auto *n = dyn_cast<NameExpr>(e.array.get());
+  if (!n) {
+    error(e.loc, std::string("'") + op + "' applies only to the name of a parallel array");
+    return;
+  }
+  checkExpr(*n, ctx);
+  if (n->type == ScalarType::Invalid)
+    return;
+  auto *v = dyn_cast_or_null<VarDecl>(n->decl);
+  if (!v || !v->isArray) {
+    error(e.loc, std::string("shift '") + op + "' applied to scalar '" + n->name +
+                     "'; only parallel arrays can be shifted");
+    return;
+  }
+  if (!resolveDir(*e.dir))
+    return;
+  if (e.dir->offsets.size() != v->rank) {
+    error(e.dir->loc, "direction" +
+                          (e.dir->name.empty() ? std::string()
+                                               : " '" + e.dir->name + "'") +
+                          " has rank " + std::to_string(e.dir->offsets.size()) +
+                          " but array '" + v->name + "' has rank " +
+                          std::to_string(v->rank));
+    return;
+  }
+  e.type = v->elemType;
+  e.parallel = true;
+  e.rank = v->rank;
+}
+
+static bool reduceOpAccepts(ReduceOp op, ScalarType t) {
+  if (op == ReduceOp::And || op == ReduceOp::Or)
+    return t == ScalarType::Boolean;
+  return isNumeric(t);
+}
+
+void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
+  ExprCtx inner = ctx;
+  if (e.region) {
+    if (!checkRegion(*e.region, ctx))
+      return;
+    inner.regionRank = e.region->rank;
+    if (ctx.regionRank && e.region->rank != ctx.regionRank) {
+      error(e.region->loc, "rank mismatch: a partial reduction's region has rank " +
+                               std::to_string(e.region->rank) +
+                               " but the enclosing region scope has rank " +
+                               std::to_string(ctx.regionRank));
+      return;
+    }
+  }
+  checkExpr(*e.operand, inner);
+  ScalarType t = e.operand->type;
+  if (t == ScalarType::Invalid)
+    return;
+  if (!e.operand->parallel) {
+    error(e.loc, std::string("reduction '") + toString(e.op) +
+                     "<<' needs a parallel operand");
+    return;
+  }
+  if (!reduceOpAccepts(e.op, t)) {
+    error(e.loc, std::string("reduction '") + toString(e.op) + "<<' cannot reduce " +
+                     toString(t) + " values");
+    return;
+  }
+  e.type = t;
+  if (e.region && ctx.regionRank) {
+    e.parallel = true; // reduced to the shape of the enclosing scope
+    e.rank = ctx.regionRank;
+  }
+}
+
+void Sema::checkScan(ScanExpr &e, const ExprCtx &ctx) {
+  checkExpr(*e.operand, ctx);
+  ScalarType t = e.operand->type;
+  if (t == ScalarType::Invalid)
+    return;
+  if (!e.operand->parallel) {
+    error(e.loc, std::string("scan '") + toString(e.op) + "||' needs a parallel operand");
+    return;
+  }
+  if (!reduceOpAccepts(e.op, t)) {
+    error(e.loc, std::string("scan '") + toString(e.op) + "||' cannot scan " +
+                     toString(t) + " values");
+    return;
+  }
+  if (e.dim && e.operand->rank && e.dim > e.operand->rank) {
+    error(e.loc, "scan dimension " + std::to_string(e.dim) +
+                     " exceeds the rank " + std::to_string(e.operand->rank));
+    return;
+  }
+  e.type = t;
+  e.parallel = true;
+  e.rank = e.operand->rank;
+}
+
+void Sema::checkFlood(FloodExpr &e, const ExprCtx &ctx) {
+  if (!checkRegion(*e.region, ctx))
+    return;
+  if (ctx.regionRank && e.region->rank != ctx.regionRank) {
+    error(e.region->loc, "rank mismatch: the flood region has rank " +
+                             std::to_string(e.region->rank) +
+                             " but the enclosing region scope has rank " +
+                             std::to_string(ctx.regionRank));
+    return;
+  }
+  ExprCtx inner = ctx;
+  inner.regionRank = e.region->rank;
+  checkExpr(*e.operand, inner);
+  if (e.operand->type == ScalarType::Invalid)
+    return;
+  if (!e.operand->parallel) {
+    error(e.loc, "flood '>>' needs a parallel operand");
+    return;
+  }
+  e.type = e.operand->type;
+  e.parallel = true;
+  e.rank = e.region->rank;
+  if (ctx.regionRank == 0)
+    parallelWithoutScope = true;
+}
+
+void Sema::checkRemap(RemapExpr &e, const ExprCtx &ctx) {
+  VarDecl *v = resolveArrayName(*e.array, "the source of a remap '#'");
+  bool good = v != nullptr;
+  for (auto &i : e.indices) {
+    checkExpr(*i, ctx);
+    if (i->type == ScalarType::Invalid) {
+      good = false;
+      continue;
+    }
+    if (i->type != ScalarType::Integer) {
+      error(i->loc, std::string("remap indices must be integer (have ") +
+                        toString(i->type) + ")");
+      good = false;
+    }
+  }
+  if (!good)
+    return;
+  if (v->rank && e.indices.size() != v->rank) {
+    error(e.loc, "remap of array '" + v->name + "' of rank " +
+                     std::to_string(v->rank) + " needs " + std::to_string(v->rank) +
+                     " index arrays (have " + std::to_string(e.indices.size()) + ")");
+    return;
+  }
+  e.type = v->elemType;
+  e.parallel = true;
+  e.rank = ctx.regionRank ? ctx.regionRank : v->rank;
+  if (ctx.regionRank == 0)
+    parallelWithoutScope = true;
+}
+
+} // namespace sema
+} // namespace zpl

@@ -1,0 +1,160 @@
+//===- SemaInternal.h - the checker shared by the Sema sources ------------===//
+//
+// Not a public header: the Sema class that Sema*.cpp implement, one file
+// per concern (Sema.cpp: the program, declarations, procedures, regions
+// and directions; SemaExpr.cpp: expressions; SemaStmt.cpp: statements).
+//
+// Checks a ZPL program and fills the [Sema] fields of the AST (see AST.h).
+// Region bounds stay symbolic (expressions); directions are folded to
+// integer vectors.
+//===----------------------------------------------------------------------===//
+#ifndef ZPL_FRONTEND_SEMAINTERNAL_H
+#define ZPL_FRONTEND_SEMAINTERNAL_H
+
+#include "frontend/FrontendInternal.h"
+
+#include "llvm/Support/Casting.h"
+
+#include <map>
+#include <set>
+
+namespace zpl {
+namespace sema {
+
+using namespace zpl::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+using llvm::dyn_cast_or_null;
+
+/// Where an expression is evaluated.
+struct ExprCtx {
+  /// Rank of the region the expression is evaluated over; 0 = none (a
+  /// parallel value here is an error reported by the statement).
+  unsigned regionRank = 0;
+  /// Only config vars and constants may be named (declarations).
+  bool constOnly = false;
+  /// For config var / constant initializers: only decls before this index.
+  long declLimit = -1;
+  const char *constWhat = "this expression";
+  bool allowString = false;
+};
+
+class Sema {
+public:
+  Sema(Program &prog, DiagnosticEngine &diags) : prog(prog), diags(diags) {}
+  bool run();
+
+private:
+  // --- diagnostics ---
+  void error(const SourceLoc &loc, const std::string &msg) {
+    if (!diags.reachedErrorLimit())
+      diags.error(loc, msg);
+    ok = false;
+  }
+
+  // --- names ---
+  Decl *lookup(const std::string &name) {
+    if (curProc) {
+      auto it = locals.find(name);
+      if (it != locals.end())
+        return it->second;
+    }
+    auto it = globals.find(name);
+    if (it != globals.end())
+      return it->second;
+    for (auto &ia : prog.indexArrays)
+      if (ia->name == name)
+        return ia.get();
+    return nullptr;
+  }
+  void declare(std::map<std::string, Decl *> &scope, Decl *d) {
+    auto [it, inserted] = scope.emplace(d->name, d);
+    if (!inserted) {
+      error(d->loc, "redeclaration of '" + d->name + "'");
+      if (!diags.reachedErrorLimit())
+        diags.note(it->second->loc, "previous declaration of '" + d->name +
+                                        "' is here");
+    }
+  }
+
+  // --- declarations ---
+  void checkVarDecl(VarDecl &v, long index);
+  void checkType(VarDecl &v);
+  void checkRegionDecl(RegionDecl &r);
+  void checkDirectionDecl(DirectionDecl &d);
+  void checkGridDecl(GridDecl &g);
+  void checkDistributionDecl(DistributionDecl &d);
+  void checkProcHeader(ProcDecl &p);
+  void checkProcBody(ProcDecl &p);
+
+  // --- regions and directions ---
+  bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
+  bool resolveDir(DirRef &d);
+  bool foldInt(const Expr *e, int64_t &out);
+
+  // --- expressions ---
+  void checkExpr(Expr &e, const ExprCtx &ctx);
+  void checkName(NameExpr &e, const ExprCtx &ctx);
+  void checkUnary(UnaryExpr &e, const ExprCtx &ctx);
+  void checkBinary(BinaryExpr &e, const ExprCtx &ctx);
+  void checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  void checkBuiltin(CallExpr &e, const ExprCtx &ctx);
+  void checkShift(ShiftExpr &e, const ExprCtx &ctx);
+  void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
+  void checkScan(ScanExpr &e, const ExprCtx &ctx);
+  void checkFlood(FloodExpr &e, const ExprCtx &ctx);
+  void checkRemap(RemapExpr &e, const ExprCtx &ctx);
+  VarDecl *resolveArrayName(Expr &e, const char *what);
+  bool checkScalarOf(Expr &e, ScalarType want, const char *what,
+                     const ExprCtx &ctx);
+
+  // --- statements ---
+  void checkStmts(StmtList &stmts);
+  void checkStmt(Stmt &s);
+  void checkAssign(AssignStmt &s);
+  void checkCondition(Expr &e, const char *what);
+  ExprCtx stmtCtx() const {
+    ExprCtx c;
+    c.regionRank = scopeRank;
+    return c;
+  }
+  void beginStmt() { parallelWithoutScope = false; }
+  void endStmt(const Stmt &s) {
+    if (parallelWithoutScope)
+      error(s.loc, "parallel statement requires an enclosing region scope");
+    parallelWithoutScope = false;
+  }
+
+  static bool assignable(ScalarType to, ScalarType from) {
+    if (to == from)
+      return true;
+    if (isReal(to) && isNumeric(from))
+      return true;
+    return false;
+  }
+  static ScalarType promote(ScalarType a, ScalarType b) {
+    if (a == ScalarType::Double || b == ScalarType::Double)
+      return ScalarType::Double;
+    if (a == ScalarType::Float || b == ScalarType::Float)
+      return ScalarType::Float;
+    return ScalarType::Integer;
+  }
+
+  Program &prog;
+  DiagnosticEngine &diags;
+  bool ok = true;
+  std::map<std::string, Decl *> globals;
+  std::map<std::string, Decl *> locals;
+  std::map<const Decl *, long> declIndex;
+  ProcDecl *curProc = nullptr;
+  const RegionExpr *scope = nullptr;
+  unsigned scopeRank = 0;
+  unsigned loopDepth = 0;
+  bool parallelWithoutScope = false;
+};
+
+} // namespace sema
+} // namespace zpl
+
+#endif

@@ -1,0 +1,252 @@
+//===- SemaStmt.cpp - statements ------------------------------------------===//
+//
+// Statements: assignments, control flow, region scopes, write, calls.
+//===----------------------------------------------------------------------===//
+#include "frontend/SemaInternal.h"
+
+namespace zpl {
+namespace sema {
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Sema::checkStmts(StmtList &stmts) {
+  for (auto &s : stmts)
+    if (s)
+      checkStmt(*s);
+}
+
+void Sema::checkCondition(Expr &e, const char *what) {
+  checkExpr(e, stmtCtx());
+  if (e.type == ScalarType::Invalid)
+    return;
+  if (e.parallel) {
+    error(e.loc, std::string("the condition of ") + what +
+                     " must be a scalar, not a parallel value (use a reduction)");
+    parallelWithoutScope = false;
+    return;
+  }
+  if (e.type != ScalarType::Boolean)
+    error(e.loc, std::string("the condition of ") + what + " must be boolean (have " +
+                     toString(e.type) + ")");
+}
+
+void Sema::checkAssign(AssignStmt &s) {
+  ExprCtx ctx = stmtCtx();
+  // Target.
+  VarDecl *target = nullptr;
+  bool scatter = false;
+  if (auto *rm = dyn_cast<RemapExpr>(s.target.get())) {
+    scatter = true;
+    checkRemap(*rm, ctx);
+    if (auto *n = dyn_cast<NameExpr>(rm->array.get()))
+      target = dyn_cast_or_null<VarDecl>(n->decl);
+    if (rm->type == ScalarType::Invalid)
+      target = nullptr;
+  } else {
+    auto *n = cast<NameExpr>(s.target.get());
+    Decl *d = lookup(n->name);
+    if (!d) {
+      error(n->loc, "use of undeclared identifier '" + n->name + "'");
+    } else {
+      n->decl = d;
+      auto *v = dyn_cast<VarDecl>(d);
+      if (!v) {
+        error(n->loc, "cannot assign to " + std::string(d->kindName()) + " '" +
+                          n->name + "'");
+      } else if (v->kind == Decl::Constant || v->kind == Decl::ConfigVar) {
+        error(n->loc, "cannot assign to " + std::string(v->kindName()) + " '" +
+                          n->name + "'");
+      } else {
+        target = v;
+        checkName(*n, ctx);
+      }
+    }
+  }
+  checkExpr(*s.value, ctx);
+  if (!target || s.value->type == ScalarType::Invalid)
+    return;
+  ScalarType tt = target->elemType, vt = s.value->type;
+  if (s.op != AssignOp::Assign && (!isNumeric(tt) || !isNumeric(vt))) {
+    error(s.loc, std::string("'") + toString(s.op) + "' needs numeric operands (have " +
+                     toString(tt) + " and " + toString(vt) + ")");
+    return;
+  }
+  if (!assignable(tt, vt)) {
+    error(s.value->loc, std::string("cannot assign a ") + toString(vt) +
+                            " value to " + toString(tt) + " '" + target->name + "'" +
+                            (tt == ScalarType::Integer && isReal(vt)
+                                 ? " (convert with integer())"
+                                 : ""));
+    return;
+  }
+  if (!target->isArray && !scatter && s.value->parallel) {
+    error(s.value->loc, "cannot assign a parallel value to scalar '" + target->name +
+                            "' (use a reduction)");
+    parallelWithoutScope = false;
+    return;
+  }
+  if (target->isArray && s.value->parallel && scopeRank && s.value->rank &&
+      s.value->rank != scopeRank)
+    error(s.value->loc, "rank mismatch: the value has rank " +
+                            std::to_string(s.value->rank) +
+                            " but the region scope has rank " +
+                            std::to_string(scopeRank));
+}
+
+void Sema::checkStmt(Stmt &s) {
+  s.scope = scope;
+  beginStmt();
+  switch (s.kind) {
+  case Stmt::Scoped: {
+    auto &ss = cast<ScopedStmt>(s);
+    ExprCtx ctx = stmtCtx();
+    bool good = checkRegion(*ss.region, ctx);
+    parallelWithoutScope = false;
+    const RegionExpr *savedScope = scope;
+    unsigned savedRank = scopeRank;
+    if (good) {
+      scope = ss.region.get();
+      scopeRank = ss.region->rank;
+    }
+    ss.scope = scope;
+    if (ss.body)
+      checkStmt(*ss.body);
+    scope = savedScope;
+    scopeRank = savedRank;
+    return;
+  }
+  case Stmt::Block:
+    checkStmts(cast<BlockStmt>(s).body);
+    return;
+  case Stmt::Assign:
+    checkAssign(cast<AssignStmt>(s));
+    break;
+  case Stmt::If: {
+    auto &is = cast<IfStmt>(s);
+    for (auto &cl : is.clauses) {
+      beginStmt();
+      checkCondition(*cl.cond, "'if'");
+      endStmt(s);
+      checkStmts(cl.body);
+    }
+    checkStmts(is.elseBody);
+    return;
+  }
+  case Stmt::For: {
+    auto &fs = cast<ForStmt>(s);
+    ExprCtx ctx = stmtCtx();
+    Decl *d = lookup(fs.var->name);
+    if (!d) {
+      error(fs.var->loc, "use of undeclared identifier '" + fs.var->name + "'");
+    } else {
+      fs.var->decl = d;
+      auto *v = dyn_cast<VarDecl>(d);
+      if (!v || v->isArray || v->elemType != ScalarType::Integer ||
+          v->kind == Decl::Constant || v->kind == Decl::ConfigVar)
+        error(fs.var->loc, "the loop variable '" + fs.var->name +
+                               "' must be an integer scalar variable");
+      else
+        checkName(*fs.var, ctx);
+    }
+    checkScalarOf(*fs.lo, ScalarType::Integer, "a loop bound", ctx);
+    checkScalarOf(*fs.hi, ScalarType::Integer, "a loop bound", ctx);
+    if (fs.step)
+      checkScalarOf(*fs.step, ScalarType::Integer, "a loop step", ctx);
+    parallelWithoutScope = false;
+    ++loopDepth;
+    checkStmts(fs.body);
+    --loopDepth;
+    return;
+  }
+  case Stmt::While: {
+    auto &ws = cast<WhileStmt>(s);
+    checkCondition(*ws.cond, "'while'");
+    endStmt(s);
+    ++loopDepth;
+    checkStmts(ws.body);
+    --loopDepth;
+    return;
+  }
+  case Stmt::Repeat: {
+    auto &rs = cast<RepeatStmt>(s);
+    ++loopDepth;
+    checkStmts(rs.body);
+    --loopDepth;
+    beginStmt();
+    checkCondition(*rs.cond, "'until'");
+    endStmt(s);
+    return;
+  }
+  case Stmt::Exit:
+  case Stmt::Continue:
+    if (loopDepth == 0)
+      error(s.loc, std::string("'") + (s.kind == Stmt::Exit ? "exit" : "continue") +
+                       "' outside a loop");
+    return;
+  case Stmt::Halt:
+    return;
+  case Stmt::Return: {
+    auto &rs = cast<ReturnStmt>(s);
+    ScalarType want = curProc ? curProc->resultType : ScalarType::Void;
+    if (!rs.value) {
+      if (want != ScalarType::Void)
+        error(s.loc, "procedure '" + curProc->name + "' must return a " +
+                         toString(want) + " value");
+      return;
+    }
+    checkExpr(*rs.value, stmtCtx());
+    if (rs.value->type == ScalarType::Invalid)
+      break;
+    if (want == ScalarType::Void)
+      error(rs.value->loc, "procedure '" + curProc->name + "' does not return a value");
+    else if (rs.value->parallel) {
+      error(rs.value->loc, "a procedure returns a scalar, not a parallel value");
+      parallelWithoutScope = false;
+    } else if (!assignable(want, rs.value->type))
+      error(rs.value->loc, std::string("cannot return a ") +
+                               toString(rs.value->type) + " value from a procedure "
+                               "returning " + toString(want));
+    break;
+  }
+  case Stmt::Wrap:
+  case Stmt::Reflect: {
+    auto &bs = cast<BoundaryStmt>(s);
+    const char *kw = bs.isWrap() ? "wrap" : "reflect";
+    if (!scope || scope->kind != RegionExpr::Of) {
+      error(s.loc, std::string("'") + kw +
+                       "' needs an 'of' region scope, e.g. [east of R] " + kw + " A;");
+      return;
+    }
+    for (auto &n : bs.arrays) {
+      VarDecl *v = resolveArrayName(*n, (std::string("the operand of '") + kw + "'").c_str());
+      if (v && v->rank != scopeRank)
+        error(n->loc, "rank mismatch: array '" + v->name + "' has rank " +
+                          std::to_string(v->rank) + " but the region has rank " +
+                          std::to_string(scopeRank));
+    }
+    return;
+  }
+  case Stmt::Write: {
+    auto &ws = cast<WriteStmt>(s);
+    ExprCtx ctx = stmtCtx();
+    ctx.allowString = true;
+    for (auto &a : ws.args) {
+      checkExpr(*a.value, ctx);
+      if (a.hasFormat && a.value->type == ScalarType::String)
+        error(a.value->loc, "a format applies to a number or a boolean, not a string");
+    }
+    break;
+  }
+  case Stmt::Call: {
+    auto &cs = cast<CallStmt>(s);
+    checkCall(*cs.call, stmtCtx(), true);
+    break;
+  }
+  }
+  endStmt(s);
+}
+
+} // namespace sema
+} // namespace zpl

@@ -17,6 +17,8 @@
 #   -d           print the whole diff of every changed file (default: the
 #                first 20 lines)
 #   -k DIR       keep the emitted C and the compilers' messages in DIR
+#   -a           every .zpl file of the repository (the lit tests' too, most
+#                of which a compiler rejects: their messages are compared)
 #   -- ARGS      further zplc arguments for every compilation (e.g.
 #                --backend=mpi)
 #
@@ -32,6 +34,7 @@ levels="0 2"
 jobs=2
 full_diff=0
 keep=""
+all_programs=0
 extra=()
 
 usage() {
@@ -39,12 +42,13 @@ usage() {
   exit 2
 }
 
-while getopts "O:j:dk:h" opt; do
+while getopts "O:j:dk:ah" opt; do
   case $opt in
     O) levels=$OPTARG ;;
     j) jobs=$OPTARG ;;
     d) full_diff=1 ;;
     k) keep=$OPTARG ;;
+    a) all_programs=1 ;;
     *) usage ;;
   esac
 done
@@ -115,9 +119,13 @@ fi
 mkdir -p "$work/base" "$work/new"
 
 programs=()
-for f in "$root"/examples/*.zpl "$root"/testsuite/e2e/lang/*.zpl; do
-  programs+=("${f#"$root"/}")
-done
+if [ "$all_programs" = 1 ]; then
+  mapfile -t programs < <(git -C "$root" ls-files '*.zpl')
+else
+  for f in "$root"/examples/*.zpl "$root"/testsuite/e2e/lang/*.zpl; do
+    programs+=("${f#"$root"/}")
+  done
+fi
 
 # Every compilation as one line "WHICH LEVEL PROGRAM", run -j at a time.
 # A compiler's output goes to WORK/WHICH/<program>.O<level>.c, its

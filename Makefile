@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 export OMPI_ALLOW_RUN_AS_ROOT = 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM = 1
 
-.PHONY: all deps configure build demo check clean
+.PHONY: all deps configure build demo check paper clean
 
 all: build
 
@@ -34,6 +34,11 @@ demo: build
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(LLVM_DIR)/bin/lit -sv -j $(JOBS) $(BUILD)/testsuite
+
+# Not part of check: regenerates docs/paper/ (minutes; installs
+# python3-matplotlib if missing).
+paper: build
+	BUILD=$(BUILD) bash bench/paper/run.sh
 
 clean:
 	rm -rf $(BUILD)

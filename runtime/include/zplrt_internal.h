@@ -43,6 +43,9 @@ int64_t zrt_box_count(const zrt_region *b);
 zrt_region zrt_box_intersect(const zrt_region *a, const zrt_region *b);
 bool zrt_box_contains(const zrt_region *outer, const zrt_region *inner);
 zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]);
+/* Writes b as "[lo..hi, lo..hi]" into buf (n bytes, truncated) for error
+ * messages; returns buf. */
+char *zrt_box_text(char *buf, size_t n, const zrt_region *b);
 
 /* ---- storage layout and pack/unpack kernels ---------------------------------- */
 /* A row-major box of elements: element (i0,i1,i2) lives at byte
@@ -303,6 +306,24 @@ typedef struct zrt_distrib {
  * of its rank), frozen; NULL for an empty region of a rank without any
  * declared region (it has no indices, so no owner). */
 zrt_distrib *zrt_distrib_for(const zrt_region *r);
+/* The distribution of an array declared over decl, frozen (a distribution
+ * no region was bound to yet takes decl's bounding box). */
+zrt_distrib *zrt_distrib_of_array(const zrt_region *decl);
+
+/* ---- tiles ------------------------------------------------------------------------ */
+/* The tile list of region r on this PE (tiles.c keeps the last few). */
+typedef struct zrt_tileset {
+  bool valid;
+  zrt_region r;
+  zrt_parts parts;
+  zrt_region *boxes; /* for zrt_local_tiles, made on first request */
+  int64_t last_t;    /* the last tile asked about, and its entry indices */
+  int64_t last_i[ZRT_MAX_RANK];
+} zrt_tileset;
+/* The (cached) tile list of r; valid until the next call. */
+zrt_tileset *zrt_tileset_of(const zrt_region *r);
+/* Tile t's entry index per dimension of ts->parts. */
+const int64_t *zrt_tileset_index(zrt_tileset *ts, int64_t t);
 
 /* ---- arrays --------------------------------------------------------------------- */
 /* Storage: along dimension k this PE holds nblk[k] local blocks (one per
@@ -364,7 +385,8 @@ bool zrt_array_holds(const zrt_array *a, const zrt_region *box);
  * tile's storage. */
 bool zrt_array_tile_box(const zrt_array *a, const int64_t tile[ZRT_MAX_RANK],
                         const zrt_region *box, zrt_region *lbox);
-/* Type helpers for the remap and collection code. */
+/* Type helpers for arrays and the remap and collection code. */
+size_t zrt_elem_size(int64_t type);
 double zrt_elem_get_f64(int type, const void *p);
 int64_t zrt_elem_get_i64(int type, const void *p);
 void zrt_elem_convert(int dtype, void *d, int stype, const void *s);
@@ -442,6 +464,10 @@ struct im_transfer {
   zrt_local_copy *local;
   int64_t send_bytes; /* total payload, for statistics */
   int strategy;       /* IM_PACKED (default) or IM_CHAINED: see im_strategy */
+  /* im_strategy keeps the transfer packed: a combined transfer some of
+   * whose received pieces overlap (several shifts of one array from one
+   * peer; MPI forbids overlapping receive datatypes). */
+  bool packed_only;
   void *be;           /* back-end state (e.g. MPI requests) */
   /* State of the transfer's kind (remap schedule, combined members, ...)
    * and how to free it; NULL when the kind needs none. */
@@ -460,11 +486,6 @@ void zrt_transfer_release(im_transfer *t);
  * kind_local_copies. */
 void zrt_transfer_copy_locals(im_transfer *t);
 
-/* Combined transfers (combine.c). zrt_combine_can_chain is false for a
- * combined transfer some of whose received pieces overlap (several shifts
- * of one array from one peer: MPI forbids overlapping receive datatypes,
- * so it always moves packed), true for every other transfer. */
-bool zrt_combine_can_chain(const im_transfer *t);
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
  * k of `mirror` is set. */
@@ -550,6 +571,8 @@ void zrt_parse_runtime_options(void);
 /* Used by main(). */
 void zrt_startup(int argc, char **argv);
 void zrt_shutdown_after_main(double seconds);
+/* Prints the --stats lines (collective: every PE calls it). */
+void zrt_stats_report(double seconds);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* box.c — index boxes, row-major layouts and the pack/unpack kernels. */
 #include "zplrt_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool zrt_box_empty(const zrt_region *b) {
@@ -44,6 +45,16 @@ zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]) {
     r.hi[k] += d[k];
   }
   return r;
+}
+
+char *zrt_box_text(char *buf, size_t n, const zrt_region *b) {
+  int w = snprintf(buf, n, "[");
+  for (int k = 0; k < b->rank && (size_t)w < n; ++k)
+    w += snprintf(buf + w, n - (size_t)w, "%s%lld..%lld", k ? ", " : "", (long long)b->lo[k],
+                  (long long)b->hi[k]);
+  if ((size_t)w < n)
+    snprintf(buf + w, n - (size_t)w, "]");
+  return buf;
 }
 
 zrt_layout zrt_layout_make(const zrt_region *box, size_t esz) {

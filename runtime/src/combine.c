@@ -32,7 +32,6 @@ typedef struct member_key {
 typedef struct combine_state {
   int n;
   member_key *members;
-  bool can_chain; /* no two received pieces overlap */
 } combine_state;
 
 static member_key key_of(im_transfer *t) {
@@ -172,14 +171,13 @@ static im_transfer *build(int64_t id, int n, im_transfer **members) {
   int tag = zrt_pair_tag(id); /* one message per peer */
   t->nsend = group_by_peer(members, n, true, total_send, tag, t->send);
   t->nrecv = group_by_peer(members, n, false, total_recv, tag, t->recv);
-  st->can_chain = true;
   for (int i = 0; i < t->nsend; ++i) {
     finish_message(&t->send[i]);
     t->send_bytes += (int64_t)t->send[i].bytes;
   }
   for (int i = 0; i < t->nrecv; ++i) {
     finish_message(&t->recv[i]);
-    st->can_chain = st->can_chain && !pieces_overlap(&t->recv[i]);
+    t->packed_only = t->packed_only || pieces_overlap(&t->recv[i]);
   }
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
@@ -210,10 +208,4 @@ im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...) {
   }
   free(members);
   return t;
-}
-
-bool zrt_combine_can_chain(const im_transfer *t) {
-  if (t->kind != ZRT_XFER_COMBINED)
-    return true;
-  return ((const combine_state *)t->kind_state)->can_chain;
 }

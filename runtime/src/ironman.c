@@ -43,16 +43,6 @@ static void *xcalloc(size_t n, size_t size, const zrt_array *a) {
   return p;
 }
 
-static char *fmt_region(char *buf, size_t n, const zrt_region *b) {
-  int w = snprintf(buf, n, "[");
-  for (int k = 0; k < b->rank && (size_t)w < n; ++k)
-    w += snprintf(buf + w, n - (size_t)w, "%s%lld..%lld", k ? ", " : "", (long long)b->lo[k],
-                  (long long)b->hi[k]);
-  if ((size_t)w < n)
-    snprintf(buf + w, n - (size_t)w, "]");
-  return buf;
-}
-
 /* ---- messages from sections ------------------------------------------------------------------
  * A computation (zrt_halo_compute, zrt_boundary_compute,
  * zrt_redist_compute) lists the sections this PE sends, receives and
@@ -269,7 +259,7 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
     zrt_failf(be.sec->role == ZRT_BSEC_SEND
                   ? "array %s: cells %s to send for shift %s lie outside the array's storage"
                   : "array %s: ghost cells %s needed for shift %s lie outside the array's storage",
-              a->name, fmt_region(b1, sizeof b1, &be.sec->box), b2);
+              a->name, zrt_box_text(b1, sizeof b1, &be.sec->box), b2);
   }
   free(sec);
   if (zrt_g.be->transfer_setup)
@@ -281,8 +271,7 @@ void im_strategy(im_transfer *t, int64_t strategy) {
   if (strategy != IM_PACKED && strategy != IM_CHAINED)
     zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
               (long long)strategy, IM_PACKED, IM_CHAINED);
-  /* A combined transfer receiving overlapping pieces stays packed. */
-  if (strategy == IM_CHAINED && !zrt_combine_can_chain(t))
+  if (strategy == IM_CHAINED && t->packed_only)
     strategy = IM_PACKED;
   if (t->strategy == strategy)
     return;
@@ -369,7 +358,7 @@ static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_arra
     const zrt_bsection *x = be.sec;
     bool source = be.other || x->role == ZRT_BSEC_SEND;
     zrt_failf("%s of array %s: %s cells %s lie outside the array's storage", what, a->name,
-              source ? "source" : "band", fmt_region(b1, sizeof b1, be.other ? &x->other : &x->box));
+              source ? "source" : "band", zrt_box_text(b1, sizeof b1, be.other ? &x->other : &x->box));
   }
   free(sec);
   if (zrt_g.be->transfer_setup)
@@ -437,7 +426,7 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
     bool in_src = be.other || be.sec->role == ZRT_BSEC_SEND;
     zrt_failf("redistribution from array %s to array %s: cells %s lie outside the storage of "
               "array %s",
-              src->name, dst->name, fmt_region(b1, sizeof b1, &be.sec->box),
+              src->name, dst->name, zrt_box_text(b1, sizeof b1, &be.sec->box),
               in_src ? src->name : dst->name);
   }
   free(sec);

@@ -1,0 +1,309 @@
+/* array.c — distributed arrays: storage of this PE's blocks, element and
+ * tile offsets, ownership, and the storage check of a statement's reads. */
+#include "zplrt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+zrt_region zrt_region_align(zrt_region r, zrt_array *a) {
+  r.dist = a->decl.dist;
+  return r;
+}
+
+/* The local block of a holding x along dimension k: the block that owns
+ * x if it is this PE's, else one whose ghost cells hold it (or 0). */
+static int64_t stored_block(const zrt_array *a, int k, int64_t x) {
+  const zrt_decomp *D = &a->dist->D;
+  int64_t B = zrt_dim_owner(D, k, x);
+  if (zrt_dim_coord(D, k, B) == a->dist->coord[k]) {
+    int64_t j = zrt_dim_local(D, k, B);
+    if (j < a->nblk[k] && a->first[k][j] <= x && x <= a->last[k][j])
+      return j;
+  }
+  /* blocks are ascending: the last one starting at or before x */
+  int64_t lo = 0, hi = a->nblk[k] - 1, j = 0;
+  while (lo <= hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (a->first[k][mid] <= x) {
+      j = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return j;
+}
+
+int64_t zrt_array_elem_tiled(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
+  int64_t o = 0;
+  for (int k = 0; k < a->rank; ++k) {
+    if (zrt_is_flood(&a->decl, k))
+      continue;
+    int64_t j = stored_block(a, k, idx[k]);
+    o += (j * a->span[k] + idx[k] - a->first[k][j]) * a->layout.stride[k];
+  }
+  return o;
+}
+
+int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
+  const zrt_decomp *D = &a->dist->D;
+  int64_t c[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < a->rank; ++k)
+    c[k] = zrt_is_flood(&a->decl, k) ? a->dist->coord[k]
+                                      : zrt_dim_coord(D, k, zrt_dim_owner(D, k, idx[k]));
+  return zrt_decomp_pe(D, c);
+}
+
+/* Along dimension k, this PE's local blocks of an array over decl with
+ * fluff flo/fhi: each block's range (the edge blocks also store the
+ * declared indices beyond the bounding box) widened by the fluff. */
+static void dim_storage(zrt_array *a, int k, int64_t flo, int64_t fhi) {
+  const zrt_distrib *d = a->dist;
+  const zrt_decomp *D = &d->D;
+  const zrt_region *decl = &a->decl;
+  bool flood = zrt_is_flood(decl, k);
+  int64_t n = flood ? 1 : zrt_dim_nlocal(D, k, d->coord[k]);
+  a->nblk[k] = n;
+  a->first[k] = malloc((size_t)(2 * n + 1) * sizeof(int64_t));
+  if (!a->first[k])
+    zrt_failf("out of memory allocating array %s", a->name);
+  a->last[k] = a->first[k] + n;
+  a->span[k] = flood ? 1 : 0;
+  if (flood) { /* one replicated element, no fluff */
+    a->first[k][0] = a->last[k][0] = decl->lo[k];
+    return;
+  }
+  int64_t last_owner = zrt_dim_owners(D, k) - 1;
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t B = zrt_dim_global(D, k, d->coord[k], j), lo, hi;
+    zrt_dim_block(D, k, B, false, &lo, &hi);
+    if (B == 0 && B <= last_owner && decl->lo[k] < lo)
+      lo = decl->lo[k];
+    if (B == last_owner && decl->hi[k] > hi)
+      hi = decl->hi[k];
+    a->first[k][j] = lo - flo;
+    a->last[k][j] = hi + fhi;
+    if (a->last[k][j] - a->first[k][j] + 1 > a->span[k])
+      a->span[k] = a->last[k][j] - a->first[k][j] + 1;
+  }
+}
+
+/* The bounding box of the stored indices, the layout (in local storage
+ * coordinates) and the offset of local block 0. */
+static void array_layout(zrt_array *a) {
+  zrt_region rows;
+  memset(&rows, 0, sizeof rows);
+  rows.rank = a->rank;
+  a->storage = a->decl;
+  a->storage.step[0] = a->storage.step[1] = a->storage.step[2] = 0;
+  for (int k = 0; k < a->rank; ++k) {
+    rows.hi[k] = a->nblk[k] * a->span[k] - 1;
+    if (a->nblk[k] == 0) {
+      a->storage.hi[k] = a->storage.lo[k] - 1;
+      continue;
+    }
+    a->storage.lo[k] = a->first[k][0];
+    a->storage.hi[k] = a->last[k][a->nblk[k] - 1];
+    if (a->nblk[k] > 1)
+      a->tiled = true;
+  }
+  a->layout = zrt_layout_make(&rows, a->esz);
+  a->offset = 0;
+  for (int k = 0; k < a->rank; ++k)
+    if (!zrt_is_flood(&a->decl, k) && a->nblk[k] > 0) /* flood: extent 1, stride 0 */
+      a->offset -= a->first[k][0] * a->layout.stride[k];
+}
+
+static ZRT_PE_LOCAL uint64_t next_serial = 1;
+
+static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
+                              const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {
+  zrt_array *a = calloc(1, sizeof *a);
+  if (!a)
+    zrt_failf("out of memory allocating array %s", name);
+  a->name = malloc(strlen(name) + 1);
+  if (!a->name)
+    zrt_failf("out of memory allocating array %s", name);
+  strcpy(a->name, name);
+  a->type = (int)type;
+  a->esz = zrt_elem_size(type);
+  a->rank = (int)decl.rank;
+  a->serial = next_serial++;
+  a->decl = decl;
+  a->dist = d;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    a->fluff_lo[k] = flo[k];
+    a->fluff_hi[k] = fhi[k];
+  }
+  for (int k = 0; k < a->rank; ++k)
+    dim_storage(a, k, flo[k], fhi[k]);
+  array_layout(a);
+  int64_t count = 1;
+  for (int k = 0; k < a->rank; ++k) {
+    int64_t e = a->layout.ext[k];
+    if (e > 0 && count > INT64_MAX / e)
+      zrt_failf("array %s is too large for memory", name);
+    count *= e;
+  }
+  if ((uint64_t)count > SIZE_MAX / a->esz / 2)
+    zrt_failf("array %s is too large for memory", name);
+  a->bytes = (size_t)count * a->esz;
+  a->base = zrt_g.be->sym_alloc(a->bytes ? a->bytes : a->esz);
+  if (!a->base) {
+    char b[128];
+    zrt_failf("array %s: cannot allocate %zu bytes for its storage %s (too large for memory)",
+              name, a->bytes, zrt_box_text(b, sizeof b, &a->storage));
+  }
+  memset(a->base, 0, a->bytes ? a->bytes : a->esz);
+  return a;
+}
+
+zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_t fluff_lo0,
+                         int64_t fluff_hi0, int64_t fluff_lo1, int64_t fluff_hi1,
+                         int64_t fluff_lo2, int64_t fluff_hi2) {
+  if (decl.rank < 1 || decl.rank > ZRT_MAX_RANK)
+    zrt_fail_all("array %s: rank %lld is not supported", name, (long long)decl.rank);
+  zrt_distrib *d = zrt_distrib_of_array(&decl);
+  int64_t flo[ZRT_MAX_RANK] = {fluff_lo0, fluff_lo1, fluff_lo2};
+  int64_t fhi[ZRT_MAX_RANK] = {fluff_hi0, fluff_hi1, fluff_hi2};
+  for (int k = 0; k < decl.rank; ++k) {
+    if (flo[k] < 0 || fhi[k] < 0)
+      zrt_fail_all("array %s: negative fluff", name);
+    if (zrt_is_flood(&decl, k))
+      flo[k] = fhi[k] = 0;
+  }
+  return array_alloc(name, type, decl, d, flo, fhi);
+}
+
+zrt_array *zrt_array_temp(zrt_array *a) {
+  return array_alloc(a->name, a->type, a->decl, a->dist, a->fluff_lo, a->fluff_hi);
+}
+
+void zrt_array_free(zrt_array *a) {
+  if (!a)
+    return;
+  zrt_g.be->sym_free(a->base);
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    free(a->first[k]);
+  free(a->name);
+  free(a);
+}
+
+double *zrt_array_f64(zrt_array *a) { return (double *)a->base; }
+float *zrt_array_f32(zrt_array *a) { return (float *)a->base; }
+int64_t *zrt_array_i64(zrt_array *a) { return (int64_t *)a->base; }
+bool *zrt_array_bool(zrt_array *a) { return (bool *)a->base; }
+int64_t zrt_array_offset(zrt_array *a) { return a->offset; }
+int64_t zrt_array_stride(zrt_array *a, int64_t dim) {
+  if (dim < 0 || dim >= a->rank || zrt_is_flood(&a->decl, (int)dim))
+    return 0;
+  return a->layout.stride[dim];
+}
+
+zrt_region zrt_array_region(zrt_array *a) { return a->decl; }
+
+/* The local block of a's tile t (of a tile list of a's distribution) along
+ * dimension k: a flood dimension of the region reads the block holding its
+ * index. */
+static int64_t tile_block(const zrt_array *a, const zrt_parts *P, const int64_t *i, int k,
+                          const zrt_region *r) {
+  int64_t j = P->v[k][i[k]].local;
+  return j >= 0 ? j : stored_block(a, k, r->lo[k]);
+}
+
+int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t) {
+  if (r.rank != a->rank || r.dist != a->decl.dist)
+    zrt_failf("array %s does not follow the distribution of the statement's region", a->name);
+  zrt_tileset *ts = zrt_tileset_of(&r);
+  const int64_t *i = zrt_tileset_index(ts, t);
+  if (!a->tiled) /* one block per dimension: every tile starts at local block 0 */
+    return a->offset;
+  int64_t o = 0;
+  for (int k = 0; k < a->rank; ++k) {
+    if (zrt_is_flood(&a->decl, k))
+      continue;
+    int64_t j = tile_block(a, &ts->parts, i, k, &r);
+    o += (j * a->span[k] - a->first[k][j]) * a->layout.stride[k];
+  }
+  return o;
+}
+
+bool zrt_array_tile_box(const zrt_array *a, const int64_t tile[ZRT_MAX_RANK],
+                        const zrt_region *box, zrt_region *lbox) {
+  *lbox = *box;
+  for (int k = 0; k < a->rank; ++k) {
+    if (zrt_is_flood(&a->decl, k)) {
+      lbox->lo[k] = lbox->hi[k] = 0;
+      continue;
+    }
+    int64_t j = tile[k];
+    if (j < 0 || j >= a->nblk[k] || box->lo[k] < a->first[k][j] || box->hi[k] > a->last[k][j])
+      return false;
+    lbox->lo[k] = j * a->span[k] + box->lo[k] - a->first[k][j];
+    lbox->hi[k] = j * a->span[k] + box->hi[k] - a->first[k][j];
+  }
+  return true;
+}
+
+/* Whether every index of [lo..hi] lies in some local block of dimension k. */
+static bool dim_holds(const zrt_array *a, int k, int64_t lo, int64_t hi) {
+  int64_t x = lo;
+  for (int64_t j = stored_block(a, k, lo); x <= hi; ++j) {
+    if (j >= a->nblk[k] || a->first[k][j] > x)
+      return false;
+    if (a->last[k][j] >= x)
+      x = a->last[k][j] + 1;
+  }
+  return true;
+}
+
+bool zrt_array_holds(const zrt_array *a, const zrt_region *box) {
+  if (zrt_box_empty(box))
+    return true;
+  for (int k = 0; k < a->rank; ++k)
+    if (!zrt_is_flood(&a->decl, k) && !dim_holds(a, k, box->lo[k], box->hi[k]))
+      return false;
+  return true;
+}
+
+/* The storage check failed along dimension bad_dim (below or above the
+ * tile's storage); the index named is the first tile's reads elsewhere. */
+ZRT_NORETURN static void storage_error(const zrt_array *a, const zrt_parts *P,
+                                       const int64_t d[ZRT_MAX_RANK], int bad_dim,
+                                       int64_t bad_index) {
+  char ib[96], sb[128];
+  int w = snprintf(ib, sizeof ib, "[");
+  for (int k = 0; k < P->rank; ++k) {
+    int64_t x = k == bad_dim ? bad_index : P->v[k][0].lo + d[k];
+    w += snprintf(ib + w, sizeof ib - (size_t)w, "%s%lld", k ? ", " : "", (long long)x);
+  }
+  snprintf(ib + w, sizeof ib - (size_t)w, "]");
+  zrt_failf("read of array %s at index %s is outside its storage %s", a->name, ib,
+            zrt_box_text(sb, sizeof sb, &a->storage));
+}
+
+/* The reads of tile t land in tile t's storage of a: a tile's box is the
+ * product of its parts, so each dimension's parts can be checked alone. */
+void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
+  r = zrt_region_align(r, a);
+  const zrt_parts *P = &zrt_tileset_of(&r)->parts;
+  if (P->count == 0)
+    return;
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  for (int k = 0; k < r.rank; ++k) {
+    if (zrt_is_flood(&a->decl, k))
+      continue;
+    for (int64_t e = 0; e < P->n[k]; ++e) {
+      const zrt_dim_part *x = &P->v[k][e];
+      if (a->nblk[k] == 0)
+        storage_error(a, P, d, k, x->lo + d[k]);
+      int64_t j = x->local >= 0 ? x->local : stored_block(a, k, r.lo[k]);
+      if (x->lo + d[k] < a->first[k][j])
+        storage_error(a, P, d, k, x->lo + d[k]);
+      if (x->hi + d[k] > a->last[k][j])
+        storage_error(a, P, d, k, x->hi + d[k]);
+    }
+  }
+}
+

@@ -1,0 +1,38 @@
+/* reduce.c — scalar reductions over all PEs, timed as communication. */
+#include "zplrt_internal.h"
+
+int64_t zrt_allreduce_i64(int64_t op, int64_t v) {
+  double t0 = zrt_g.be->clock();
+  int o = (int)op;
+  if (o == ZRT_AND)
+    o = ZRT_MIN;
+  else if (o == ZRT_OR)
+    o = ZRT_MAX;
+  zrt_g.be->allreduce(&v, 1, ZRT_I64, o);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  return v;
+}
+
+double zrt_allreduce_f64(int64_t op, double v) {
+  double t0 = zrt_g.be->clock();
+  zrt_g.be->allreduce(&v, 1, ZRT_F64, (int)op);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  return v;
+}
+
+float zrt_allreduce_f32(int64_t op, float v) {
+  double t0 = zrt_g.be->clock();
+  zrt_g.be->allreduce(&v, 1, ZRT_F32, (int)op);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  return v;
+}
+
+bool zrt_allreduce_bool(int64_t op, bool v) {
+  double t0 = zrt_g.be->clock();
+  int64_t x = v ? 1 : 0;
+  int o = (op == ZRT_AND || op == ZRT_MIN || op == ZRT_PROD) ? ZRT_MIN : ZRT_MAX;
+  zrt_g.be->allreduce(&x, 1, ZRT_I64, o);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  return x != 0;
+}
+

@@ -32,6 +32,9 @@ template <typename Call> void ironmanCall(im_transfer *t, const char *name, Call
 
 void simInit(int *, char ***) {}
 
+/// The program ran to its end: the simulator's statistics may be printed.
+void simProgramEnd() { g_sim->self().normalEnd = true; }
+
 void simFinalize() {
   fflush(stdout);
   if (g_sim->finish())
@@ -234,6 +237,8 @@ const zrt_backend simBackend = {
              "  --binding=NAME    how IRONMAN runs on the machine (default: as compiled)\n"
              "  --trace=FILE.json a Chrome trace of every PE's virtual time line\n",
     /*compute=*/simCompute,
+    /*launch=*/launchProgram,
+    /*program_end=*/simProgramEnd,
 };
 
 } // namespace

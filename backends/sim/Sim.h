@@ -414,6 +414,10 @@ public:
 /// The simulator of this process.
 extern Simulator *g_sim;
 
+/// The back end's launch hook (Launch.cpp): builds the machine the program
+/// was compiled for and runs peMain on every simulated PE.
+[[noreturn]] void launchProgram(int argc, char **argv, void (*peMain)(int argc, char **argv));
+
 /// Formats virtual microseconds as seconds for reports.
 std::string seconds(Time us);
 

@@ -97,6 +97,16 @@ typedef struct zrt_backend {
    * `counts`; `strided` when the statement's region steps by more than one
    * index in its innermost dimension. A simulator charges virtual time. */
   void (*compute)(int64_t elements, int strided, const zrt_op_counts *counts);
+
+  /* Optional (may be NULL): runs the program when the back end creates the
+   * PEs itself (the simulator: each PE a context of this one process). The
+   * runtime's main calls it first, with the command line; it calls
+   * pe_main(argc, argv) once on every PE and does not return. NULL: main
+   * calls pe_main itself (one PE per process). */
+  void (*launch)(int argc, char **argv, void (*pe_main)(int argc, char **argv));
+  /* Optional (may be NULL): called on every PE when the program ran to its
+   * end (not after halt or an error), before the statistics and finalize. */
+  void (*program_end)(void);
 } zrt_backend;
 
 /* Defined by exactly one back-end library. */

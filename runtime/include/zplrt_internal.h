@@ -568,9 +568,9 @@ bool zrt_parse_bool(const char *s, bool *out);
 /* Marks --grid/--stats/--help (start-up). */
 void zrt_parse_runtime_options(void);
 
-/* Used by main(). */
-void zrt_startup(int argc, char **argv);
-void zrt_shutdown_after_main(double seconds);
+/* One PE's run of the program: start-up, zpl_main, statistics, shut-down
+ * (main.c calls it, or the back end's launch hook on every PE). */
+void zrt_pe_main(int argc, char **argv);
 /* Prints the --stats lines (collective: every PE calls it). */
 void zrt_stats_report(double seconds);
 

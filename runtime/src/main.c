@@ -1,13 +1,14 @@
-/* main.c — the program's main: start the back end, run zpl_main, report.
- * Kept alone in its object file so that programs with their own main (the
- * unit tests) can link the library without it. */
+/* main.c — the program's main: the back end launches the PEs (or this
+ * process is the one PE) and each runs zrt_pe_main. Kept alone in its
+ * object file so that programs with their own main (the unit tests) can
+ * link the library without it. */
 #include "zplrt_internal.h"
 
 int main(int argc, char **argv) {
-  zrt_startup(argc, argv);
-  double t0 = zrt_g.be->clock();
-  zpl_main();
-  double seconds = zrt_g.be->clock() - t0;
-  zrt_shutdown_after_main(seconds);
+  const zrt_backend *be = zrt_backend_get();
+  if (be->launch)
+    be->launch(argc, argv, zrt_pe_main); /* does not return */
+  else
+    zrt_pe_main(argc, argv);
   return 0;
 }

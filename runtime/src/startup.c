@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void zrt_startup(int argc, char **argv) {
+static void start_up(int argc, char **argv) {
   zrt_g.be = zrt_backend_get();
   zrt_g.be->init(&argc, &argv);
   zrt_g.me = zrt_g.be->pe_id();
@@ -24,11 +24,21 @@ void zrt_startup(int argc, char **argv) {
   zrt_parse_runtime_options();
 }
 
-void zrt_shutdown_after_main(double seconds) {
+static void shut_down(double seconds) {
   fflush(stdout);
   if (zrt_g.stats)
     zrt_stats_report(seconds);
   fflush(stdout);
   fflush(stderr);
   zrt_g.be->finalize();
+}
+
+void zrt_pe_main(int argc, char **argv) {
+  start_up(argc, argv);
+  double t0 = zrt_g.be->clock();
+  zpl_main();
+  double seconds = zrt_g.be->clock() - t0;
+  if (zrt_g.be->program_end)
+    zrt_g.be->program_end();
+  shut_down(seconds);
 }

@@ -185,8 +185,8 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
   llvm::SmallString<128> simPath;
   if (backend == Backend::Sim) {
 #ifdef ZPLC_HAVE_MODEL
-    // The machine description goes into the program; the simulator's
-    // library comes first, so that its main (not the runtime's) is linked.
+    // The machine description goes into the program, where the
+    // simulator's launch hook reads it.
     std::string config, err;
     if (!zplc::simConfigSource(machinePath, binding, config, err))
       fail(err);

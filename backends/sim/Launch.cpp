@@ -1,9 +1,12 @@
-//===- Main.cpp - a simulated program's main -------------------------------===//
+//===- Launch.cpp - starting a simulated program ---------------------------===//
 //
-// Kept alone in its object file (like the runtime's main.c), so tests can
-// link the simulator without it. zplc generates the three symbols below
-// with the program: the machine description it compiled for, where that
-// came from, and the binding (--binding; "" = the machine's native one).
+// The back end's launch hook: the runtime's main hands it the command line
+// and the per-PE entry point, and it runs that on every simulated PE. zplc
+// generates the three symbols below with the program: the machine
+// description it compiled for, where that came from, and the binding
+// (--binding; "" = the machine's native one). They are weak so that the
+// simulator's unit tests, which build machines themselves and never
+// launch, link without them.
 //
 //   ./prog --pes=N [--binding=NAME] [--trace=FILE.json] [--stats] [...]
 //===----------------------------------------------------------------------===//
@@ -15,9 +18,9 @@
 #include <cstring>
 
 extern "C" {
-extern const char zsim_description[];
-extern const char zsim_description_path[];
-extern const char zsim_binding[];
+extern const char zsim_description[] __attribute__((weak));
+extern const char zsim_description_path[] __attribute__((weak));
+extern const char zsim_binding[] __attribute__((weak));
 }
 
 using namespace zsim;
@@ -61,22 +64,13 @@ Options parseOptions(int argc, char **argv, const std::string &prog) {
   return o;
 }
 
-int g_argc;
-char **g_argv;
-
-void runProgram(int) {
-  zrt_startup(g_argc, g_argv);
-  double t0 = zrt_g.be->clock();
-  zpl_main();
-  double seconds = zrt_g.be->clock() - t0;
-  g_sim->self().normalEnd = true;
-  zrt_shutdown_after_main(seconds);
-}
-
 } // namespace
 
-int main(int argc, char **argv) {
+void zsim::launchProgram(int argc, char **argv, void (*peMain)(int argc, char **argv)) {
   std::string prog = programName(argv[0]);
+  if (!zsim_description || !zsim_description_path || !zsim_binding)
+    fail(prog, "internal: the program carries no machine description (compile it with "
+               "zplc --backend=sim)");
   Options o = parseOptions(argc, argv, prog);
   std::string err;
   std::unique_ptr<model::Machine> m =
@@ -87,11 +81,10 @@ int main(int argc, char **argv) {
   model::SimBinding binding;
   if (!model::readSimFigures(*m, figures, err) || !model::readSimBinding(*m, o.binding, binding, err))
     fail(prog, err);
-  g_argc = argc;
-  g_argv = argv;
   // Never destroyed: the program exits on a simulated PE's stack, which
   // the simulator owns.
   auto *sim = new Simulator(std::move(m), figures, binding, o, prog);
-  sim->run(runProgram, /*exitAtEnd=*/true);
-  return 0; // not reached: the last PE ends the program
+  std::function<void(int)> body = [=](int) { peMain(argc, argv); };
+  sim->run(body, /*exitAtEnd=*/true);
+  abort(); // not reached: the last PE ends the program
 }

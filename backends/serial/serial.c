@@ -2,7 +2,7 @@
  * neighbours, so transfers carry no messages; a message addressed to this
  * PE itself (possible for wrap-around transfers) is a local copy at SR. */
 #define _POSIX_C_SOURCE 199309L
-#include "zplrt_internal.h"
+#include "zplrt_backend.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,7 +23,7 @@
 
 #include "model/Model.h"
 #include "model/SimFigures.h"
-#include "zplrt_internal.h"
+#include "zplrt_backend.h"
 
 #include <ucontext.h>
 

@@ -3,7 +3,7 @@
 
 The simulated back end runs every PE as a thread of one process, so the
 runtime keeps each PE's state in ZRT_PE_LOCAL (thread-local) variables
-(runtime/include/zplrt_internal.h). A plain global or static variable that
+(runtime/src/zplrt_internal.h). A plain global or static variable that
 changes would be shared by all simulated PEs. This check lists, for every
 object file of the archives given, the data symbols in writable sections
 (.data, .bss and common symbols; not .tdata/.tbss, .rodata or

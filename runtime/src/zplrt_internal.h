@@ -1,5 +1,6 @@
-/* zplrt_internal.h — types and helpers shared by the runtime, the back ends
- * and the unit tests. Not part of the generated-code ABI. */
+/* zplrt_internal.h — types and helpers shared by the files of the runtime
+ * (and its unit tests). Private to runtime/src: a back end sees only
+ * zplrt_backend.h. Not part of the generated-code ABI. */
 #ifndef ZPLRT_INTERNAL_H
 #define ZPLRT_INTERNAL_H
 
@@ -13,12 +14,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifdef __cplusplus
-#define ZRT_NORETURN [[noreturn]]
-#else
-#define ZRT_NORETURN _Noreturn
 #endif
 
 /* Storage of one PE. The simulated back end (backends/sim) runs every PE as
@@ -39,7 +34,6 @@ extern "C" {
 
 /* ---- boxes ------------------------------------------------------------------ */
 bool zrt_box_empty(const zrt_region *b);
-int64_t zrt_box_count(const zrt_region *b);
 zrt_region zrt_box_intersect(const zrt_region *a, const zrt_region *b);
 bool zrt_box_contains(const zrt_region *outer, const zrt_region *inner);
 zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]);
@@ -48,53 +42,15 @@ zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]);
 char *zrt_box_text(char *buf, size_t n, const zrt_region *b);
 
 /* ---- storage layout and pack/unpack kernels ---------------------------------- */
-/* A row-major box of elements: element (i0,i1,i2) lives at byte
- * esz * ((i0-lo0)*stride0 + (i1-lo1)*stride1 + (i2-lo2)*stride2).
- * Dimensions >= rank have lo = 0, ext = 1, stride = 1 (or 0). */
-typedef struct zrt_layout {
-  int rank;
-  size_t esz;
-  int64_t lo[ZRT_MAX_RANK];
-  int64_t ext[ZRT_MAX_RANK];
-  int64_t stride[ZRT_MAX_RANK];
-} zrt_layout;
-
-/* A row-major layout over `box` (strides from extents). */
-zrt_layout zrt_layout_make(const zrt_region *box, size_t esz);
 /* Address of element `box.lo` in storage `base` with layout L. */
 void *zrt_box_ptr(void *base, const zrt_layout *L, const zrt_region *box);
 /* Whether the elements of `box` form one contiguous run in L. */
 bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box);
-/* Copies the elements of `box` (row-major) into / out of a dense buffer.
- * Returns the number of bytes. Runs of 8-byte elements up to 64 words use
- * word loops (single words and pairs unrolled), longer runs memcpy; other
- * element sizes: element loops for runs under 64 bytes, else memcpy. */
-size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box);
-size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf);
-
-/* Indexed patterns: element i of the dense buffer is element idx[i] of base
- * (n elements of esz bytes). Used for indexed transfers and by the
- * calibration/benchmark program. */
-size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n);
-size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf);
-
-enum {
-  ZRT_XFER_HALO = 0,
-  ZRT_XFER_WRAP = 1,
-  ZRT_XFER_REFLECT = 2,
-  ZRT_XFER_REDIST = 3,
-  ZRT_XFER_REMAP = 4,
-  ZRT_XFER_TRANSPOSE = 5,
-  ZRT_XFER_COMBINED = 6
-};
 
 /* ---- decomposition ------------------------------------------------------------ */
 /* Block p of P over [L..H]: sizes as even as possible, the first (N % P)
  * blocks one larger. */
 void zrt_block_range(int64_t L, int64_t H, int64_t P, int64_t p, int64_t *lo, int64_t *hi);
-/* The default grid of `rank` dimensions for npes PEs: as square as
- * possible, dimensions non-decreasing (2D: rows <= columns). */
-void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]);
 /* Parses "P", "PxQ", "PxQxR". Returns the number of dimensions or 0. */
 int zrt_parse_grid(const char *s, int64_t dims[ZRT_MAX_RANK]);
 
@@ -326,33 +282,6 @@ zrt_tileset *zrt_tileset_of(const zrt_region *r);
 const int64_t *zrt_tileset_index(zrt_tileset *ts, int64_t t);
 
 /* ---- arrays --------------------------------------------------------------------- */
-/* Storage: along dimension k this PE holds nblk[k] local blocks (one per
- * local block of the distribution; one for a flood dimension), block j
- * holding global indices first[k][j]..last[k][j] (its block widened by
- * the fluff, and at the edges of the bounding box by the declared region)
- * at storage rows j*span[k] + (i - first[k][j]); every block gets the same
- * span, so the storage is one row-major array (`layout`, in local storage
- * coordinates: lo = 0) whose tiles differ only by an offset. With one block
- * per dimension (tiled false) this is the plain box `storage`. */
-struct zrt_array {
-  char *name;
-  int type;
-  size_t esz;
-  int rank;
-  uint64_t serial;    /* unique per allocation (cache key) */
-  zrt_region decl;    /* declared region */
-  zrt_region storage; /* bounding box of the indices stored on this PE */
-  zrt_layout layout;
-  int64_t offset;     /* element offset of global index (0,0,0) in local block 0 */
-  int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK];
-  void *base;
-  size_t bytes;
-  zrt_distrib *dist;
-  bool tiled;
-  int64_t nblk[ZRT_MAX_RANK], span[ZRT_MAX_RANK];
-  int64_t *first[ZRT_MAX_RANK], *last[ZRT_MAX_RANK];
-};
-
 /* zrt_array_elem for arrays with several local blocks in some dimension. */
 int64_t zrt_array_elem_tiled(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
 /* Element offset (from base) of global index idx, reading the single
@@ -391,95 +320,6 @@ double zrt_elem_get_f64(int type, const void *p);
 int64_t zrt_elem_get_i64(int type, const void *p);
 void zrt_elem_convert(int dtype, void *d, int stype, const void *s);
 
-/* ---- transfers --------------------------------------------------------------------- */
-/* One point-to-point message of a transfer, as seen by this PE: a section
- * of the array this PE sends to `peer`, or receives from it. The same
- * (peer pair, tag) identifies the message on both sides, and both sides
- * computed the same box. */
-typedef struct zrt_msg {
-  int64_t peer;
-  int tag;
-  zrt_region box;  /* the section, in global indices */
-  zrt_region lbox; /* the same section in local storage coordinates
-                      (0-based, rows of a->layout) */
-  int64_t elem_off; /* element offset of the section's first element from
-                       the storage base */
-  bool contiguous; /* one run in storage: sent/received in place at ptr */
-  int mirror;      /* receives only: bit k set when the sender's row-major
-                      order runs backwards along dimension k of `box`
-                      (reflect); such messages always use `buf` */
-  size_t bytes;
-  void *ptr;       /* in-place address of the first element */
-  void *buf;       /* pack buffer of `bytes` (NULL if contiguous) */
-  zrt_array *arr;  /* the array the section lies in (NULL: the transfer's a) */
-  int pattern;     /* ZRT_PAT_*: how the section lies in storage (statistics) */
-  /* Indexed message (remap): element i of the message is element idx[i]
-   * (an element offset from arr's base) — packed with zrt_pack_index; box
-   * and lbox are then unused. NULL for box sections. */
-  const int64_t *idx;
-  int64_t nidx;
-  /* Combined message (im_combine), or the sections of several tiles
-   * exchanged with one peer (tiled distributions): the concatenation of
-   * npieces messages for the same peer, in order (each piece has its own
-   * box, lbox, ptr, mirror, arr); always moved through `buf`. 0 for an
-   * ordinary message. */
-  int npieces;
-  struct zrt_msg *pieces;
-} zrt_msg;
-
-/* Access patterns of messages, for --stats (stats.messages.contiguous, ...). */
-enum { ZRT_PAT_CONTIGUOUS = 0, ZRT_PAT_STRIDED = 1, ZRT_PAT_INDEXED = 2 };
-
-/* A halo transfer handle: built once per static transfer by im_halo and
- * reused while (array, region, shift) stay the same. The receives (from the
- * owners of the needed cells) and the sends (to the PEs that need cells of
- * this PE) are listed separately, one message per peer; a shift within the
- * neighbouring blocks has at most 7 of each (the non-empty subsets of the
- * shifted dimensions), a wider one more. */
-/* A copy inside this PE (sections whose source and destination cells
- * live on the same PE: boundary transfers, tiles of one PE, redistribution):
- * `sbox` of array `src` (NULL: the transfer's a) packed row-major, unpacked
- * into `dbox` of the transfer's a with the same mirror convention as
- * zrt_msg. Both boxes are in local storage coordinates (rows of the
- * arrays' layouts). */
-typedef struct zrt_local_copy {
-  zrt_region sbox, dbox;
-  zrt_array *src;
-  int mirror;
-  size_t bytes;
-  void *buf;
-} zrt_local_copy;
-
-struct im_transfer {
-  int kind; /* ZRT_XFER_* */
-  int64_t id;
-  zrt_array *a;
-  uint64_t serial;
-  zrt_region r;
-  int64_t d[ZRT_MAX_RANK];
-  int nsend, nrecv;
-  zrt_msg *send; /* nsend messages (malloc'd with the handle) */
-  zrt_msg *recv; /* nrecv messages */
-  int nlocal;            /* copies the runtime does itself at SR */
-  zrt_local_copy *local;
-  int64_t send_bytes; /* total payload, for statistics */
-  int strategy;       /* IM_PACKED (default) or IM_CHAINED: see im_strategy */
-  /* im_strategy keeps the transfer packed: a combined transfer some of
-   * whose received pieces overlap (several shifts of one array from one
-   * peer; MPI forbids overlapping receive datatypes). */
-  bool packed_only;
-  void *be;           /* back-end state (e.g. MPI requests) */
-  /* State of the transfer's kind (remap schedule, combined members, ...)
-   * and how to free it; NULL when the kind needs none. */
-  void *kind_state;
-  void (*kind_release)(im_transfer *t);
-  /* Copies within this PE that the kind carries out itself (remap,
-   * transpose: element lists rather than boxes; combined: the members'
-   * copies), run by im_sr after the `local` copies; NULL when there are
-   * none. */
-  void (*kind_local_copies)(im_transfer *t);
-};
-
 /* Frees a transfer handle (back-end state, kind state, buffers). */
 void zrt_transfer_release(im_transfer *t);
 /* The copies within this PE a transfer does at SR: its `local` list, then
@@ -492,30 +332,6 @@ void zrt_transfer_copy_locals(im_transfer *t);
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,
                          int mirror);
 
-/* Whether message m of t has a chained form (an MPI datatype): box and
- * indexed messages, and a combined transfer's messages whose pieces are
- * such messages. Messages of tile pieces (and combined ones with a member
- * message of tile pieces) do not. */
-bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m);
-/* Whether message m of t moves through its buffer: not contiguous, and
- * either packed or without a chained form. */
-bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m);
-/* Packs message m (its box at m->ptr with the layout of its array, or its
- * pieces one after another) into buf / unpacks it from buf (receives:
- * mirrored where m->mirror says). `a` is the array when m->arr is NULL.
- * Returns the number of bytes. */
-size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a);
-size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
-/* Packs every buffered send message (zrt_msg_buffered) into its buffer;
- * with `all`, every non-contiguous one whatever the strategy (the
- * simulator, which moves each message's buffer and only times the
- * strategy). */
-void zrt_transfer_pack_sends(im_transfer *t, bool all);
-/* Unpacks the same receive messages from their buffers. */
-void zrt_transfer_unpack_recvs(im_transfer *t, bool all);
-/* Carries out the messages whose peer is this PE by local copies (for back
- * ends without a message path to self). Returns how many were copied. */
-int zrt_transfer_local_copies(im_transfer *t);
 
 /* ---- global state ---------------------------------------------------------------- */
 typedef struct zrt_state {
@@ -556,8 +372,6 @@ extern ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
-/* Formats and calls zrt_fail (local error). */
-ZRT_NORETURN void zrt_failf(const char *fmt, ...);
 
 /* Config value parsing (strict). Return false if malformed. */
 bool zrt_parse_i64(const char *s, int64_t *out);

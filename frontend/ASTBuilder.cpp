@@ -149,7 +149,7 @@ void Builder::buildDecl(P::DeclarationContext *ctx, Program &prog) {
           dk.kind = DistKind::None;
           dk.spelling = "*";
         } else {
-          dk.spelling = k->ID()->getText();
+          dk.spelling = k->kind->getText();
           if (dk.spelling == "block")
             dk.kind = DistKind::Block;
           else if (dk.spelling == "cyclic")

@@ -1,7 +1,9 @@
 //===- Frontend.cpp - parse (ANTLR), build the AST, run Sema ---------------===//
 //
 // The ANTLR parser runs with exceptions; they never leave this file. The
-// first syntax error is reported in clang style and parsing stops.
+// first syntax error is reported in clang style and parsing stops; a
+// reserved word where a name belongs is reported as such, with the kind of
+// name it cannot be.
 //===----------------------------------------------------------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/FrontendInternal.h"
@@ -10,6 +12,7 @@
 #include "ZPLParser.h"
 #include "antlr4-runtime.h"
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -56,6 +59,8 @@ protected:
 private:
   [[noreturn]] void report(antlr4::Parser *p, antlr4::Token *tok,
                            const antlr4::misc::IntervalSet &expected);
+  std::string reservedWordUse(antlr4::Parser *p, antlr4::Token *tok,
+                              const antlr4::misc::IntervalSet &expected) const;
   std::string tokenName(const antlr4::dfa::Vocabulary &voc, size_t t) const;
   std::string found(antlr4::Token *tok) const;
 
@@ -85,6 +90,95 @@ std::string ZPLErrorStrategy::found(antlr4::Token *tok) const {
   return "'" + tok->getText() + "'";
 }
 
+/// True if `t` is a keyword token (its literal name is a quoted word).
+static bool isReservedWord(const antlr4::dfa::Vocabulary &voc, size_t t) {
+  std::string lit = voc.getLiteralName(t);
+  return lit.size() > 2 && lit[0] == '\'' && std::isalpha(lit[1]);
+}
+
+/// What the name being parsed at a syntax error declares or names, from
+/// the rules being parsed (innermost first) and the token before the name;
+/// null where no single kind of name is expected (statements, expressions).
+static const char *nameKind(antlr4::ParserRuleContext *ctx, size_t prev) {
+  for (; ctx; ctx = dynamic_cast<antlr4::ParserRuleContext *>(ctx->parent)) {
+    if (dynamic_cast<P::IdListContext *>(ctx))
+      continue; // names of parameters, variables, constants, config vars
+    if (dynamic_cast<P::ParamContext *>(ctx) ||
+        dynamic_cast<P::ParamListContext *>(ctx))
+      return "parameter";
+    if (dynamic_cast<P::ProcedureDeclContext *>(ctx))
+      return prev == P::PROCEDURE ? "procedure"
+             : prev == P::LPAREN  ? "parameter"
+                                  : nullptr;
+    if (dynamic_cast<P::ConfigItemContext *>(ctx) ||
+        dynamic_cast<P::ConfigDeclContext *>(ctx))
+      return "config var";
+    if (dynamic_cast<P::ConstItemContext *>(ctx) ||
+        dynamic_cast<P::ConstantDeclContext *>(ctx))
+      return "constant";
+    if (dynamic_cast<P::VarItemContext *>(ctx) ||
+        dynamic_cast<P::VarDeclContext *>(ctx) ||
+        dynamic_cast<P::LocalVarsContext *>(ctx) ||
+        dynamic_cast<P::ForStmtContext *>(ctx))
+      return "variable";
+    if (dynamic_cast<P::RegionItemContext *>(ctx) ||
+        dynamic_cast<P::RegionDeclContext *>(ctx))
+      return prev == P::COLON ? "distribution" : "region";
+    if (dynamic_cast<P::DirectionItemContext *>(ctx) ||
+        dynamic_cast<P::DirectionDeclContext *>(ctx) ||
+        dynamic_cast<P::DirRefContext *>(ctx))
+      return "direction";
+    if (dynamic_cast<P::GridItemContext *>(ctx) ||
+        dynamic_cast<P::GridDeclContext *>(ctx))
+      return "grid";
+    if (dynamic_cast<P::DistItemContext *>(ctx) ||
+        dynamic_cast<P::DistributionDeclContext *>(ctx))
+      return prev == P::COLON ? "grid" : "distribution";
+    if (dynamic_cast<P::ProgramContext *>(ctx))
+      return prev == P::PROGRAM ? "program" : nullptr;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// "'by' is a reserved word and cannot name a parameter" when `tok` is a
+/// keyword used as a name; else empty. It is one where the parser expects
+/// a name and no keyword, or a name or a keyword (another construct) but
+/// what follows the keyword continues a name's declaration (`by : integer`,
+/// `by, c`, `by = ...`, `by(`). After a declaration's `;` it may also be
+/// the next item of that declaration (`var x : integer; by : double;`).
+std::string
+ZPLErrorStrategy::reservedWordUse(antlr4::Parser *p, antlr4::Token *tok,
+                                  const antlr4::misc::IntervalSet &expected) const {
+  const antlr4::dfa::Vocabulary &voc = p->getVocabulary();
+  size_t idx = tok->getTokenIndex();
+  if (!isReservedWord(voc, tok->getType()) || idx == INVALID_INDEX || idx == 0)
+    return "";
+  auto *stream = p->getTokenStream();
+  size_t prev = stream->get(idx - 1)->getType();
+  size_t next = stream->get(idx + 1)->getType();
+  bool continuesName = next == P::COLON || next == P::COMMA ||
+                       next == P::EQ || next == P::LPAREN;
+  bool keywordExpected = false;
+  for (const auto &iv : expected.getIntervals())
+    for (ssize_t t = iv.a; t <= iv.b; ++t)
+      keywordExpected |= t >= 0 && isReservedWord(voc, size_t(t));
+
+  antlr4::ParserRuleContext *ctx = p->getContext();
+  if (!expected.contains(size_t(P::ID))) {
+    if (prev != P::SEMI || !continuesName || ctx->children.empty())
+      return "";
+    ctx = dynamic_cast<antlr4::ParserRuleContext *>(ctx->children.back());
+  } else if (keywordExpected && !continuesName) {
+    return "";
+  }
+  const char *kind = ctx ? nameKind(ctx, prev) : nullptr;
+  if (!kind)
+    return "";
+  return "'" + tok->getText() + "' is a reserved word and cannot name a " +
+         kind;
+}
+
 void ZPLErrorStrategy::report(antlr4::Parser *p, antlr4::Token *tok,
                               const antlr4::misc::IntervalSet &expected) {
   const antlr4::dfa::Vocabulary &voc = p->getVocabulary();
@@ -94,9 +188,11 @@ void ZPLErrorStrategy::report(antlr4::Parser *p, antlr4::Token *tok,
     at.col = tok->getCharPositionInLine() + 1;
   }
   auto has = [&](size_t t) { return expected.contains(t); };
-  std::string msg;
+  std::string msg = reservedWordUse(p, tok, expected);
 
-  if (has(P::SEMI)) {
+  if (!msg.empty()) {
+    // A keyword where a name is expected: said so above.
+  } else if (has(P::SEMI)) {
     // clang style: the missing ';' goes right after the previous token.
     msg = "expected ';'";
     auto *stream = p->getTokenStream();

@@ -32,10 +32,10 @@ directionItem : ID '=' vector ';' ;
 gridItem      : ID '=' vector ';' ;
 distItem      : ID ':' ID '=' '[' distKind (',' distKind)* ']' ';' ;
 
-// The kind is an identifier so that an unknown kind is a semantic error
-// with a clear message ("unknown distribution kind 'foo'").
+// The kind is any word so that an unknown kind is a semantic error with a
+// clear message ("unknown distribution kind 'foo'").
 distKind
-  : ID ('(' expr ')')?
+  : kind=(ID | BLOCK | CYCLIC | BLOCKCYCLIC) ('(' expr ')')?
   | '*'
   ;
 
@@ -161,6 +161,9 @@ primary
 // Lexical structure
 // ---------------------------------------------------------------------------
 
+// Every word below is reserved (LANGUAGE.md): a keyword where a name is
+// expected is reported as such by the front end. `file` is reserved for the
+// file type; `block`, `cyclic` and `blockcyclic` only name distribution kinds.
 PROGRAM      : 'program' ;
 CONFIG       : 'config' ;
 CONSTANT     : 'constant' ;
@@ -203,6 +206,10 @@ INTEGER      : 'integer' ;
 DOUBLE       : 'double' ;
 FLOAT        : 'float' ;
 BOOLEAN      : 'boolean' ;
+FILE         : 'file' ;
+BLOCK        : 'block' ;
+CYCLIC       : 'cyclic' ;
+BLOCKCYCLIC  : 'blockcyclic' ;
 
 ASSIGN  : ':=' ;
 PLUSEQ  : '+=' ;

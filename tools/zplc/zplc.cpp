@@ -4,7 +4,7 @@
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
 //                 [--machine=t3d|t3e|paragon|host|FILE]
 //                 [--strategy=auto|chained|packed] [--dist=KINDS]...
-//                 [--binding=NAME]
+//                 [--binding=NAME] [--cc=PATH] [--cflags=FLAGS] [--portable]
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
 // links the runtime and one back end, found relative to this binary
@@ -27,6 +27,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -113,6 +114,18 @@ cl::opt<std::string> ccOverride("cc",
                                 cl::desc("C compiler to use (default: cc, or "
                                          "the MPI wrapper for --backend=mpi)"),
                                 cl::value_desc("path"), cl::cat(category));
+cl::opt<std::string> extraCFlags(
+    "cflags",
+    cl::desc("Flags for the C compiler, after zplc's own (a later flag wins: "
+             "--cflags='-O2 -march=x86-64-v3'); they apply to compiling and "
+             "linking, e.g. --cflags='-g -fsanitize=address'"),
+    cl::value_desc("flags"), cl::cat(category));
+cl::opt<bool> portable(
+    "portable",
+    cl::desc("Code for any CPU of the C compiler's default target (for a "
+             "cluster whose nodes differ from this machine); without it the "
+             "code is tuned for this machine's CPU (-march=native)"),
+    cl::init(false), cl::cat(category));
 
 /// The machine description file --machine names (found before the passes).
 std::string machinePath;
@@ -148,6 +161,31 @@ std::string defaultExecutableName() {
   return stem.empty() ? std::string("a.out") : stem.str();
 }
 
+/// Target flags for the generated C. By default the program is compiled
+/// for the CPU zplc runs on, where most programs run (-march=native: AVX2
+/// and wider vectors instead of the 2005 SSE2 baseline); --portable leaves
+/// the C compiler's default target. -ffp-contract=off keeps a*b+c from
+/// becoming one fused multiply-add where the CPU has one, so a program
+/// prints the same digits with and without --portable, on every back end
+/// and with either compiler (clang contracts by default, gcc in GNU mode).
+std::vector<const char *> targetFlags() {
+  std::vector<const char *> flags;
+  if (!portable)
+    flags.push_back("-march=native");
+  flags.push_back("-ffp-contract=off");
+  return flags;
+}
+
+/// Splits --cflags like a shell would (quotes group words) onto `args`.
+void appendUserCFlags(std::vector<std::string> &args) {
+  llvm::BumpPtrAllocator alloc;
+  llvm::StringSaver saver(alloc);
+  llvm::SmallVector<const char *, 8> words;
+  cl::TokenizeGNUCommandLine(extraCFlags, saver, words);
+  for (const char *w : words)
+    args.emplace_back(w);
+}
+
 /// Compiles the generated C and links the runtime and the back end.
 int buildExecutable(const std::string &cSource, const char *argv0) {
   std::string root = installRoot(argv0);
@@ -180,8 +218,11 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
     fail("C compiler '" + cc + "' not found");
   std::string output = outputFile.empty() ? defaultExecutableName()
                                           : outputFile.getValue();
-  std::vector<std::string> args = {*ccPath, "-std=c11", "-O3", "-I" + include,
-                                   std::string(cPath), "-o", output};
+  std::vector<std::string> args = {*ccPath, "-std=c11", "-O3"};
+  for (const char *flag : targetFlags())
+    args.push_back(flag);
+  appendUserCFlags(args);
+  args.insert(args.end(), {"-I" + include, std::string(cPath), "-o", output});
   llvm::SmallString<128> simPath;
   if (backend == Backend::Sim) {
 #ifdef ZPLC_HAVE_MODEL

@@ -30,6 +30,9 @@ enum class Stage { ZPL, Ironman, Loops, EmitC };
 void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel,
                    const SelectStrategyOptions &strategyOpts = {});
 
+/// A C string literal (with quotes) for `s`: escapes, no trigraphs.
+std::string cStringLiteral(llvm::StringRef s);
+
 /// Registers the zplc pipeline as `zpl-to-emitc` for zpl-opt.
 void registerPipelines();
 

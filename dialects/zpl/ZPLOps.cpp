@@ -426,6 +426,38 @@ LogicalResult AssignOp::verify() {
   return verifyYieldType(*this, getBody(), dest.getElementType());
 }
 
+SmallVector<Operation *> FusedOp::getStatements() {
+  SmallVector<Operation *> stmts;
+  for (Operation &op : getBody().front().without_terminator())
+    stmts.push_back(&op);
+  return stmts;
+}
+
+LogicalResult FusedOp::verify() {
+  Block &body = getBody().front();
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError("ends with zpl.yield");
+  SmallVector<Value> reductions;
+  Value region;
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<AssignOp, ReduceOp>(op))
+      return op.emitOpError("cannot be part of a zpl.fused run: only "
+                            "zpl.assign and zpl.reduce can");
+    if (region && getStatementRegion(&op) != region)
+      return op.emitOpError("is not over the region of the run's first "
+                            "statement");
+    region = getStatementRegion(&op);
+    if (auto red = dyn_cast<ReduceOp>(op))
+      reductions.push_back(red.getResult());
+  }
+  if (!region)
+    return emitOpError("holds no statement");
+  if (ValueRange(reductions) != yield.getValues())
+    return emitOpError("yields the results of its reductions, in order");
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   if ((getKind() == ReduceKind::And || getKind() == ReduceKind::Or) !=
       getResult().getType().isInteger(1))

@@ -303,6 +303,32 @@ def ZPL_ReduceOp : ZPL_Op<"reduce", [SingleBlockImplicitTerminator<"YieldOp">,
   }]>];
 }
 
+def ZPL_FusedOp : ZPL_Op<"fused", [RecursiveMemoryEffects]> {
+  let summary = "array statements executed as one loop nest";
+  let description = [{
+    A run of `zpl.assign` and `zpl.reduce` statements over one region that
+    is executed as one loop nest: at each index of the region, the
+    statements' bodies in order. zpl-fuse-statements forms these runs
+    where this has the meaning of the statements one after the other. The
+    op yields the reductions' results, in statement order.
+    ```mlir
+    %s = zpl.fused -> f64 {
+      zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> { ... }
+      %r = zpl.reduce add over %R : !zpl.region<2> -> f64 { ... }
+      zpl.yield %r : f64
+    }
+    ```
+  }];
+  let results = (outs Variadic<ZPL_AnyScalar>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword (`->` type($results)^)? $body";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The statements of the run, in order.
+    ::llvm::SmallVector<::mlir::Operation *> getStatements();
+  }];
+}
+
 def ZPL_ReadOp : ZPL_Op<"read", [TypesMatchWith<"result is the element type",
     "array", "result", "::mlir::cast<::zpl::ArrayType>($_self).getElementType()">]> {
   let summary = "reads an array at the current index plus a constant offset";
@@ -326,7 +352,7 @@ def ZPL_IndexOp : ZPL_Op<"index", [Pure]> {
 
 def ZPL_YieldOp : ZPL_Op<"yield", [Pure, Terminator,
     ParentOneOf<["AssignOp", "ReduceOp", "PartialReduceOp", "ScanOp",
-                 "FloodOp", "ConfigOp", "GlobalOp", "GridDeclOp",
+                 "FloodOp", "FusedOp", "ConfigOp", "GlobalOp", "GridDeclOp",
                  "DistDeclOp", "RegionDeclOp", "ArrayDeclOp"]>]> {
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` qualified(type($values)))? attr-dict";

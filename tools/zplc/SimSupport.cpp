@@ -3,6 +3,7 @@
 #include "tools/zplc/SimSupport.h"
 
 #include "model/SimFigures.h"
+#include "passes/Passes.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "llvm/ADT/StringExtras.h"
@@ -28,23 +29,6 @@ llvm::StringRef declaredName(llvm::StringRef line) {
   size_t start = decl.find_last_not_of(
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
   return start == llvm::StringRef::npos ? decl : decl.drop_front(start + 1);
-}
-
-std::string cString(const std::string &s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '\n')
-      out += "\\n\"\n\"";
-    else if (c == '"' || c == '\\')
-      out += std::string("\\") + char(c);
-    else if (c < 0x20 || c == '?') { // octal escapes (no trigraphs either)
-      char esc[8];
-      snprintf(esc, sizeof esc, "\\%03o", unsigned(c));
-      out += esc;
-    } else
-      out += char(c);
-  }
-  return out + "\"";
 }
 } // namespace
 
@@ -105,8 +89,8 @@ bool simConfigSource(const std::string &path, const std::string &binding, std::s
   text << in.rdbuf();
   out = "/* The simulated machine of this program (zplc --backend=sim). */\n"
         "const char zsim_description[] =\n" +
-        cString(text.str()) + ";\nconst char zsim_description_path[] = " + cString(path) +
-        ";\nconst char zsim_binding[] = " + cString(binding) + ";\n";
+        zpl::cStringLiteral(text.str()) + ";\nconst char zsim_description_path[] = " + zpl::cStringLiteral(path) +
+        ";\nconst char zsim_binding[] = " + zpl::cStringLiteral(binding) + ";\n";
   return true;
 }
 

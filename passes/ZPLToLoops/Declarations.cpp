@@ -1,0 +1,191 @@
+//===- Declarations.cpp - globals, locals, references, local arrays -------===//
+//
+// zpl.get/zpl.set of a global read and write its `zg_` variable; a scalar
+// local (zpl.alloca) is a C variable. A reference is an lvalue (a local, a
+// global) or, for a `var` parameter (!zpl.ref<T>, a `T *`), `p[0]`; a
+// call passes a local or a global for a `var` parameter by address. A
+// local array is allocated over its region (aligned with the array it is
+// `align`ed to) and freed by zpl.free_array.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ZPLToLoops/Lowering.h"
+
+using namespace mlir;
+
+namespace zpl::loops {
+namespace {
+
+/// The lvalue a converted reference stands for, when it is one (a local
+/// or a global, seen through the cast to the pointer type of references);
+/// null for a `var` parameter's pointer.
+Value referencedLValue(Value ref) {
+  if (auto cast = ref.getDefiningOp<UnrealizedConversionCastOp>())
+    if (cast.getInputs().size() == 1 &&
+        isa<emitc::LValueType>(cast.getInputs()[0].getType()))
+      return cast.getInputs()[0];
+  return isa<emitc::LValueType>(ref.getType()) ? ref : Value();
+}
+
+/// The lvalue of a converted reference: itself, or `p[0]`.
+Value refLValue(OpBuilder &b, Location loc, Value ref, Type elem) {
+  if (Value lv = referencedLValue(ref))
+    return lv;
+  return emitc::SubscriptOp::create(b, loc, emitc::LValueType::get(elem), ref,
+                                    ValueRange{constI64(b, loc, 0)});
+}
+
+LogicalResult unknownGlobal(Operation *op, StringRef name) {
+  return op->emitError("unknown global @") << name;
+}
+
+struct GetLowering : LoweringPattern<zpl::GetOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::GetOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const ModuleFacts::Global *g = facts.lookupGlobal(op.getName());
+    if (!g)
+      return unknownGlobal(op, op.getName());
+    rewriter.replaceOp(op, loadGlobal(rewriter, op.getLoc(), *g));
+    return success();
+  }
+};
+
+struct SetLowering : LoweringPattern<zpl::SetOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::SetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const ModuleFacts::Global *g = facts.lookupGlobal(op.getName());
+    if (!g)
+      return unknownGlobal(op, op.getName());
+    storeGlobal(rewriter, op.getLoc(), *g, adaptor.getValue());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AddressOfLowering : LoweringPattern<zpl::AddressOfOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::AddressOfOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The global's lvalue; a call taking it passes its address.
+    const ModuleFacts::Global *g = facts.lookupGlobal(op.getName());
+    if (!g)
+      return unknownGlobal(op, op.getName());
+    rewriter.replaceOp(op, emitc::GetGlobalOp::create(
+                               rewriter, op.getLoc(),
+                               emitc::LValueType::get(g->type), g->cname));
+    return success();
+  }
+};
+
+struct AllocaLowering : LoweringPattern<zpl::AllocaOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::AllocaOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type t = cast<zpl::RefType>(op.getType()).getElementType();
+    rewriter.replaceOp(op, emitc::VariableOp::create(
+                               rewriter, op.getLoc(),
+                               emitc::LValueType::get(t), zeroAttr(t)));
+    return success();
+  }
+};
+
+struct LoadLowering : LoweringPattern<zpl::LoadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = refLValue(rewriter, op.getLoc(), adaptor.getRef(), op.getType());
+    rewriter.replaceOp(op, emitc::LoadOp::create(rewriter, op.getLoc(),
+                                                 op.getType(), lv));
+    return success();
+  }
+};
+
+struct StoreLowering : LoweringPattern<zpl::StoreOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = refLValue(rewriter, op.getLoc(), adaptor.getRef(),
+                         op.getValue().getType());
+    emitc::AssignOp::create(rewriter, op.getLoc(), lv, adaptor.getValue());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// func.call with converted types; a local or a global passed for a `var`
+/// parameter is passed by address.
+struct CallLowering : LoweringPattern<func::CallOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> operands;
+    for (Value v : adaptor.getOperands()) {
+      Value lv = referencedLValue(v);
+      operands.push_back(
+          lv ? emitc::ApplyOp::create(rewriter, op.getLoc(), v.getType(), "&",
+                                      lv)
+             : v);
+    }
+    SmallVector<Type> results;
+    if (failed(types.convertTypes(op.getResultTypes(), results)))
+      return failure();
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getCallee(), results,
+                                              operands);
+    return success();
+  }
+};
+
+struct LocalArrayLowering : LoweringPattern<zpl::LocalArrayOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::LocalArrayOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto at = cast<zpl::ArrayType>(op.getArray().getType());
+    std::optional<ArrayRef<int64_t>> fluff = op.getFluff();
+    Value region = adaptor.getRegion();
+    if (Value align = adaptor.getAlign())
+      region = callRuntime(rewriter, loc, RuntimeFn::RegionAlign,
+                           {region, align});
+    SmallVector<CArg> args{strArg(ctx, op.getVarName()), region,
+                           intArg(ctx, typeCode(at.getElementType()))};
+    for (unsigned k = 0; k < 6; ++k)
+      args.push_back(intArg(ctx, fluff && k < fluff->size() ? (*fluff)[k] : 0));
+    rewriter.replaceOp(op, callRuntime(rewriter, loc, RuntimeFn::ArrayNew, args));
+    return success();
+  }
+};
+
+struct FreeArrayLowering : LoweringPattern<zpl::FreeArrayOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::FreeArrayOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), RuntimeFn::ArrayFree,
+                {adaptor.getArray()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateDeclarationPatterns(const ZPLTypeConverter &types,
+                                 const ModuleFacts &facts,
+                                 RewritePatternSet &patterns) {
+  patterns.add<GetLowering, SetLowering, AddressOfLowering, AllocaLowering,
+               LoadLowering, StoreLowering, CallLowering, LocalArrayLowering,
+               FreeArrayLowering>(types, facts);
+}
+
+} // namespace zpl::loops

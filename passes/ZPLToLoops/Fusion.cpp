@@ -1,0 +1,271 @@
+//===- Fusion.cpp - runs of statements executed as one loop nest ----------===//
+//
+// A maximal run S1..Sk (k >= 2) of zpl.assign / zpl.reduce ops that are
+// consecutive in one block becomes ONE loop nest over their common
+// iteration space, which executes at each index the statements' bodies in
+// order. Between the statements only ops with no memory effects and no
+// regions are allowed, whose operands are all defined before S1 (or by such
+// ops before them in the run); they move before the fused nest. The run is
+// fused when:
+//   1. all statements are over the same region SSA value;
+//   2. no statement needs the temporary: none reads its own destination at
+//      a nonzero offset;
+//   3. for i < j: Sj reads an array written by Si only at offset 0 (it
+//      then sees Si's value at the same index, as in the unfused order);
+//   4. for i < j: Si reads an array written by Sj only at offset 0 (so no
+//      index is overwritten by Sj before Si has read it);
+//   5. no statement's body uses the result of an earlier reduction of the
+//      run (a reduction is complete only after its loop), and no op between
+//      the statements uses such a result (implied by the operand rule
+//      above);
+//   6. arrays are identified by their declaration, traced through
+//      `zpl.get @sym`; a statement with an array that cannot be traced (a
+//      procedure argument, a local array, ...) takes part in no run;
+//   7. the statements that have an array to follow (zpl::
+//      getStatementDistArray) follow arrays of one distribution: the nest
+//      runs over the tiles of that distribution, and every array of the
+//      run must be aligned with it.
+// A statement's mask counts as a read at offset 0 (rules 3, 4 and 6 apply
+// to it). Partial reductions, scans, floods, remaps and transfers end a
+// run. A plain copy `[R] A := B` (lowered to memmove rows) takes part in
+// no run either: it ends the current one.
+//
+// Why this is the unfused meaning: at index p, the fused nest runs Si
+// before Sj (i < j). Sj's reads of arrays written by Si are at p (rule 3),
+// already written by Si at p, as after Si's whole loop; its other reads are
+// of arrays no earlier statement writes. Si's reads of arrays written by a
+// later Sj are at p (rule 4), not yet written by Sj, as before Sj's loop.
+// Reads of a statement's own destination are at p (rule 2), before its
+// write at p. Reductions only accumulate; their results are used after the
+// nest (rule 5).
+//
+// Each run is wrapped in a zpl.fused op, which yields the results of its
+// reductions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ZPLToLoops/Lowering.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+
+namespace zpl::loops {
+namespace {
+
+/// The declaration an array value names (rule 6), or null.
+StringAttr arraySymbol(Value array) {
+  if (auto get = array.getDefiningOp<zpl::GetOp>())
+    return get.getNameAttr().getAttr();
+  return {};
+}
+
+bool isShiftedOffset(ArrayRef<int64_t> off) {
+  return llvm::any_of(off, [](int64_t d) { return d != 0; });
+}
+
+Value maskOf(Operation *stmt) {
+  if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+    return a.getMask();
+  if (auto r = dyn_cast<zpl::ReduceOp>(stmt))
+    return r.getMask();
+  return {};
+}
+
+/// What the fusion legality test needs of one statement.
+struct FusionInfo {
+  Operation *op = nullptr;
+  Value region;
+  StringAttr dest; // null for a reduction
+  SmallVector<std::pair<StringAttr, SmallVector<int64_t, 3>>> reads;
+  /// The distribution the statement follows; none for a reduction that
+  /// reads no array (it runs over its region in any distribution).
+  std::optional<zpl::StaticDist> dist;
+};
+
+/// Whether `body` is a plain copy of another array than `dest`.
+bool isPlainCopy(Block *body, StringAttr dest) {
+  if (body->getOperations().size() != 2)
+    return false;
+  auto r = dyn_cast<zpl::ReadOp>(body->front());
+  return r && !r.isShifted() && arraySymbol(r.getArray()) != dest &&
+         cast<zpl::YieldOp>(body->getTerminator()).getValues().front() ==
+             r.getResult();
+}
+
+/// The reads of `op` (its mask first) into `info`; false if one cannot be
+/// traced (rule 6).
+bool collectTracedReads(Operation *op, Block *body, FusionInfo &info) {
+  if (Value mask = maskOf(op)) {
+    StringAttr sym = arraySymbol(mask);
+    if (!sym)
+      return false;
+    unsigned rank = cast<zpl::ArrayType>(mask.getType()).getRank();
+    info.reads.push_back({sym, SmallVector<int64_t, 3>(rank, 0)});
+  }
+  bool traced = true;
+  body->walk([&](zpl::ReadOp r) {
+    StringAttr sym = arraySymbol(r.getArray());
+    if (!sym)
+      traced = false;
+    info.reads.push_back({sym, SmallVector<int64_t, 3>(r.getOffset())});
+  });
+  return traced;
+}
+
+/// Fills `info` for `op`; false if `op` cannot take part in a run (not a
+/// statement, an untraceable array, a temporary, a plain copy).
+bool fusionCandidate(Operation *op, FusionInfo &info) {
+  Block *body;
+  info.op = op;
+  if (auto a = dyn_cast<zpl::AssignOp>(op)) {
+    info.region = a.getRegion();
+    info.dest = arraySymbol(a.getDest());
+    if (!info.dest)
+      return false; // rule 6
+    body = &a.getBody().front();
+  } else if (auto r = dyn_cast<zpl::ReduceOp>(op)) {
+    info.region = r.getRegion();
+    body = &r.getBody().front();
+  } else {
+    return false;
+  }
+  if (!collectTracedReads(op, body, info))
+    return false; // rule 6
+  if (Value distArray = zpl::getStatementDistArray(op)) {
+    info.dist = zpl::getArrayDist(distArray);
+    if (!info.dist->isKnown())
+      return false; // rule 7
+  }
+  if (!info.dest)
+    return true;
+  // Rule 2: a shifted read of the destination needs the temporary.
+  for (auto &[sym, off] : info.reads)
+    if (sym == info.dest && isShiftedOffset(off))
+      return false;
+  // A plain copy keeps its memmove rows (not with a mask).
+  return maskOf(op) || !isPlainCopy(body, info.dest);
+}
+
+/// Rules 1, 3, 4, 5 and 7 for appending `next` to `run`.
+bool canJoinRun(ArrayRef<FusionInfo> run, const FusionInfo &next) {
+  if (next.region != run.front().region)
+    return false; // rule 1
+  for (const FusionInfo &prev : run) {
+    if (prev.dist && next.dist && *prev.dist != *next.dist)
+      return false; // rule 7
+    if (prev.dest)
+      for (auto &[sym, off] : next.reads)
+        if (sym == prev.dest && isShiftedOffset(off))
+          return false; // rule 3
+    if (next.dest)
+      for (auto &[sym, off] : prev.reads)
+        if (sym == next.dest && isShiftedOffset(off))
+          return false; // rule 4
+    if (auto red = dyn_cast<zpl::ReduceOp>(prev.op))
+      for (Operation *user : red.getResult().getUsers())
+        if (next.op->isAncestor(user))
+          return false; // rule 5
+  }
+  return true;
+}
+
+/// A run found in a block: its statements and the ops between them that
+/// move before it.
+struct Run {
+  SmallVector<Operation *> stmts;
+  SmallVector<Operation *> hoisted;
+};
+
+/// The longest run starting at ops[first] (fewer than two statements when
+/// there is none); `end` is set past its last statement.
+Run findRun(ArrayRef<Operation *> ops, size_t first, size_t &end) {
+  Run run;
+  SmallVector<FusionInfo> infos(1);
+  end = first + 1;
+  if (!fusionCandidate(ops[first], infos.front()))
+    return run;
+  Block *blk = ops[first]->getBlock();
+  SmallVector<Operation *> pending;
+  llvm::SmallPtrSet<Operation *, 8> movable;
+  // Defined before S1, or by an op that moves before the nest.
+  auto definedBefore = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != blk)
+      return true; // a block argument or an enclosing block's op
+    return def->isBeforeInBlock(ops[first]) || movable.contains(def);
+  };
+  run.stmts.push_back(ops[first]);
+  for (size_t j = first + 1; j < ops.size(); ++j) {
+    Operation *o = ops[j];
+    if (isa<zpl::AssignOp, zpl::ReduceOp>(o)) {
+      FusionInfo next;
+      if (!fusionCandidate(o, next) || !canJoinRun(infos, next))
+        break;
+      infos.push_back(std::move(next));
+      run.stmts.push_back(o);
+      llvm::append_range(run.hoisted, pending);
+      pending.clear();
+      end = j + 1;
+      continue;
+    }
+    if (o->getNumRegions() != 0 || !isMemoryEffectFree(o) ||
+        !llvm::all_of(o->getOperands(), definedBefore))
+      break;
+    pending.push_back(o);
+    movable.insert(o);
+  }
+  return run;
+}
+
+/// Wraps `run` in a zpl.fused op at its first statement.
+void wrapRun(const Run &run) {
+  Operation *head = run.stmts.front();
+  for (Operation *h : run.hoisted)
+    h->moveBefore(head);
+  SmallVector<Type> resultTypes;
+  SmallVector<Value> reductions;
+  SmallVector<Location> locs;
+  for (Operation *stmt : run.stmts) {
+    locs.push_back(stmt->getLoc());
+    if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
+      resultTypes.push_back(red.getType());
+      reductions.push_back(red.getResult());
+    }
+  }
+  OpBuilder b(head);
+  auto fused = zpl::FusedOp::create(b, FusedLoc::get(b.getContext(), locs),
+                                    resultTypes);
+  Block *body = b.createBlock(&fused.getBody());
+  for (Operation *stmt : run.stmts)
+    stmt->moveBefore(body, body->end());
+  b.setInsertionPointToEnd(body);
+  zpl::YieldOp::create(b, fused.getLoc(), reductions);
+  for (auto [red, result] : llvm::zip(reductions, fused.getResults()))
+    red.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !fused->isAncestor(use.getOwner());
+    });
+}
+
+} // namespace
+
+void fuseStatements(ModuleOp module) {
+  SmallVector<Block *> blocks;
+  module.walk([&](Block *blk) { blocks.push_back(blk); });
+  for (Block *blk : blocks) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : *blk)
+      ops.push_back(&op);
+    size_t i = 0;
+    while (i < ops.size()) {
+      size_t end;
+      Run run = findRun(ops, i, end);
+      if (run.stmts.size() >= 2)
+        wrapRun(run);
+      i = run.stmts.size() >= 2 ? end : i + 1;
+    }
+  }
+}
+
+} // namespace zpl::loops

@@ -1,0 +1,396 @@
+//===- LoopNest.cpp - the loop nest of an array statement -----------------===//
+
+#include "passes/ZPLToLoops/LoopNest.h"
+
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace zpl::loops {
+
+const void *arrayKeyOf(Value zarray) {
+  if (auto get = zarray.getDefiningOp<zpl::GetOp>())
+    return get.getNameAttr().getAttr().getAsOpaquePointer();
+  return zarray.getAsOpaquePointer();
+}
+
+/// Whether `reads` has (array, off) already.
+static bool hasRead(ArrayRef<Read> reads, Value array, ArrayRef<int64_t> off) {
+  return llvm::any_of(reads, [&](const Read &r) {
+    return arrayKeyOf(r.array) == arrayKeyOf(array) &&
+           ArrayRef<int64_t>(r.off) == off;
+  });
+}
+
+void collectReads(Block &body, unsigned rank, SmallVectorImpl<Read> &out) {
+  body.walk([&](zpl::ReadOp r) {
+    SmallVector<int64_t, 3> off(r.getOffset());
+    off.resize(rank, 0);
+    if (!hasRead(out, r.getArray(), off))
+      out.push_back({r.getArray(), off});
+  });
+}
+
+void addMaskRead(Value mask, unsigned rank, SmallVectorImpl<Read> &reads) {
+  SmallVector<int64_t, 3> zero(rank, 0);
+  if (mask && !hasRead(reads, mask, zero))
+    reads.push_back({mask, zero});
+}
+
+static bool isShifted(ArrayRef<int64_t> off) {
+  return llvm::any_of(off, [](int64_t d) { return d != 0; });
+}
+
+Value NestBuilder::alignedRegion(Value zregion, Value distArray) {
+  Value region = lookup(zregion);
+  if (!distArray)
+    return region;
+  return callRuntime(rewriter, loc, RuntimeFn::RegionAlign,
+                     {region, lookup(distArray)});
+}
+
+void NestBuilder::checkShiftedReads(ArrayRef<Read> reads, Value region) {
+  for (const Read &r : reads) {
+    if (!isShifted(r.off))
+      continue;
+    std::pair<const void *, SmallVector<int64_t, 3>> id{arrayKeyOf(r.array),
+                                                        r.off};
+    if (llvm::is_contained(checked, id))
+      continue;
+    checked.push_back(id);
+    SmallVector<CArg> args{lookup(r.array), region};
+    llvm::append_range(args, dirArgs(rewriter.getContext(), r.off));
+    callRuntime(rewriter, loc, RuntimeFn::ArrayCheck, args);
+  }
+}
+
+const NestBuilder::ArrayParts &
+NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
+  auto it = parts.find(array);
+  if (it != parts.end())
+    return it->second;
+  MLIRContext *ctx = rewriter.getContext();
+  ArrayParts p;
+  p.base = callRuntime(rewriter, loc, RuntimeFn::ArrayData, {array}, elem);
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    p.strides.push_back(callRuntime(rewriter, loc, RuntimeFn::ArrayStride,
+                                    {array, intArg(ctx, d)}));
+  // The innermost stride is 1 unless the array may be declared over a
+  // region flooding there (stride 0), or is not known (a parameter).
+  if (rank > 0 && !facts.arrayInnerUnit(zarray))
+    p.innerStride = callRuntime(rewriter, loc, RuntimeFn::ArrayStride,
+                                {array, intArg(ctx, rank - 1)});
+  return parts[array] = p;
+}
+
+Access *NestBuilder::findAccess(const void *key, ArrayRef<int64_t> off) {
+  for (Access &a : accesses)
+    if (a.key == key && ArrayRef<int64_t>(a.off) == off)
+      return &a;
+  return nullptr;
+}
+
+void NestBuilder::addAccess(const void *key, Value zarray, Value array,
+                            ArrayRef<int64_t> off) {
+  if (key && findAccess(key, off))
+    return;
+  Type elem = cast<zpl::ArrayType>(zarray.getType()).getElementType();
+  const ArrayParts &p = arrayParts(array, zarray, elem);
+  Access a;
+  a.key = key;
+  a.array = array;
+  a.off.assign(off.begin(), off.end());
+  a.base = p.base;
+  a.strides = p.strides;
+  // The displacement of the shift in the outer dimensions, sum of
+  // off[d] * stride[d], computed before the loop nest; the innermost offset
+  // is added as a constant in the innermost loop, so that reads of one row
+  // share their row index (as in hand-written C: a[r + j - 1], a[r + j + 1]).
+  Value disp;
+  for (unsigned d = 0; d + 1 < rank; ++d) {
+    if (off[d] == 0)
+      continue;
+    Value v = off[d] == 1 ? p.strides[d]
+                          : mulI64(rewriter, loc,
+                                   constI64(rewriter, loc, off[d]),
+                                   p.strides[d]);
+    disp = disp ? addI64(rewriter, loc, disp, v) : v;
+  }
+  a.disp = disp;
+  a.innerOff = rank > 0 ? off[rank - 1] : 0;
+  a.innerStride = p.innerStride;
+  accesses.push_back(a);
+}
+
+void NestBuilder::addReads(ArrayRef<Read> reads) {
+  for (const Read &r : reads)
+    addAccess(arrayKeyOf(r.array), r.array, lookup(r.array), r.off);
+}
+
+void NestBuilder::store(OpBuilder &b, Location l, const Access &access,
+                        Value v) {
+  Type elem = cast<emitc::PointerType>(access.base.getType()).getPointee();
+  Value lv = emitc::SubscriptOp::create(b, l, emitc::LValueType::get(elem),
+                                        access.base,
+                                        ValueRange{access.index});
+  emitc::AssignOp::create(b, l, lv, v);
+}
+
+void NestBuilder::copyRow(OpBuilder &b, Location l, Type elem,
+                          ArrayRef<Value> rowIdx, Value lo, Value ub) {
+  auto ptrTy = emitc::PointerType::get(elem);
+  Type i64 = b.getI64Type();
+  Value dst = emitc::AddOp::create(b, l, ptrTy, accesses[0].base,
+                                   addI64(b, l, rowIdx[0], lo));
+  Value src = emitc::AddOp::create(b, l, ptrTy, accesses[1].base,
+                                   addI64(b, l, rowIdx[1], lo));
+  Value n = emitc::SubOp::create(b, l, i64, ub, lo);
+  Value zero = constI64(b, l, 0);
+  Value pos =
+      emitc::CmpOp::create(b, l, b.getI1Type(), emitc::CmpPredicate::gt, n,
+                           zero);
+  Value cnt = emitc::ConditionalOp::create(b, l, i64, pos, n, zero);
+  Value elemSize =
+      elem.isInteger(1)
+          ? Value(emitc::LiteralOp::create(b, l, i64, "(int64_t)sizeof(bool)"))
+          : constI64(b, l, elem.getIntOrFloatBitWidth() / 8);
+  callRuntime(b, l, RuntimeFn::Memmove,
+              {dst, src, mulI64(b, l, cnt, elemSize)});
+}
+
+//===----------------------------------------------------------------------===//
+// The nest
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> NestBuilder::rowIndices(OpBuilder &b, Location l,
+                                           ArrayRef<Value> partial) {
+  // The row index each access uses in the innermost loop, kept in a C
+  // variable so that --form-expressions does not sink its computation
+  // into the innermost loop.
+  Type i64 = b.getI64Type();
+  SmallVector<Value> rowVals;
+  for (unsigned leader : rowLeader) {
+    const Access &a = accesses[leader];
+    Value row = partial[arrayOf[leader]];
+    if (a.disp)
+      row = addI64(b, l, row, a.disp);
+    Value var = emitc::VariableOp::create(
+        b, l, emitc::LValueType::get(i64),
+        emitc::OpaqueAttr::get(b.getContext(), ""));
+    emitc::AssignOp::create(b, l, var, row);
+    rowVals.push_back(emitc::LoadOp::create(b, l, i64, var));
+  }
+  SmallVector<Value> out;
+  for (unsigned k = 0; k < accesses.size(); ++k)
+    out.push_back(rowVals[rowOf[k]]);
+  return out;
+}
+
+void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv,
+                                  ArrayRef<Value> rowIdx) {
+  for (auto [k, a] : llvm::enumerate(accesses)) {
+    Value j = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
+    a.index = addI64(b, l, rowIdx[k], j);
+    if (a.innerOff == 0)
+      continue;
+    Value o = constI64(b, l, a.innerOff);
+    if (a.innerStride)
+      o = mulI64(b, l, o, a.innerStride);
+    a.index = addI64(b, l, a.index, o);
+  }
+}
+
+SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
+                                           ArrayRef<Value> partial,
+                                           ArrayRef<Value> rowIdx,
+                                           ValueRange acc, BodyFn body,
+                                           RowFn rowBody) {
+  if (d + 1 == rank && rowBody) {
+    // The innermost dimension as a whole row (no accumulators).
+    rowBody(b, loc, rowIdx, lbs[d], ubs[d]);
+    return {};
+  }
+  auto forOp = scf::ForOp::create(
+      b, loc, lbs[d], ubs[d], steps[d], acc,
+      [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
+        ivs.push_back(iv);
+        SmallVector<Value> results;
+        if (d + 1 == rank) {
+          setInnerIndices(fb, floc, iv, rowIdx);
+          results = body(fb, floc, ivs, iterArgs);
+        } else {
+          SmallVector<Value> next;
+          for (auto [k, a] : llvm::enumerate(arrays))
+            next.push_back(addI64(fb, floc, partial[k],
+                                  mulI64(fb, floc, iv, a->strides[d])));
+          SmallVector<Value> nextRows;
+          if (d + 2 == rank)
+            nextRows = rowIndices(fb, floc, next);
+          results = buildLevel(fb, d + 1, next, nextRows, iterArgs, body,
+                               rowBody);
+        }
+        scf::YieldOp::create(fb, floc, results);
+        ivs.pop_back();
+      });
+  return SmallVector<Value>(forOp.getResults());
+}
+
+SmallVector<Value> NestBuilder::build(Value region, bool unitStep,
+                                      ValueRange init, BodyFn body,
+                                      RowFn rowBody) {
+  assert((unitStep || !rowBody) && "row bodies need unit steps");
+  OpBuilder &b = rewriter;
+  MLIRContext *ctx = b.getContext();
+  // Steps, hoisted; the bounds are the tile's.
+  lbs.clear();
+  ubs.clear();
+  steps.clear();
+  Value one = constI64(b, loc, 1);
+  for (unsigned d = 0; d < rank; ++d)
+    steps.push_back(unitStep ? one
+                             : callRuntime(b, loc, RuntimeFn::RegionStep,
+                                           {region, intArg(ctx, d)}));
+  // The arrays touched; the linear index is built per array and shared by
+  // its accesses, which add their constant displacement once per row.
+  // Accesses with the same array and outer offsets share one row.
+  arrays.clear();
+  arrayOf.clear();
+  rowOf.clear();
+  rowLeader.clear();
+  for (auto [k, a] : llvm::enumerate(accesses)) {
+    auto it = llvm::find_if(arrays,
+                            [&](Access *o) { return o->array == a.array; });
+    arrayOf.push_back(it - arrays.begin());
+    if (it == arrays.end())
+      arrays.push_back(&a);
+    auto row = llvm::find_if(rowLeader, [&](unsigned l) {
+      const Access &o = accesses[l];
+      return o.array == a.array && ArrayRef<int64_t>(o.off).drop_back() ==
+                                       ArrayRef<int64_t>(a.off).drop_back();
+    });
+    rowOf.push_back(row - rowLeader.begin());
+    if (row == rowLeader.end())
+      rowLeader.push_back(k);
+  }
+  // The tile loop: bounds and array offsets per tile; the accumulators
+  // carry over from one tile to the next.
+  Value tiles = callRuntime(b, loc, RuntimeFn::Tiles, {region});
+  auto tileLoop = scf::ForOp::create(
+      b, loc, constI64(b, loc, 0), tiles, one, init,
+      [&](OpBuilder &tb, Location tloc, Value t, ValueRange acc) {
+        for (unsigned d = 0; d < rank; ++d) {
+          lbs.push_back(callRuntime(tb, tloc, RuntimeFn::TileLo,
+                                    {region, t, intArg(ctx, d)}));
+          Value hi = callRuntime(tb, tloc, RuntimeFn::TileHi,
+                                 {region, t, intArg(ctx, d)});
+          ubs.push_back(addI64(tb, tloc, hi, one));
+        }
+        SmallVector<Value> start;
+        for (Access *a : arrays)
+          start.push_back(callRuntime(tb, tloc, RuntimeFn::ArrayTileOffset,
+                                      {a->array, region, t}));
+        SmallVector<Value> startRows;
+        if (rank == 1)
+          startRows = rowIndices(tb, tloc, start);
+        scf::YieldOp::create(
+            tb, tloc, buildLevel(tb, 0, start, startRows, acc, body, rowBody));
+      });
+  return SmallVector<Value>(tileLoop.getResults());
+}
+
+//===----------------------------------------------------------------------===//
+// The body
+//===----------------------------------------------------------------------===//
+
+LogicalResult NestBuilder::emitOp(OpBuilder &b, Operation &op,
+                                  ArrayRef<Value> ivs, IRMapping &map,
+                                  const FreshValues *fresh) {
+  if (auto r = dyn_cast<zpl::ReadOp>(op)) {
+    SmallVector<int64_t, 3> off(r.getOffset());
+    off.resize(ivs.size(), 0);
+    const void *key = arrayKeyOf(r.getArray());
+    if (fresh && !r.isShifted()) {
+      auto it = fresh->find(key);
+      if (it != fresh->end() && it->second.getType() == r.getType()) {
+        // Written at this index earlier in the fused run: the stored
+        // value, without reloading it.
+        map.map(r.getResult(), it->second);
+        return success();
+      }
+    }
+    Access *a = findAccess(key, off);
+    if (!a)
+      return op.emitError("internal error: a read without its access");
+    Value lv = emitc::SubscriptOp::create(b, op.getLoc(),
+                                          emitc::LValueType::get(r.getType()),
+                                          a->base, ValueRange{a->index});
+    map.map(r.getResult(),
+            emitc::LoadOp::create(b, op.getLoc(), r.getType(), lv));
+    return success();
+  }
+  if (auto ix = dyn_cast<zpl::IndexOp>(op)) {
+    int64_t d = ix.getDim();
+    if (d < 0 || d >= (int64_t)ivs.size())
+      return op.emitError("index dimension ")
+             << d << " is outside the statement's rank " << ivs.size();
+    map.map(ix.getResult(), ivs[d]);
+    return success();
+  }
+  if (zpl::isArrayStatement(&op) || isa<zpl::FusedOp>(op))
+    return op.emitError("a statement cannot nest another");
+  Operation *copy = b.cloneWithoutRegions(op, map);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [from, to] : llvm::zip(op.getRegions(), copy->getRegions()))
+    for (Block &blk : from) {
+      SmallVector<Location> locs;
+      for (BlockArgument arg : blk.getArguments())
+        locs.push_back(arg.getLoc());
+      Block *nb = b.createBlock(&to, to.end(), blk.getArgumentTypes(), locs);
+      map.map(blk.getArguments(), nb->getArguments());
+      for (Operation &inner : blk)
+        if (failed(emitOp(b, inner, ivs, map, fresh)))
+          return failure();
+    }
+  return success();
+}
+
+FailureOr<Value> NestBuilder::emitBody(OpBuilder &b, Block &block,
+                                       ArrayRef<Value> ivs,
+                                       const FreshValues *fresh) {
+  Value yielded = cast<zpl::YieldOp>(block.getTerminator()).getValues().front();
+  if (types.convertType(yielded.getType()) != yielded.getType()) {
+    Operation *at = yielded.getDefiningOp() ? yielded.getDefiningOp()
+                                            : block.getParentOp();
+    return at->emitError("a statement body must yield a scalar");
+  }
+  IRMapping map;
+  for (Operation &op : block.without_terminator())
+    if (failed(emitOp(b, op, ivs, map, fresh)))
+      return failure();
+  return map.lookupOrDefault(yielded);
+}
+
+Value NestBuilder::maskCondition(OpBuilder &b, Location l, Value zmask,
+                                 bool without, const FreshValues *fresh) {
+  const void *key = arrayKeyOf(zmask);
+  Type i1 = b.getI1Type();
+  Value m;
+  if (fresh) {
+    auto it = fresh->find(key);
+    if (it != fresh->end() && it->second.getType() == i1)
+      m = it->second;
+  }
+  if (!m) {
+    SmallVector<int64_t, 3> zero(rank, 0);
+    Access *a = findAccess(key, zero);
+    assert(a && "the mask has no access");
+    Value lv = emitc::SubscriptOp::create(b, l, emitc::LValueType::get(i1),
+                                          a->base, ValueRange{a->index});
+    m = emitc::LoadOp::create(b, l, i1, lv);
+  }
+  if (without)
+    m = emitc::LogicalNotOp::create(b, l, i1, m);
+  return m;
+}
+
+} // namespace zpl::loops

@@ -1,0 +1,179 @@
+//===- LoopNest.h - the loop nest of an array statement ---------*- C++ -*-===//
+//
+// The loops every array statement, reduction, collection and fused run is
+// lowered to: a loop over this PE's tiles of the region (zrt_tiles: one
+// under block distributions, several under cyclic and block-cyclic ones)
+// around a nest over each tile (zrt_tile_lo/hi), reading and writing each
+// array through its base pointer (zrt_array_<T>) from its tile offset
+// (zrt_array_tile_offset), with the strides hoisted before the tile loop
+// and the linear index hoisted per row.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ZPLC_PASSES_ZPLTOLOOPS_LOOPNEST_H
+#define ZPLC_PASSES_ZPLTOLOOPS_LOOPNEST_H
+
+#include "passes/ZPLToLoops/Lowering.h"
+
+#include "mlir/IR/IRMapping.h"
+
+namespace zpl::loops {
+
+/// A read of a statement body: a zpl array at a constant offset (padded to
+/// the statement's rank).
+struct Read {
+  mlir::Value array;
+  llvm::SmallVector<int64_t, 3> off;
+};
+
+/// Identity of an array within one statement: the global's name when it
+/// comes from zpl.get, else the value itself.
+const void *arrayKeyOf(mlir::Value zarray);
+
+/// The reads of a statement body in order of appearance, each (array,
+/// offset) once; with `mask`, the mask's read at offset 0 is added last
+/// unless it is there.
+void collectReads(mlir::Block &body, unsigned rank,
+                  llvm::SmallVectorImpl<Read> &out);
+void addMaskRead(mlir::Value mask, unsigned rank,
+                 llvm::SmallVectorImpl<Read> &reads);
+
+/// Reads of one array at one offset in one statement.
+struct Access {
+  const void *key = nullptr;   // arrayKeyOf the zpl array
+  mlir::Value array;           // the lowered array (zrt_array *)
+  llvm::SmallVector<int64_t, 3> off;
+  mlir::Value base;            // T * base pointer
+  mlir::Value disp;            // sum(off[d] * stride[d]) over the outer
+                               // dimensions; null if 0
+  int64_t innerOff = 0;        // off[rank - 1]
+  llvm::SmallVector<mlir::Value, 3> strides; // strides[d], d < rank - 1
+  mlir::Value index;           // linear index inside the innermost loop
+  mlir::Value innerStride;     // the innermost stride when it may not be
+                               // 1 (a flood dimension: 0); else null
+};
+
+/// Values stored at the current index earlier in a fused run, by array
+/// key.
+using FreshValues = llvm::DenseMap<const void *, mlir::Value>;
+
+/// Builds the loop nest of one statement (or fused run) at the rewriter's
+/// insertion point.
+class NestBuilder {
+public:
+  using BodyFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+      mlir::OpBuilder &, mlir::Location, llvm::ArrayRef<mlir::Value>,
+      mlir::ValueRange)>;
+  using RowFn = llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
+                                        llvm::ArrayRef<mlir::Value>,
+                                        mlir::Value, mlir::Value)>;
+
+  NestBuilder(mlir::ConversionPatternRewriter &rewriter,
+              const ZPLTypeConverter &types, const ModuleFacts &facts,
+              mlir::Location loc, unsigned rank)
+      : rewriter(rewriter), types(types), facts(facts), loc(loc),
+        rank(rank) {}
+
+  /// The lowered value of a zpl value.
+  mlir::Value lookup(mlir::Value v) { return rewriter.getRemappedValue(v); }
+  /// The lowered `zregion` aligned with the distribution of the zpl array
+  /// `distArray` (zrt_region_align): the iteration space of a statement
+  /// follows the array whose distribution it has (zpl::
+  /// getStatementDistArray); as it is when there is none.
+  mlir::Value alignedRegion(mlir::Value zregion, mlir::Value distArray);
+  /// zrt_array_check (the storage covers the shifted reads) for each
+  /// shifted read not checked before by this builder.
+  void checkShiftedReads(llvm::ArrayRef<Read> reads, mlir::Value region);
+  /// An access of the zpl array `zarray` (lowered: `array`) at `off`,
+  /// unless there is one for `key`; `zarray` tells its element type and
+  /// whether its innermost stride is 1.
+  void addAccess(const void *key, mlir::Value zarray, mlir::Value array,
+                 llvm::ArrayRef<int64_t> off);
+  /// An access per read, unless there is one.
+  void addReads(llvm::ArrayRef<Read> reads);
+  Access *findAccess(const void *key, llvm::ArrayRef<int64_t> off);
+
+  /// Builds the nest over `region`, which must be aligned with the
+  /// distribution of every array accessed. The accesses get their `index`
+  /// inside the innermost loop, where `body` runs and returns the new
+  /// accumulator values (from `init`), which live across the tiles. With
+  /// `unitStep` every loop steps by 1; otherwise by the region's step in
+  /// that dimension (zrt_region_step, hoisted). `rowBody`, which needs
+  /// `unitStep`, replaces the innermost loop by one call per row.
+  llvm::SmallVector<mlir::Value> build(mlir::Value region, bool unitStep,
+                                       mlir::ValueRange init, BodyFn body,
+                                       RowFn rowBody = nullptr);
+
+  /// Emits the statement body `block` at `b` (in the innermost loop):
+  /// zpl.read becomes a load through its access, zpl.index the loop
+  /// index; the other ops are copied (the patterns lower their zpl ops).
+  /// With `fresh`, an unshifted read of an array stored at this index
+  /// earlier in a fused run uses that value. Returns the yielded value.
+  mlir::FailureOr<mlir::Value> emitBody(mlir::OpBuilder &b, mlir::Block &block,
+                                        llvm::ArrayRef<mlir::Value> ivs,
+                                        const FreshValues *fresh = nullptr);
+  /// The guard of a masked statement at the current index: the mask
+  /// element (negated for `without`), or its value in `fresh`.
+  mlir::Value maskCondition(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value zmask, bool without,
+                            const FreshValues *fresh);
+  /// Stores `v` into the element of `access` at the current index.
+  void store(mlir::OpBuilder &b, mlir::Location loc, const Access &access,
+             mlir::Value v);
+  /// memmove of one row [lo, ub) from accesses[1] to accesses[0].
+  void copyRow(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+               llvm::ArrayRef<mlir::Value> rowIdx, mlir::Value lo,
+               mlir::Value ub);
+
+  llvm::SmallVector<Access> accesses;
+  mlir::ConversionPatternRewriter &rewriter;
+  const ZPLTypeConverter &types;
+  const ModuleFacts &facts;
+  mlir::Location loc;
+  unsigned rank;
+
+private:
+  /// Hoisted per-array values.
+  struct ArrayParts {
+    mlir::Value base;
+    llvm::SmallVector<mlir::Value, 3> strides;
+    mlir::Value innerStride; // null when provably 1
+  };
+  const ArrayParts &arrayParts(mlir::Value array, mlir::Value zarray,
+                               mlir::Type elem);
+  mlir::LogicalResult emitOp(mlir::OpBuilder &b, mlir::Operation &op,
+                             llvm::ArrayRef<mlir::Value> ivs,
+                             mlir::IRMapping &map, const FreshValues *fresh);
+  llvm::SmallVector<mlir::Value> rowIndices(mlir::OpBuilder &b,
+                                            mlir::Location loc,
+                                            llvm::ArrayRef<mlir::Value> partial);
+  llvm::SmallVector<mlir::Value> buildLevel(mlir::OpBuilder &b, unsigned d,
+                                            llvm::ArrayRef<mlir::Value> partial,
+                                            llvm::ArrayRef<mlir::Value> rowIdx,
+                                            mlir::ValueRange acc, BodyFn body,
+                                            RowFn rowBody);
+  void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv,
+                       llvm::ArrayRef<mlir::Value> rowIdx);
+
+  llvm::DenseMap<mlir::Value, ArrayParts> parts;
+  llvm::SmallVector<std::pair<const void *, llvm::SmallVector<int64_t, 3>>>
+      checked;
+  // The nest being built: the arrays touched (the first access of each),
+  // each access's array and row, the first access of each row, the tile's
+  // bounds, the steps and the enclosing loops' indices.
+  llvm::SmallVector<Access *> arrays;
+  llvm::SmallVector<unsigned> arrayOf, rowOf, rowLeader;
+  llvm::SmallVector<mlir::Value> lbs, ubs, steps, ivs;
+};
+
+/// The identity of `kind` over `t`, built at `b`.
+mlir::FailureOr<mlir::Value> reduceIdentity(mlir::OpBuilder &b,
+                                            mlir::Location loc,
+                                            zpl::ReduceOp op);
+/// One step `acc op v` of a reduction of kind `kind` over type `t`.
+mlir::Value reduceStep(mlir::OpBuilder &b, mlir::Location loc,
+                       zpl::ReduceKind kind, mlir::Type t, mlir::Value acc,
+                       mlir::Value v);
+
+} // namespace zpl::loops
+
+#endif // ZPLC_PASSES_ZPLTOLOOPS_LOOPNEST_H

@@ -1,0 +1,127 @@
+//===- Lowering.h - shared parts of the zpl-to-loops conversion -*- C++ -*-===//
+//
+// zpl-lower-to-loops is a dialect conversion: what is global to the module
+// (C names of procedures, globals and transfer handles, zpl_main, the
+// facts patterns read about declarations) is built by prepareModule before
+// the patterns run; each zpl and ironman op is then rewritten by one
+// OpConversionPattern of the files of this folder, one file per op family.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ZPLC_PASSES_ZPLTOLOOPS_LOWERING_H
+#define ZPLC_PASSES_ZPLTOLOOPS_LOWERING_H
+
+#include "passes/Passes.h"
+#include "passes/ZPLToLoops/RuntimeCalls.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace zpl::loops {
+
+/// C names: globals, procedures, transfer handles.
+constexpr llvm::StringLiteral kGlobalPrefix = "zg_";
+constexpr llvm::StringLiteral kProcPrefix = "zp_";
+constexpr llvm::StringLiteral kTransferPrefix = "zt_";
+
+/// zpl and ironman types as C types: a region is a `zrt_region` (by
+/// value), an array a `zrt_array *`, a transfer an `im_transfer *`, a `var`
+/// parameter (!zpl.ref<T>) a `T *`.
+class ZPLTypeConverter : public mlir::TypeConverter {
+public:
+  explicit ZPLTypeConverter(mlir::MLIRContext *ctx);
+  mlir::Type regionType, arrayType, transferType, collectType;
+};
+
+/// What the patterns know about the module beyond the op they rewrite,
+/// gathered before they run and read-only for them.
+struct ModuleFacts {
+  /// A global declaration's C variable and its C type.
+  struct Global {
+    std::string cname;
+    mlir::Type type;
+  };
+  llvm::StringMap<Global> globals;
+  /// Region declarations whose loops provably step by 1 (no `by`), and
+  /// region and array declarations whose innermost dimension is provably
+  /// not a flood dimension (stride 1).
+  llvm::StringSet<> unitStepRegions, innerUnitRegions, innerUnitArrays;
+  /// The static handle id of each transfer-like op (ironman.transfer,
+  /// ironman.combine, and zpl.boundary/redistribute/remap without
+  /// zpl-gen-comm).
+  llvm::DenseMap<mlir::Operation *, int64_t> transferIds;
+
+  const Global *lookupGlobal(llvm::StringRef name) const {
+    auto it = globals.find(name);
+    return it == globals.end() ? nullptr : &it->second;
+  }
+  /// Whether loops over the zpl region `region` provably step by 1.
+  bool isUnitStep(mlir::Value region, unsigned depth = 0) const;
+  /// Whether the innermost dimension of the zpl region `region` is
+  /// provably not a flood dimension.
+  bool regionInnerUnit(mlir::Value region, unsigned depth = 0) const;
+  /// Whether the storage of the zpl array `array` provably has innermost
+  /// stride 1.
+  bool arrayInnerUnit(mlir::Value array) const;
+};
+
+/// Builds what is global to the module before the patterns run (see
+/// ModuleSetup.cpp); `fuse` wraps runs of fusable statements in zpl.fused.
+mlir::LogicalResult prepareModule(mlir::ModuleOp module,
+                                  const ZPLTypeConverter &types, bool fuse,
+                                  ModuleFacts &facts);
+/// C needs a function defined before it is called: orders the functions
+/// callees first.
+void orderFunctions(mlir::ModuleOp module);
+/// Wraps each legal run of statements in a zpl.fused op (Fusion.cpp).
+void fuseStatements(mlir::ModuleOp module);
+
+/// A pattern of this conversion: the converter's C types and the facts.
+template <typename Op>
+struct LoweringPattern : mlir::OpConversionPattern<Op> {
+  LoweringPattern(const ZPLTypeConverter &types, const ModuleFacts &facts)
+      : mlir::OpConversionPattern<Op>(types, types.regionType.getContext()),
+        types(types), facts(facts) {}
+  const ZPLTypeConverter &types;
+  const ModuleFacts &facts;
+};
+
+void populateDeclarationPatterns(const ZPLTypeConverter &types,
+                                 const ModuleFacts &facts,
+                                 mlir::RewritePatternSet &patterns);
+void populateRegionPatterns(const ZPLTypeConverter &types,
+                            const ModuleFacts &facts,
+                            mlir::RewritePatternSet &patterns);
+void populateStatementPatterns(const ZPLTypeConverter &types,
+                               const ModuleFacts &facts,
+                               mlir::RewritePatternSet &patterns);
+void populateReductionPatterns(const ZPLTypeConverter &types,
+                               const ModuleFacts &facts,
+                               mlir::RewritePatternSet &patterns);
+void populateCollectPatterns(const ZPLTypeConverter &types,
+                             const ModuleFacts &facts,
+                             mlir::RewritePatternSet &patterns);
+void populateTransferPatterns(const ZPLTypeConverter &types,
+                              const ModuleFacts &facts,
+                              mlir::RewritePatternSet &patterns);
+void populateIOPatterns(const ZPLTypeConverter &types,
+                        const ModuleFacts &facts,
+                        mlir::RewritePatternSet &patterns);
+
+//===--- small builders shared by the patterns ---------------------------===//
+
+mlir::Value constI64(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+mlir::Value addI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                   mlir::Value y);
+mlir::Value mulI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                   mlir::Value y);
+mlir::Value loadGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                       const ModuleFacts::Global &g);
+void storeGlobal(mlir::OpBuilder &b, mlir::Location loc,
+                 const ModuleFacts::Global &g, mlir::Value v);
+/// The zero of a scalar type, as an attribute.
+mlir::Attribute zeroAttr(mlir::Type t);
+
+} // namespace zpl::loops
+
+#endif // ZPLC_PASSES_ZPLTOLOOPS_LOWERING_H

@@ -1,0 +1,339 @@
+//===- Statements.cpp - array statements and fused runs -------------------===//
+//
+// `[R] A := expr` (zpl.assign) becomes a loop nest over this PE's part of
+// R (LoopNest.h) that evaluates the body and stores it at each index. ZPL
+// reads see the arrays as before the statement: a statement reading its
+// destination at another index writes a temporary (zrt_array_temp), copied
+// back afterwards. A masked statement (`[R with M]`, `[R without M]`)
+// loads the mask element at the current index and guards the body and
+// the store with an scf.if. A plain copy `A := B` copies whole rows
+// (memmove), as C compilers do with such loops when they can.
+//
+// A zpl.fused run becomes one nest executing at each index the
+// statements' bodies in order (see Fusion.cpp for when that is legal);
+// each reduction carries its own accumulator through the nest and gets its
+// own zrt_allreduce_<T> after it, in statement order. An unshifted read of
+// an array stored at the same index earlier in the run uses the value
+// just stored; a masked store makes later statements reload the array.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ZPLToLoops/LoopNest.h"
+
+using namespace mlir;
+
+namespace zpl::loops {
+namespace {
+
+bool anyShifted(ArrayRef<int64_t> off) {
+  return llvm::any_of(off, [](int64_t d) { return d != 0; });
+}
+
+/// Builds `then` under `cond` (an scf.if without results).
+void guarded(OpBuilder &b, Location loc, Value cond,
+             function_ref<void(OpBuilder &, Location)> then) {
+  scf::IfOp::create(b, loc, cond, [&](OpBuilder &tb, Location tloc) {
+    then(tb, tloc);
+    scf::YieldOp::create(tb, tloc);
+  });
+}
+
+struct AssignLowering : LoweringPattern<zpl::AssignOp> {
+  using LoweringPattern::LoweringPattern;
+
+  LogicalResult
+  matchAndRewrite(zpl::AssignOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto at = cast<zpl::ArrayType>(op.getDest().getType());
+    NestBuilder nest(rewriter, types, facts, op.getLoc(), at.getRank());
+    Value region = nest.alignedRegion(op.getRegion(), op.getDest());
+    Block &block = op.getBody().front();
+    const void *destKey = arrayKeyOf(op.getDest());
+    SmallVector<Read> reads;
+    collectReads(block, at.getRank(), reads);
+    // ZPL: every read sees the old values. Reading the destination at
+    // another index needs a temporary.
+    bool needTemp = llvm::any_of(reads, [&](const Read &r) {
+      return arrayKeyOf(r.array) == destKey && anyShifted(r.off);
+    });
+    nest.checkShiftedReads(reads, region);
+    // The mask is read at offset 0, like an unshifted read.
+    addMaskRead(op.getMask(), at.getRank(), reads);
+    Value dest = adaptor.getDest();
+    Value target = needTemp ? callRuntime(rewriter, op.getLoc(),
+                                          RuntimeFn::ArrayTemp, {dest})
+                            : dest;
+    // The destination first (index 0); the reads follow. Without a
+    // temporary, an unshifted read of the destination shares its access.
+    SmallVector<int64_t, 3> zero(at.getRank(), 0);
+    nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero);
+    nest.addReads(reads);
+    bool unit = facts.isUnitStep(op.getRegion());
+    if (!needTemp && isRowCopy(op, nest, unit))
+      copyRows(nest, region, at.getElementType());
+    else if (failed(storeNest(op, nest, region, unit)))
+      return failure();
+    if (needTemp)
+      copyBack(op, nest, region, unit, dest, target);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// `A := B` (another array, same element type, no shift, no mask, unit
+  /// steps, unit innermost strides).
+  static bool isRowCopy(zpl::AssignOp op, NestBuilder &nest, bool unit) {
+    Block &block = op.getBody().front();
+    if (op.getMask() || !unit || nest.accesses.size() != 2 ||
+        block.getOperations().size() != 2)
+      return false;
+    auto r = dyn_cast<zpl::ReadOp>(block.front());
+    Type elem = cast<zpl::ArrayType>(op.getDest().getType()).getElementType();
+    return r && !r.isShifted() && r.getType() == elem &&
+           cast<zpl::YieldOp>(block.getTerminator()).getValues().front() ==
+               r.getResult() &&
+           !nest.accesses[0].innerStride && !nest.accesses[1].innerStride;
+  }
+
+  /// A nest of rows copied by memmove from accesses[1] to accesses[0].
+  static void copyRows(NestBuilder &nest, Value region, Type elem) {
+    nest.build(
+        region, /*unitStep=*/true, ValueRange(),
+        [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
+          return SmallVector<Value>();
+        },
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> rowIdx, Value lo,
+            Value ub) { nest.copyRow(b, loc, elem, rowIdx, lo, ub); });
+  }
+
+  /// The nest evaluating the body and storing it at each index (where
+  /// the mask allows).
+  static LogicalResult storeNest(zpl::AssignOp op, NestBuilder &nest,
+                                 Value region, bool unit) {
+    LogicalResult status = success();
+    auto evalAndStore = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs) {
+      FailureOr<Value> v = nest.emitBody(b, op.getBody().front(), ivs);
+      if (failed(v))
+        status = failure();
+      else
+        nest.store(b, loc, nest.accesses[0], *v);
+    };
+    nest.build(region, unit, ValueRange(),
+               [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                   ValueRange) -> SmallVector<Value> {
+                 if (!op.getMask()) {
+                   evalAndStore(b, loc, ivs);
+                   return {};
+                 }
+                 Value cond = nest.maskCondition(b, loc, op.getMask(),
+                                                 op.getWithout(), nullptr);
+                 guarded(b, loc, cond, [&](OpBuilder &tb, Location tloc) {
+                   evalAndStore(tb, tloc, ivs);
+                 });
+                 return {};
+               });
+    return status;
+  }
+
+  /// Copies the temporary back over the region (where the mask allows),
+  /// then frees it.
+  static void copyBack(zpl::AssignOp op, NestBuilder &nest, Value region,
+                       bool unit, Value dest, Value target) {
+    Location loc = op.getLoc();
+    auto at = cast<zpl::ArrayType>(op.getDest().getType());
+    SmallVector<int64_t, 3> zero(at.getRank(), 0);
+    const void *destKey = arrayKeyOf(op.getDest());
+    nest.accesses.clear();
+    nest.addAccess(destKey, op.getDest(), dest, zero);
+    nest.addAccess(nullptr, op.getDest(), target, zero);
+    Value mask = op.getMask();
+    if (mask && arrayKeyOf(mask) != destKey)
+      nest.addAccess(arrayKeyOf(mask), mask, nest.lookup(mask), zero);
+    if (!mask && unit && !nest.accesses[0].innerStride) {
+      copyRows(nest, region, at.getElementType());
+    } else {
+      Type elem = at.getElementType();
+      auto copy = [&](OpBuilder &b, Location l) {
+        const Access &src = nest.accesses[1];
+        Value lv = emitc::SubscriptOp::create(
+            b, l, emitc::LValueType::get(elem), src.base,
+            ValueRange{src.index});
+        nest.store(b, l, nest.accesses[0],
+                   emitc::LoadOp::create(b, l, elem, lv));
+      };
+      nest.build(region, unit, ValueRange(),
+                 [&](OpBuilder &b, Location l, ArrayRef<Value>,
+                     ValueRange) -> SmallVector<Value> {
+                   if (!mask) {
+                     copy(b, l);
+                     return {};
+                   }
+                   guarded(b, l,
+                           nest.maskCondition(b, l, mask, op.getWithout(),
+                                              nullptr),
+                           copy);
+                   return {};
+                 });
+    }
+    callRuntime(nest.rewriter, loc, RuntimeFn::ArrayFree, {target});
+  }
+};
+
+/// A statement of a fused run: its mask and, for an assignment, the
+/// destination's access key.
+struct RunMember {
+  Operation *op;
+  Value mask;
+  bool without;
+};
+
+RunMember memberOf(Operation *stmt) {
+  if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+    return {stmt, a.getMask(), a.getWithout()};
+  auto r = cast<zpl::ReduceOp>(stmt);
+  return {stmt, r.getMask(), r.getWithout()};
+}
+
+struct FusedLowering : LoweringPattern<zpl::FusedOp> {
+  using LoweringPattern::LoweringPattern;
+
+  LogicalResult
+  matchAndRewrite(zpl::FusedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Operation *> stmts = op.getStatements();
+    Value zregion = zpl::getStatementRegion(stmts.front());
+    unsigned rank = cast<zpl::RegionType>(zregion.getType()).getRank();
+    NestBuilder nest(rewriter, types, facts, op.getLoc(), rank);
+    // Every statement with an array follows the same distribution.
+    Value distArray;
+    for (Operation *stmt : stmts)
+      if (!distArray)
+        distArray = zpl::getStatementDistArray(stmt);
+    Value region = nest.alignedRegion(zregion, distArray);
+    addAccesses(stmts, nest, region);
+    // One accumulator per reduction, in statement order.
+    SmallVector<Value> inits;
+    for (Operation *stmt : stmts)
+      if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
+        FailureOr<Value> init = reduceIdentity(rewriter, op.getLoc(), red);
+        if (failed(init))
+          return failure();
+        inits.push_back(*init);
+      }
+    LogicalResult status = success();
+    SmallVector<Value> res = nest.build(
+        region, facts.isUnitStep(zregion), inits,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+            ValueRange acc) -> SmallVector<Value> {
+          return runAtIndex(stmts, nest, b, loc, ivs, acc, status);
+        });
+    if (failed(status))
+      return failure();
+    // The allreduces after the nest, in statement order.
+    SmallVector<Value> totals;
+    for (Operation *stmt : stmts)
+      if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
+        Type t = red.getType();
+        totals.push_back(callRuntime(
+            rewriter, stmt->getLoc(), RuntimeFn::Allreduce,
+            {intArg(getContext(), static_cast<int64_t>(red.getKind())),
+             res[totals.size()]},
+            t));
+      }
+    rewriter.replaceOp(op, totals);
+    return success();
+  }
+
+  /// Storage checks for every distinct shifted read of the run, then one
+  /// access per (array, offset): each destination at offset 0, then the
+  /// statement's reads.
+  static void addAccesses(ArrayRef<Operation *> stmts, NestBuilder &nest,
+                          Value region) {
+    SmallVector<SmallVector<Read>> reads(stmts.size());
+    for (auto [k, stmt] : llvm::enumerate(stmts)) {
+      collectReads(stmt->getRegion(0).front(), nest.rank, reads[k]);
+      nest.checkShiftedReads(reads[k], region);
+      addMaskRead(memberOf(stmt).mask, nest.rank, reads[k]);
+    }
+    SmallVector<int64_t, 3> zero(nest.rank, 0);
+    for (auto [k, stmt] : llvm::enumerate(stmts)) {
+      if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+        nest.addAccess(arrayKeyOf(a.getDest()), a.getDest(),
+                       nest.lookup(a.getDest()), zero);
+      nest.addReads(reads[k]);
+    }
+  }
+
+  /// The statements' bodies at one index; returns the accumulators.
+  static SmallVector<Value> runAtIndex(ArrayRef<Operation *> stmts,
+                                       NestBuilder &nest, OpBuilder &b,
+                                       Location loc, ArrayRef<Value> ivs,
+                                       ValueRange acc, LogicalResult &status) {
+    FreshValues fresh;
+    SmallVector<Value> next;
+    for (Operation *stmt : stmts) {
+      RunMember m = memberOf(stmt);
+      Value old = isa<zpl::ReduceOp>(stmt) ? acc[next.size()] : Value();
+      auto eval = [&](OpBuilder &sb, Location sloc) {
+        return evalMember(m, nest, sb, sloc, ivs, old, fresh, status);
+      };
+      if (!m.mask) {
+        Value step = eval(b, loc);
+        if (old)
+          next.push_back(step);
+      } else if (!old) {
+        guarded(b, loc,
+                nest.maskCondition(b, loc, m.mask, m.without, &fresh),
+                [&](OpBuilder &tb, Location tloc) { eval(tb, tloc); });
+        // Stored only where the mask allows: reload it later.
+        fresh.erase(arrayKeyOf(cast<zpl::AssignOp>(stmt).getDest()));
+      } else {
+        Value cond = nest.maskCondition(b, loc, m.mask, m.without, &fresh);
+        auto ifOp = scf::IfOp::create(
+            b, loc, cond,
+            [&](OpBuilder &tb, Location tloc) {
+              scf::YieldOp::create(tb, tloc, eval(tb, tloc));
+            },
+            [&](OpBuilder &eb, Location eloc) {
+              scf::YieldOp::create(eb, eloc, old);
+            });
+        next.push_back(ifOp.getResult(0));
+      }
+      if (failed(status))
+        return SmallVector<Value>(acc.begin(), acc.end());
+    }
+    return next;
+  }
+
+  /// The body and the store (returns null) or the reduction step (returns
+  /// the new accumulator, from `acc`) of one statement at `b`.
+  static Value evalMember(const RunMember &m, NestBuilder &nest, OpBuilder &b,
+                          Location loc, ArrayRef<Value> ivs, Value acc,
+                          FreshValues &fresh, LogicalResult &status) {
+    FailureOr<Value> v =
+        nest.emitBody(b, m.op->getRegion(0).front(), ivs, &fresh);
+    if (failed(v)) {
+      status = failure();
+      return acc;
+    }
+    if (auto a = dyn_cast<zpl::AssignOp>(m.op)) {
+      const void *key = arrayKeyOf(a.getDest());
+      SmallVector<int64_t, 3> zero(nest.rank, 0);
+      nest.store(b, loc, *nest.findAccess(key, zero), *v);
+      if (!m.mask)
+        fresh[key] = *v;
+      return Value();
+    }
+    auto red = cast<zpl::ReduceOp>(m.op);
+    return reduceStep(b, loc, red.getKind(), red.getType(), acc, *v);
+  }
+};
+
+} // namespace
+
+void populateStatementPatterns(const ZPLTypeConverter &types,
+                               const ModuleFacts &facts,
+                               RewritePatternSet &patterns) {
+  patterns.add<AssignLowering, FusedLowering>(types, facts);
+}
+
+} // namespace zpl::loops

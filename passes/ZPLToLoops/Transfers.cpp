@@ -1,0 +1,218 @@
+//===- Transfers.cpp - IRONMAN transfers ----------------------------------===//
+//
+// Each transfer calls the runtime on its static handle `zt_<id>` (created
+// by prepareModule): `h = fn(zt_<id>, id, ...); zt_<id> = h;`, where fn is
+// `im_halo` (or `im_wrap`/`im_reflect` for the boundary kinds,
+// `im_redist` for a redistribution, `im_remap`/`im_transpose` for remaps),
+// followed by `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy
+// selection chose one; a combine is `im_combine(cached, id, n,
+// members...)`; the state ops are `im_dr/im_sr/im_dn/im_sv`. Without
+// zpl-gen-comm, zpl.boundary, zpl.redistribute and zpl.remap become the
+// transfer and its four state calls in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ZPLToLoops/Lowering.h"
+
+using namespace mlir;
+
+namespace zpl::loops {
+namespace {
+
+/// `fn(cached, args...)` on the static handle of `op`; returns the handle.
+Value handleCall(OpBuilder &b, const ZPLTypeConverter &types,
+                 const ModuleFacts &facts, Operation *op, RuntimeFn fn,
+                 ArrayRef<CArg> args) {
+  Location loc = op->getLoc();
+  int64_t id = facts.transferIds.lookup(op);
+  ModuleFacts::Global handle{(kTransferPrefix + Twine(id)).str(),
+                             types.transferType};
+  SmallVector<CArg> withCached{loadGlobal(b, loc, handle),
+                               intArg(b.getContext(), id)};
+  llvm::append_range(withCached, args);
+  Value h = callRuntime(b, loc, fn, withCached);
+  storeGlobal(b, loc, handle, h);
+  return h;
+}
+
+/// A halo, wrap or reflect transfer of `array` over `region` (aligned with
+/// the array's distribution, whose tiles' ghost cells or bands it fills).
+Value shiftCall(OpBuilder &b, const ZPLTypeConverter &types,
+                const ModuleFacts &facts, Operation *op, RuntimeFn fn,
+                Value array, Value region, ArrayRef<int64_t> dir) {
+  Value aligned = callRuntime(b, op->getLoc(), RuntimeFn::RegionAlign,
+                              {region, array});
+  SmallVector<CArg> args{array, aligned};
+  llvm::append_range(args, dirArgs(b.getContext(), dir));
+  return handleCall(b, types, facts, op, fn, args);
+}
+
+/// A remap's handle: `im_remap(cached, id, kind, dst, r, src, i1, i2,
+/// i3)`, or for a permutation `im_transpose(cached, id, dst, r, src, p0,
+/// p1, p2, orientation)`; arrays and region are lowered values.
+Value remapCall(OpBuilder &b, const ZPLTypeConverter &types,
+                const ModuleFacts &facts, Operation *op, bool gather,
+                Value dst, Value region, Value src, ValueRange indices,
+                std::optional<ArrayRef<int64_t>> permutation,
+                StringRef orientation) {
+  MLIRContext *ctx = b.getContext();
+  // ironman.h: IM_GATHER 0, IM_SCATTER 1; IM_LOADS 0, IM_STORES 1.
+  if (permutation) {
+    SmallVector<CArg> args{dst, region, src};
+    for (unsigned k = 0; k < 3; ++k)
+      args.push_back(
+          intArg(ctx, k < permutation->size() ? (*permutation)[k] : 0));
+    args.push_back(intArg(ctx, orientation == "stores" ? 1 : 0));
+    return handleCall(b, types, facts, op, RuntimeFn::Transpose, args);
+  }
+  SmallVector<CArg> args{intArg(ctx, gather ? 0 : 1), dst, region, src};
+  for (unsigned k = 0; k < 3; ++k)
+    args.push_back(k < indices.size()
+                       ? indices[k]
+                       : Value(emitc::LiteralOp::create(
+                             b, op->getLoc(), types.arrayType, "NULL")));
+  return handleCall(b, types, facts, op, RuntimeFn::Remap, args);
+}
+
+/// `im_strategy(h, ...)` when strategy selection chose one: the runtime
+/// moves the transfer's messages that way (ironman.h: IM_PACKED 0,
+/// IM_CHAINED 1).
+LogicalResult strategyCall(OpBuilder &b, Operation *op,
+                           std::optional<StringRef> strategy, Value h) {
+  if (!strategy)
+    return success();
+  if (*strategy != "packed" && *strategy != "chained")
+    return op->emitError("unknown transfer strategy '") << *strategy << "'";
+  callRuntime(b, op->getLoc(), RuntimeFn::Strategy,
+              {h, intArg(b.getContext(), *strategy == "chained" ? 1 : 0)});
+  return success();
+}
+
+/// The four state calls of a transfer without zpl-gen-comm.
+void stateCalls(OpBuilder &b, Location loc, Value h) {
+  for (RuntimeFn fn :
+       {RuntimeFn::DR, RuntimeFn::SR, RuntimeFn::DN, RuntimeFn::SV})
+    callRuntime(b, loc, fn, {h});
+}
+
+struct TransferLowering : LoweringPattern<ironman::TransferOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(ironman::TransferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef kind = op.getTransferKind();
+    Value h;
+    if (kind == "remap" || kind == "transpose") {
+      h = remapCall(rewriter, types, facts, op, op.isGather(),
+                    adaptor.getDst(), adaptor.getRegion(), adaptor.getSrc(),
+                    adaptor.getIndices(), op.getPermutation(),
+                    op.getOrientation().value_or("loads"));
+    } else if (kind == "redist") {
+      h = handleCall(rewriter, types, facts, op, RuntimeFn::Redist,
+                     {adaptor.getDst(), adaptor.getSrc(), adaptor.getRegion()});
+    } else {
+      std::optional<RuntimeFn> fn =
+          kind == "halo"      ? std::optional(RuntimeFn::Halo)
+          : kind == "wrap"    ? std::optional(RuntimeFn::Wrap)
+          : kind == "reflect" ? std::optional(RuntimeFn::Reflect)
+                              : std::nullopt;
+      if (!fn)
+        return op.emitError("unknown transfer kind '") << kind << "'";
+      h = shiftCall(rewriter, types, facts, op, *fn, adaptor.getSrc(),
+                    adaptor.getRegion(), op.getShift());
+    }
+    if (failed(strategyCall(rewriter, op, op.getStrategy(), h)))
+      return failure();
+    rewriter.replaceOp(op, h);
+    return success();
+  }
+};
+
+/// The members (lowered before it) then travel as one.
+struct CombineLowering : LoweringPattern<ironman::CombineOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(ironman::CombineOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CArg> args{intArg(getContext(), op.getMembers().size())};
+    for (Value member : adaptor.getMembers())
+      args.push_back(member);
+    Value h = handleCall(rewriter, types, facts, op, RuntimeFn::Combine, args);
+    if (failed(strategyCall(rewriter, op, op.getStrategy(), h)))
+      return failure();
+    rewriter.replaceOp(op, h);
+    return success();
+  }
+};
+
+template <typename Op, RuntimeFn fn>
+struct StateLowering : LoweringPattern<Op> {
+  using LoweringPattern<Op>::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), fn, {adaptor.getTransfer()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::BoundaryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeFn fn = op.getKind() == zpl::BoundaryKind::wrap ? RuntimeFn::Wrap
+                                                           : RuntimeFn::Reflect;
+    Value h = shiftCall(rewriter, types, facts, op, fn, adaptor.getArray(),
+                        adaptor.getRegion(), op.getDirection());
+    stateCalls(rewriter, op.getLoc(), h);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct RedistributeLowering : LoweringPattern<zpl::RedistributeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::RedistributeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value h = handleCall(
+        rewriter, types, facts, op, RuntimeFn::Redist,
+        {adaptor.getDest(), adaptor.getSource(), adaptor.getRegion()});
+    stateCalls(rewriter, op.getLoc(), h);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct RemapLowering : LoweringPattern<zpl::RemapOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::RemapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value h = remapCall(rewriter, types, facts, op,
+                        op.getKind() == zpl::RemapKind::gather,
+                        adaptor.getDest(), adaptor.getRegion(),
+                        adaptor.getSource(), adaptor.getIndices(),
+                        op.getPermutation(), "loads");
+    stateCalls(rewriter, op.getLoc(), h);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateTransferPatterns(const ZPLTypeConverter &types,
+                              const ModuleFacts &facts,
+                              RewritePatternSet &patterns) {
+  patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
+               RedistributeLowering, RemapLowering,
+               StateLowering<ironman::DROp, RuntimeFn::DR>,
+               StateLowering<ironman::SROp, RuntimeFn::SR>,
+               StateLowering<ironman::DNOp, RuntimeFn::DN>,
+               StateLowering<ironman::SVOp, RuntimeFn::SV>>(types, facts);
+}
+
+} // namespace zpl::loops

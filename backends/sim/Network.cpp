@@ -36,8 +36,55 @@ Network::Network(const model::SimTopology &t, const model::Machine &m, int npes)
   zrt_default_grid(nodes, rank, d);
   for (int k = 0; k < rank; ++k)
     dims[k] = int(d[k]);
-  inject.assign(size_t(nodes), 0);
-  eject.assign(size_t(nodes), 0);
+  inject.assign(size_t(nodes), Port());
+  eject.assign(size_t(nodes), Port());
+}
+
+std::map<Time, Time>::iterator Port::occupy(Time s, Time e) {
+  auto next = busy.lower_bound(s);
+  if (next != busy.end() && next->first == e) { // touches the next one
+    e = next->second;
+    next = busy.erase(next);
+  }
+  if (next != busy.begin()) {
+    auto prev = std::prev(next);
+    if (prev->second == s) { // touches the previous one
+      prev->second = e;
+      return prev;
+    }
+  }
+  return busy.emplace_hint(next, s, e);
+}
+
+Time Port::reserve(Time start, Time work) {
+  Time t = start, left = work;
+  auto next = busy.upper_bound(t);
+  if (next != busy.begin() && std::prev(next)->second > t)
+    t = std::prev(next)->second; // inside a busy interval: from its end
+  while (true) {
+    if (next == busy.end() || next->first - t >= left) {
+      occupy(t, t + left);
+      return t + left;
+    }
+    left -= next->first - t; // the whole gap, up to the next busy interval
+    auto merged = occupy(t, next->first);
+    t = merged->second;
+    next = std::next(merged);
+  }
+}
+
+void Port::forgetBefore(Time t) {
+  auto it = busy.begin();
+  while (it != busy.end() && it->second <= t)
+    it = busy.erase(it);
+  limit = std::max<size_t>(64, 2 * busy.size());
+}
+
+Time Network::reserve(Port &p, Time start, Time work) {
+  // Forgetting costs a pass over the PEs: only when the port remembers much.
+  if (horizon && p.crowded())
+    p.forgetBefore(horizon());
+  return p.reserve(start, work);
 }
 
 int Network::hops(int a, int b) const {
@@ -59,10 +106,8 @@ Time Network::stream(int a, int b, Time start, size_t bytes, double mbps, bool a
   if (a == b)
     return end; // a copy within the PE: no port
   double work = double(bytes) / (addrData ? portAddrData : portData);
-  Time &in = inject[size_t(node(a))];
-  in = std::max(in, start) + work;
-  Time &out = eject[size_t(node(b))];
-  out = std::max(out, start) + work;
+  Time in = reserve(inject[size_t(node(a))], start, work);
+  Time out = reserve(eject[size_t(node(b))], start, work);
   return std::max(end, std::max(in, out));
 }
 

@@ -60,6 +60,13 @@ Simulator::Simulator(std::unique_ptr<model::Machine> machine,
     : machine_(std::move(machine)), figures_(figures), bindingFigures_(binding),
       options_(options), program_(std::move(program)),
       network_(figures.topology, *machine_, options.pes), rates_(*machine_) {
+  network_.setHorizon([this] {
+    Time t = 1e300;
+    for (auto &p : pes_)
+      if (p->state != Pe::State::Finished)
+        t = std::min(t, p->now);
+    return t;
+  });
   for (int i = 0; i < options.pes; ++i) {
     auto p = std::make_unique<Pe>();
     p->id = i;

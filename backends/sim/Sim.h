@@ -142,6 +142,31 @@ struct Pe {
 // The network
 //===----------------------------------------------------------------------===//
 
+/// A node's network port as a timeline of the virtual times it is busy.
+/// PEs run one at a time in host order, so streams are not reserved in
+/// virtual-time order: a PE that waited for a flag may stream at a virtual
+/// time earlier than streams other PEs already reserved. The port serves
+/// each stream in the free time from its start on, so a later reservation
+/// never delays an earlier stream (a single "backlog clears at" time did:
+/// a stream queued behind every reservation made before it in host order).
+class Port {
+public:
+  /// Occupies `work` of free port time from `start` on; returns when the
+  /// last of it is done.
+  Time reserve(Time start, Time work);
+  /// Forgets the busy time before `t` (no stream starts before it).
+  void forgetBefore(Time t);
+  /// Whether it remembers enough to be worth forgetting.
+  bool crowded() const { return busy.size() > limit; }
+
+private:
+  std::map<Time, Time> busy; // disjoint, non-touching [start, end)
+  size_t limit = 64;
+  /// Marks [s, e) busy (free before), merging touching neighbours; returns
+  /// the merged interval.
+  std::map<Time, Time>::iterator occupy(Time s, Time e);
+};
+
 /// The topology (3D torus or 2D mesh of nodes; PEs fill the nodes in
 /// order), latency by hops, and the port of each node: its capacity is the
 /// network's congestion-1 figure, shared by the node's PEs and by every
@@ -160,6 +185,9 @@ public:
   Time stream(int a, int b, Time start, size_t bytes, double mbps, bool addrData);
   /// The topology, e.g. "torus 2x4x4, 2 PEs per node" (for the trace).
   std::string describe() const;
+  /// A lower bound of every future stream's start (the earliest clock of
+  /// the PEs that have not finished), for forgetting the ports' past.
+  void setHorizon(std::function<Time()> h) { horizon = std::move(h); }
 
 private:
   model::SimTopology::Kind kind;
@@ -167,7 +195,9 @@ private:
   int dims[3] = {1, 1, 1};
   Time hopUs, latencyUs;
   double portData, portAddrData; // MB/s
-  std::vector<Time> inject, eject; // per node: when its port's backlog clears
+  std::vector<Port> inject, eject; // per node
+  std::function<Time()> horizon;
+  Time reserve(Port &p, Time start, Time work);
 };
 
 //===----------------------------------------------------------------------===//

@@ -26,11 +26,16 @@
 // Each group of two or more becomes a combine there, with a new program-wide
 // `id` (after every existing one), followed by its DR, SR, DN and SV; the
 // members lose their own calls and their `strategy`: they move as the
-// combine does. The combine is chained when every member was chained,
-// packed otherwise, and always packed when two members receive into
-// overlapping ghost cells of one array (several shifts of one array to one
-// neighbour), which MPI datatypes cannot describe. Members without a
-// strategy leave the combine without one (the runtime default, packed).
+// combine does. The combine keeps the cost model's choice: chained when
+// zpl-select-strategy chose chained for every member (each member's piece
+// then moves as it would alone: one put per piece, or one MPI datatype
+// over the pieces), packed otherwise (one strategy per message: a packed
+// member's piece cannot be put on its own). Members whose ghost cells
+// overlap (several shifts of one array to one neighbour) do not change
+// that: the runtime moves such a message packed only on MPI, whose
+// datatypes may not receive into a cell twice (runtime/src/combine.c).
+// Members without a strategy leave the combine without one (the runtime
+// default, packed).
 //
 //===----------------------------------------------------------------------===//
 
@@ -193,23 +198,15 @@ SmallVector<Group> CombineTransfersPass::greedyGroups(const Group &component) co
 
 /// The combine's strategy from its members' (see the file comment).
 static StringAttr combinedStrategy(const Group &group, Builder &builder) {
-  bool anyStrategy = false, allChained = true, overlapping = false;
-  for (auto [i, unit] : llvm::enumerate(group.members)) {
-    TransferOp transfer = transferOf(unit);
-    std::optional<StringRef> strategy = transfer.getStrategy();
+  bool anyStrategy = false, allChained = true;
+  for (const CommUnit &unit : group.members) {
+    std::optional<StringRef> strategy = transferOf(unit).getStrategy();
     anyStrategy |= strategy.has_value();
     allChained &= strategy && *strategy == "chained";
-    for (const CommUnit &earlier : ArrayRef(group.members).take_front(i)) {
-      TransferOp other = transferOf(earlier);
-      overlapping |= ironman::mayAlias(other.getDst(), transfer.getDst()) &&
-                     ironman::ghostsMayOverlap(other.getShift(),
-                                               transfer.getShift());
-    }
   }
   if (!anyStrategy)
     return nullptr;
-  return builder.getStringAttr(allChained && !overlapping ? "chained"
-                                                          : "packed");
+  return builder.getStringAttr(allChained ? "chained" : "packed");
 }
 
 void CombineTransfersPass::rewrite(const Group &group) {

@@ -16,8 +16,9 @@
  *     its pieces' types at absolute addresses), sent straight from and
  *     received straight into the arrays; no copies by the runtime. Other
  *     messages made of several pieces (one peer's sections of several tiles
- *     under cyclic distributions, or combined messages one of whose members
- *     has such pieces) travel packed under both (zrt_msg_buffered).
+ *     under cyclic distributions, combined messages one of whose members
+ *     has such pieces, or whose pieces overlap: MPI may not receive into a
+ *     cell twice) travel packed under both (zrt_msg_buffered).
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"

@@ -172,6 +172,56 @@ const model::Expr &nativeExpr(const model::Machine &m, bool chained, const model
   return m.chained();
 }
 
+namespace {
+bool piecewise(bool chained, const Msg &x, const Msg &y) {
+  return chained && x.pieces.size() > 1 && y.pieces.size() == x.pieces.size();
+}
+
+/// bytes / sum over the pieces of piece bytes / f(piece), 0 when some
+/// piece gives 0 (the phase is absent).
+double harmonic(const Msg &x, const std::function<double(size_t)> &f) {
+  double us = 0;
+  for (size_t i = 0; i < x.pieces.size(); ++i) {
+    double v = f(i);
+    if (v <= 0)
+      return 0;
+    us += double(x.pieces[i].bytes) / v;
+  }
+  return us > 0 ? double(x.bytes) / us : 0;
+}
+} // namespace
+
+Phases messagePhases(Simulator &sim, bool chained, const Msg &x, const Msg &y) {
+  const model::Machine &m = sim.machine();
+  if (!piecewise(chained, x, y))
+    return sim.rates().phases(nativeExpr(m, chained, x.pattern, y.pattern), x.pattern,
+                              y.pattern);
+  std::vector<Phases> ph;
+  for (size_t i = 0; i < x.pieces.size(); ++i) {
+    const model::Pattern &px = x.pieces[i].pattern, &py = y.pieces[i].pattern;
+    ph.push_back(sim.rates().phases(nativeExpr(m, true, px, py), px, py));
+  }
+  Phases p;
+  p.packMBps = harmonic(x, [&](size_t i) { return ph[i].packMBps; });
+  p.sendMBps = harmonic(x, [&](size_t i) { return ph[i].sendMBps; });
+  p.recvMBps = harmonic(x, [&](size_t i) { return ph[i].recvMBps; });
+  p.unpackMBps = harmonic(x, [&](size_t i) { return ph[i].unpackMBps; });
+  p.modelMBps = harmonic(x, [&](size_t i) { return ph[i].modelMBps; });
+  for (const Phases &q : ph) {
+    p.sendByCpu = p.sendByCpu && q.sendByCpu;
+    p.addrData = p.addrData || q.addrData;
+  }
+  return p;
+}
+
+double piecewiseMBps(bool chained, const Msg &x, const Msg &y,
+                     const std::function<double(const model::Pattern &,
+                                                const model::Pattern &)> &rate) {
+  if (!piecewise(chained, x, y))
+    return rate(x.pattern, y.pattern);
+  return harmonic(x, [&](size_t i) { return rate(x.pieces[i].pattern, y.pieces[i].pattern); });
+}
+
 Time dataReady(Simulator &sim, const Mail &m, const Phases &ph, Time unpackUs) {
   Time lat = sim.network().latency(m.hops);
   double bytes = double(m.bytes);

@@ -95,6 +95,12 @@ struct MailKeyHash {
   }
 };
 
+/// One member's section in a combined message.
+struct Piece {
+  size_t bytes = 0;
+  model::Pattern pattern;
+};
+
 /// One piece of mail; its receiver sees it from `arrival` on (virtual time).
 struct Mail {
   Time arrival = 0;
@@ -111,6 +117,7 @@ struct Mail {
   Time aux = 0;              // collectives: when the last PE arrived
   bool rendezvous = false;   // mpi: sent after the matching receive
   size_t index = 0;          // mpi: the pending send's message number
+  std::vector<Piece> pieces; // the sender's pieces of a chained combined message
 };
 
 //===----------------------------------------------------------------------===//
@@ -252,6 +259,7 @@ struct Msg {
   size_t bytes = 0;
   model::Pattern pattern; // how the section lies in this PE's storage
   int hops = 0;
+  std::vector<Piece> pieces; // a combined message's pieces (else empty)
   /// The contiguous bytes of the message in this PE's memory: the section
   /// itself when contiguous, else the runtime's pack buffer.
   void *image() const { return m->contiguous ? m->ptr : m->buf; }
@@ -296,6 +304,19 @@ public:
 /// binding: packed, chained_contiguous (1Q1, when given) or chained.
 const model::Expr &nativeExpr(const model::Machine &m, bool chained,
                               const model::Pattern &x, const model::Pattern &y);
+/// The phases of message x (sent) -> y (received) under a native binding
+/// with the description's [strategies]. A chained message of several
+/// pieces (a combined transfer) moves as one transfer per piece, each at
+/// its own patterns (x's piece i to y's piece i; pass y = x when the
+/// receiver's layout is unknown): its phases are the pieces' byte-weighted
+/// harmonic means, any piece on address-data pairs makes it use them.
+Phases messagePhases(Simulator &sim, bool chained, const Msg &x, const Msg &y);
+/// The rate of a chained message of several pieces when `rate` gives one
+/// piece's (x's piece i to y's piece i), as messagePhases combines them;
+/// `rate(x.pattern, y.pattern)` for any other message.
+double piecewiseMBps(bool chained, const Msg &x, const Msg &y,
+                     const std::function<double(const model::Pattern &,
+                                                const model::Pattern &)> &rate);
 /// When the receiver has all of a message's data (before its unpack of
 /// `unpackUs`): the last byte leaving the sender plus the latency, no
 /// earlier than the receive side (R/D) allows, and no earlier than the

@@ -54,6 +54,11 @@ Msg makeMsg(zrt_msg &m, const im_transfer *t, const Network &net, int me) {
   x.bytes = m.bytes;
   x.pattern = patternOf(m, m.arr ? m.arr : t->a);
   x.hops = net.hops(me, x.peer);
+  if (t->kind == ZRT_XFER_COMBINED && m.npieces > 1)
+    for (int i = 0; i < m.npieces; ++i) {
+      const zrt_msg &p = m.pieces[i];
+      x.pieces.push_back({p.bytes, patternOf(p, p.arr ? p.arr : t->a)});
+    }
   return x;
 }
 } // namespace

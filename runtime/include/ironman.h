@@ -83,9 +83,11 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
  * combined handle only. The members stay owned by their own caches; the
  * combined handle is rebuilt when any member handle changes. Members are
  * halo, wrap or reflect transfers; their local copies happen at the
- * combined SR. A combined transfer some of whose received pieces overlap
- * (several shifts of one array from one peer) moves packed whatever
- * im_strategy asks: MPI datatypes may not receive into a cell twice. */
+ * combined SR. A combined transfer takes its strategy like any other
+ * (im_strategy): chained, its messages move as one put per piece or one
+ * MPI datatype over the pieces. A message whose pieces overlap (several
+ * shifts of one array from one peer) moves packed on MPI, whose datatypes
+ * may not receive into a cell twice; it is still counted as chained. */
 im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...);
 
 /* How the back end moves the transfer's non-contiguous messages:

@@ -274,10 +274,6 @@ struct im_transfer {
   zrt_local_copy *local;
   int64_t send_bytes; /* total payload, for statistics */
   int strategy;       /* IM_PACKED (default) or IM_CHAINED: see im_strategy */
-  /* im_strategy keeps the transfer packed: a combined transfer some of
-   * whose received pieces overlap (several shifts of one array from one
-   * peer; MPI forbids overlapping receive datatypes). */
-  bool packed_only;
   void *be;           /* back-end state (e.g. MPI requests) */
   /* State of the transfer's kind (remap schedule, combined members, ...)
    * and how to free it; NULL when the kind needs none. */
@@ -292,8 +288,8 @@ struct im_transfer {
 
 /* Whether message m of t has a chained form (an MPI datatype): box and
  * indexed messages, and a combined transfer's messages whose pieces are
- * such messages. Messages of tile pieces (and combined ones with a member
- * message of tile pieces) do not. */
+ * such messages and do not overlap. Messages of tile pieces (and combined
+ * ones with a member message of tile pieces) do not. */
 bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m);
 /* Whether message m of t moves through its buffer: not contiguous, and
  * either packed or without a chained form. */

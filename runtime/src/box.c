@@ -398,7 +398,7 @@ bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
   for (int i = 0; i < m->npieces; ++i)
     if (m->pieces[i].npieces)
       return false;
-  return true;
+  return !zrt_combine_msg_overlaps(t, m);
 }
 
 bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {

@@ -7,7 +7,12 @@
  * message compute the same members' boxes in the same order, so the pieces
  * line up. A message of one contiguous piece moves in place; every other
  * one has a buffer of the pieces back to back (packed strategy), or, under
- * the chained strategy, one MPI datatype over the pieces (backends/mpi).
+ * the chained strategy, one put per piece (simulated SHMEM) or one MPI
+ * datatype over the pieces (backends/mpi). Pieces of one message may
+ * overlap (several shifts of one array to one neighbour bring the same
+ * ghost cells twice, with the same values): puts may store a cell twice,
+ * but no MPI datatype may receive into one twice, so such a message has no
+ * chained form (zrt_msg_chainable) and moves packed on MPI.
  * The members' own DR/SR/DN/SV are never called: their handles only
  * describe what moves, and their local copies run at the combined SR. */
 #include "zplrt_internal.h"
@@ -32,6 +37,7 @@ typedef struct member_key {
 typedef struct combine_state {
   int n;
   member_key *members;
+  bool *send_overlaps, *recv_overlaps; /* per message: its pieces overlap */
 } combine_state;
 
 static member_key key_of(im_transfer *t) {
@@ -78,6 +84,8 @@ static void *xmalloc(size_t bytes) {
 static void release_state(im_transfer *t) {
   combine_state *st = t->kind_state;
   free(st->members);
+  free(st->send_overlaps);
+  free(st->recv_overlaps);
   free(st);
   t->kind_state = NULL;
 }
@@ -171,13 +179,16 @@ static im_transfer *build(int64_t id, int n, im_transfer **members) {
   int tag = zrt_pair_tag(id); /* one message per peer */
   t->nsend = group_by_peer(members, n, true, total_send, tag, t->send);
   t->nrecv = group_by_peer(members, n, false, total_recv, tag, t->recv);
+  st->send_overlaps = xmalloc((size_t)t->nsend * sizeof *st->send_overlaps);
+  st->recv_overlaps = xmalloc((size_t)t->nrecv * sizeof *st->recv_overlaps);
   for (int i = 0; i < t->nsend; ++i) {
     finish_message(&t->send[i]);
     t->send_bytes += (int64_t)t->send[i].bytes;
+    st->send_overlaps[i] = pieces_overlap(&t->send[i]);
   }
   for (int i = 0; i < t->nrecv; ++i) {
     finish_message(&t->recv[i]);
-    t->packed_only = t->packed_only || pieces_overlap(&t->recv[i]);
+    st->recv_overlaps[i] = pieces_overlap(&t->recv[i]);
   }
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
@@ -208,4 +219,13 @@ im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...) {
   }
   free(members);
   return t;
+}
+
+bool zrt_combine_msg_overlaps(const im_transfer *t, const zrt_msg *m) {
+  const combine_state *st = t->kind_state;
+  if (m >= t->send && m < t->send + t->nsend)
+    return st->send_overlaps[m - t->send];
+  if (m >= t->recv && m < t->recv + t->nrecv)
+    return st->recv_overlaps[m - t->recv];
+  return pieces_overlap(m);
 }

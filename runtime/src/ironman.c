@@ -271,8 +271,6 @@ void im_strategy(im_transfer *t, int64_t strategy) {
   if (strategy != IM_PACKED && strategy != IM_CHAINED)
     zrt_failf("im_strategy: unknown strategy %lld (expected %d packed or %d chained)",
               (long long)strategy, IM_PACKED, IM_CHAINED);
-  if (strategy == IM_CHAINED && t->packed_only)
-    strategy = IM_PACKED;
   if (t->strategy == strategy)
     return;
   t->strategy = (int)strategy;

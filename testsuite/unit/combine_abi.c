@@ -7,9 +7,10 @@
  *     [R] A := fa(r), B := fb(r), W := fw(r);
  *     combine(A@north, B@north, A@east, [east of R] wrap W) under
  *       `chained` (IM_CHAINED if 1), then read every ghost cell they fill;
- *     combine(A@north, A@north-west): overlapping received cells, so the
- *       combined transfer stays packed on a PE receiving both from one
- *       peer, even when chained is asked for.
+ *     combine(A@north, A@north-west), chained: overlapping received
+ *       cells; the transfer keeps its strategy, and a message with both
+ *       pieces has no chained form (on MPI it moves packed: no datatype
+ *       may receive into a cell twice), a message of one piece has one.
  * Also: a combined transfer sends one message per peer PE that any member
  * sends to (counted from the members' own message lists), and its members'
  * handles are not rebuilt by combining. */
@@ -115,13 +116,14 @@ void zpl_main(void) {
     snprintf(name, sizeof name, "round %lld: overlapping members", (long long)r);
     report(name, e);
     /* From the north neighbour both bring the row above (north-west
-     * shifted by one): a message of two pieces overlaps, so this PE's
-     * handle stays packed. */
-    int64_t two_pieces = 0;
+     * shifted by one): a message of two pieces overlaps and has no chained
+     * form; from the north-west neighbour only the corner comes. */
+    int64_t wrong = c2->strategy != IM_CHAINED;
     for (int i = 0; i < c2->nrecv; ++i)
-      two_pieces += c2->recv[i].npieces > 1;
-    snprintf(name, sizeof name, "round %lld: overlapping members move packed", (long long)r);
-    report(name, two_pieces > 0 && c2->strategy != IM_PACKED);
+      wrong += zrt_msg_chainable(c2, &c2->recv[i]) != (c2->recv[i].npieces == 1);
+    snprintf(name, sizeof name, "round %lld: overlapping pieces have no chained form",
+             (long long)r);
+    report(name, wrong);
   }
   report_all();
 }

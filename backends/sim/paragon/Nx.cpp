@@ -46,13 +46,11 @@ public:
   void sr(Transfer &t) override {
     sim.yieldIfBehind();
     Pe &me = sim.self();
-    const model::Machine &m = sim.machine();
     for (size_t i = 0; i < t.sends.size(); ++i) {
       Msg &s = t.sends[i];
       std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained());
       sim.busy(sendUs, Activity::Comm, blocking ? "csend" : "isend", args);
-      const Phases &ph =
-          sim.rates().phases(nativeExpr(m, t.chained(), s.pattern, s.pattern), s.pattern, s.pattern);
+      Phases ph = messagePhases(sim, t.chained(), s, s);
       Time start = me.now;
       if (ph.packMBps > 0)
         sim.busy(double(s.bytes) / ph.packMBps, Activity::Comm, "pack", args);
@@ -95,8 +93,11 @@ public:
       std::string who = std::string(blocking ? "crecv" : "msgwait") + " of " + t.label +
                         ": the message of PE " + std::to_string(r.peer);
       Mail msg = sim.take({MailKind::Message, r.peer, r.tag}, who);
-      const Phases &ph = sim.rates().phases(nativeExpr(m, msg.chained, msg.pattern, r.pattern),
-                                            msg.pattern, r.pattern);
+      // a chained combined message: its pieces at the receiver's layout
+      Phases ph = msg.chained && !r.pieces.empty()
+                      ? messagePhases(sim, true, r, r)
+                      : sim.rates().phases(nativeExpr(m, msg.chained, msg.pattern, r.pattern),
+                                           msg.pattern, r.pattern);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(dataReady(sim, msg, ph, unpack), who);
       memcpy(r.image(), msg.payload.data(), r.bytes);

@@ -9,7 +9,8 @@
 //   DN  waits for the done flag (and unpacks a packed message);
 //   SV  is empty: the data left with the processor's stores in SR.
 // The data goes straight into the destination's message image; the ready
-// flag tells the source where that is (and how it is laid out).
+// flag tells the source where that is (and how it is laid out). A chained
+// combined message is one put per piece (messagePhases).
 //===----------------------------------------------------------------------===//
 
 #include "backends/sim/Sim.h"
@@ -53,8 +54,7 @@ public:
         exit(2);
       }
       memcpy(r.image(), s.image(), s.bytes);
-      const Phases &ph = sim.rates().phases(nativeExpr(m, t.chained(), s.pattern, r.pattern),
-                                            s.pattern, r.pattern);
+      Phases ph = messagePhases(sim, t.chained(), s, r);
       std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained());
       sim.busy(m.startupUs(), Activity::Comm, "put start-up", args);
       Time start = me.now;
@@ -75,17 +75,21 @@ public:
       done.pattern = s.pattern;
       done.chained = t.chained();
       done.hops = s.hops;
+      if (t.chained())
+        done.pieces = s.pieces; // the sender's transfer may be rebuilt before DN
       sim.post(s.peer, {MailKind::Done, me.id, s.tag}, std::move(done));
     }
   }
 
   void dn(Transfer &t) override {
-    const model::Machine &m = sim.machine();
     for (Msg &r : t.recvs) {
       std::string who = "DN of " + t.label + ": the done flag of PE " + std::to_string(r.peer);
       Mail done = sim.take({MailKind::Done, r.peer, r.tag}, who);
-      const Phases &ph = sim.rates().phases(nativeExpr(m, done.chained, done.pattern, r.pattern),
-                                            done.pattern, r.pattern);
+      Msg sent;
+      sent.bytes = done.bytes;
+      sent.pattern = done.pattern;
+      sent.pieces = std::move(done.pieces);
+      Phases ph = messagePhases(sim, done.chained, sent, r);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(std::max(done.arrival, dataReady(sim, done, ph, unpack)), who);
       sim.busy(unpack, Activity::Comm, "unpack",

@@ -94,7 +94,12 @@ public:
       std::string args = messageArgs(t.label, r.peer, r.bytes, r.pattern, n.chained);
       sim.busy(sim.machine().startupUs(), Activity::Comm, "get start-up", args);
       Time start = me.now;
-      double rate = streamMBps(n.pattern, y, r.hops);
+      // a chained combined message: one Get stream per piece
+      double rate = piecewiseMBps(
+          n.chained, s, r,
+          [&](const model::Pattern &px, const model::Pattern &py) {
+            return streamMBps(n.chained ? px : n.pattern, n.chained ? py : y, r.hops);
+          });
       Time end = sim.network().stream(r.peer, me.id, start, r.bytes, rate, false) +
                  roundTrip(r.hops);
       sim.traceTransfer("get", start, end, args);

@@ -82,8 +82,7 @@ func.func @three_north() {
 }
 
 // North and north-east of one array share the north neighbour: combined,
-// packed (their ghost cells overlap, which no MPI datatype may receive),
-// though one member was chained. East shares no neighbour with north but
+// packed, because one member (north-east) was packed. East shares no neighbour with north but
 // does with north-east, so it joins them too. South shares none: alone.
 // With directions=false only equal shifts combine: nothing here.
 // CHECK-LABEL: func.func @mixed
@@ -197,6 +196,37 @@ func.func @apart() {
     %y = zpl.read %C [-1, -1] : !zpl.array<2 x f64>
     %z = arith.addf %x, %y : f64
     zpl.yield %z : f64
+  }
+  return
+}
+
+// North and north-east of one array, both chained by the cost model: their
+// ghost cells overlap (both bring part of the row above), and the combine
+// still keeps the model's choice (the runtime moves such a message packed
+// only on MPI, whose datatypes may not receive into a cell twice).
+// CHECK-LABEL: func.func @overlap_chained
+// CHECK:      %[[N:.*]] = ironman.transfer {{.*}} shift [-1, 0] {{.*}}{id = 8 : i64}
+// CHECK-NEXT: %[[NE:.*]] = ironman.transfer {{.*}} shift [-1, 1] {{.*}}{id = 9 : i64}
+// CHECK-NEXT: ironman.combine %[[N]], %[[NE]] {id = 18 : i64, strategy = "chained"}
+func.func @overlap_chained() {
+  %A = zpl.get @A : !zpl.array<2 x f64>
+  %B = zpl.get @B : !zpl.array<2 x f64>
+  %R = zpl.get @R : !zpl.region<2>
+  %n = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 8 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %n
+  ironman.sr %n
+  ironman.dn %n
+  ironman.sv %n
+  %ne = ironman.transfer %A -> %A over %R shift [-1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 9 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %ne
+  ironman.sr %ne
+  ironman.dn %ne
+  ironman.sv %ne
+  zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+    %a = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+    %b = zpl.read %A [-1, 1] : !zpl.array<2 x f64>
+    %x = arith.addf %a, %b : f64
+    zpl.yield %x : f64
   }
   return
 }

@@ -51,7 +51,9 @@ void Simulator::report() {
 
 // Chrome trace-event format (JSON object form): each PE is a process with
 // two threads, its processor and its network interface; complete events
-// ("ph": "X") in microseconds of virtual time.
+// ("ph": "X") in microseconds of virtual time, and for each message a flow
+// (an arrow, "ph": "s" on the sender's transfer, "ph": "f" with "bp": "e"
+// in the receiver's call that waited for it, one "id" per message).
 void Simulator::writeTrace(const std::string &path) {
   FILE *f = fopen(path.c_str(), "w");
   if (!f) {
@@ -87,6 +89,14 @@ void Simulator::writeTrace(const std::string &path) {
     });
     for (const TraceEvent &e : events) {
       sep();
+      if (e.phase != 'X') { // a flow: bound to the span around ts on its track
+        fprintf(f,
+                "{\"name\": \"message\", \"cat\": \"message\", \"ph\": \"%c\", "
+                "\"id\": %llu, \"pid\": %d, \"tid\": %d, \"ts\": %.6f%s}",
+                e.phase, (unsigned long long)e.flow, p->id, int(e.track), e.start,
+                e.phase == 'f' ? ", \"bp\": \"e\"" : "");
+        continue;
+      }
       fprintf(f,
               "{\"name\": %s, \"ph\": \"X\", \"pid\": %d, \"tid\": %d, \"ts\": %.6f, "
               "\"dur\": %.6f, \"args\": {%s}}",

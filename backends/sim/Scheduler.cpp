@@ -267,6 +267,25 @@ void Simulator::traceTransfer(const std::string &name, Time start, Time end,
   self().trace.push_back({name, start, end - start, Track::Network, args});
 }
 
+uint64_t Simulator::flowFrom(Time ts, Track track) {
+  if (options_.tracePath.empty())
+    return 0;
+  TraceEvent e{"message", ts, 0, track, ""};
+  e.phase = 's';
+  e.flow = ++flows_;
+  self().trace.push_back(e);
+  return e.flow;
+}
+
+void Simulator::flowTo(uint64_t id) {
+  if (options_.tracePath.empty() || id == 0)
+    return;
+  TraceEvent e{"message", self().now, 0, Track::Cpu, ""};
+  e.phase = 'f';
+  e.flow = id;
+  self().trace.push_back(e);
+}
+
 void Simulator::traceCall(const std::string &name, Time start, const std::string &args) {
   if (options_.tracePath.empty())
     return;

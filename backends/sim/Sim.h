@@ -64,6 +64,8 @@ struct TraceEvent {
   Time start, dur;
   Track track;
   std::string args; // the members of a JSON object, e.g. "\"bytes\": 64"
+  char phase = 'X'; // 'X' a span; 's'/'f' a message's flow start / end
+  uint64_t flow = 0; // the flow's id ('s', 'f')
 };
 
 //===----------------------------------------------------------------------===//
@@ -118,6 +120,7 @@ struct Mail {
   bool rendezvous = false;   // mpi: sent after the matching receive
   size_t index = 0;          // mpi: the pending send's message number
   std::vector<Piece> pieces; // the sender's pieces of a chained combined message
+  uint64_t flow = 0;         // the trace's arrow from send to arrival (0: none)
 };
 
 //===----------------------------------------------------------------------===//
@@ -388,6 +391,13 @@ public:
                      const std::string &args);
   /// A span of a communication call on the processor track (DR, SR, ...).
   void traceCall(const std::string &name, Time start, const std::string &args);
+  /// The start of a message's arrow in the trace (a flow event at `ts` on
+  /// the running PE's `track`); its id goes with the message to flowTo.
+  /// 0 when there is no trace.
+  uint64_t flowFrom(Time ts, Track track);
+  /// The arrow's end: the message has arrived at the running PE (now, on
+  /// its processor track, inside the call that waited for it).
+  void flowTo(uint64_t id);
 
   // ---- mail
   void post(int dst, const MailKey &key, Mail mail);
@@ -434,6 +444,7 @@ private:
   std::set<std::pair<Time, int>> ready_; // Ready PEs by (readyAt, id)
   int finished_ = 0;
   uint64_t events_ = 0;
+  uint64_t flows_ = 0; // flow ids handed out
   bool exitAtEnd_ = true;
   ucontext_t mainContext_;
   const std::function<void(int)> *body_ = nullptr;

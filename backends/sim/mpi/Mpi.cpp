@@ -101,6 +101,7 @@ public:
       const Phases &ph = phases(msg.pattern, r.pattern);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(dataReady(sim, msg, ph, unpack), who);
+      sim.flowTo(msg.flow);
       memcpy(r.image(), msg.payload.data(), r.bytes);
       std::string args = messageArgs(t.label, r.peer, r.bytes, r.pattern, false);
       if (!msg.rendezvous) {
@@ -183,6 +184,7 @@ private:
     msg.pattern = s.pattern;
     msg.hops = s.hops;
     msg.rendezvous = rendezvous;
+    msg.flow = sim.flowFrom(streamStart, Track::Network);
     msg.payload.assign(static_cast<const char *>(s.image()),
                        static_cast<const char *>(s.image()) + s.bytes);
     sim.post(s.peer, {MailKind::Message, me.id, s.tag}, std::move(msg));

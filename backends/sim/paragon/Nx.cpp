@@ -75,6 +75,7 @@ public:
       msg.pattern = s.pattern;
       msg.chained = t.chained();
       msg.hops = s.hops;
+      msg.flow = sim.flowFrom(streamStart, Track::Network);
       msg.payload.assign(static_cast<const char *>(s.image()),
                          static_cast<const char *>(s.image()) + s.bytes);
       sim.post(s.peer, {MailKind::Message, me.id, s.tag}, std::move(msg));
@@ -100,6 +101,7 @@ public:
                                            msg.pattern, r.pattern);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(dataReady(sim, msg, ph, unpack), who);
+      sim.flowTo(msg.flow);
       memcpy(r.image(), msg.payload.data(), r.bytes);
       if (posted > msg.streamStart + sim.network().latency(msg.hops)) {
         double copy = sim.rates().value(bufferCopy, r.pattern, r.pattern);

@@ -77,6 +77,7 @@ public:
       done.hops = s.hops;
       if (t.chained())
         done.pieces = s.pieces; // the sender's transfer may be rebuilt before DN
+      done.flow = sim.flowFrom(streamStart, Track::Network);
       sim.post(s.peer, {MailKind::Done, me.id, s.tag}, std::move(done));
     }
   }
@@ -92,6 +93,7 @@ public:
       Phases ph = messagePhases(sim, done.chained, sent, r);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(std::max(done.arrival, dataReady(sim, done, ph, unpack)), who);
+      sim.flowTo(done.flow);
       sim.busy(unpack, Activity::Comm, "unpack",
                messageArgs(t.label, r.peer, r.bytes, r.pattern, done.chained));
     }

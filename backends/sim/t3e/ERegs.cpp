@@ -76,6 +76,7 @@ public:
       n.pattern = t.chained() ? s.pattern : model::Pattern::contiguous();
       n.chained = t.chained();
       n.hops = s.hops;
+      n.flow = sim.flowFrom(me.now, Track::Cpu); // the notice; DN Gets the data
       sim.post(s.peer, {MailKind::Notice, me.id, s.tag}, std::move(n));
     }
   }
@@ -87,6 +88,7 @@ public:
       std::string who = "DN of " + t.label + ": the message of PE " + std::to_string(r.peer);
       Mail n = sim.take({MailKind::Notice, r.peer, r.tag}, who);
       sim.waitUntil(n.arrival, who);
+      sim.flowTo(n.flow);
       sim.busy(queueOccupancyUs, Activity::Comm, "receive queue message");
       const Msg &s = *static_cast<const Msg *>(n.ref);
       memcpy(r.image(), s.image(), r.bytes);

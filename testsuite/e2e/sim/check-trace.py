@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Checks a simulator trace (Chrome trace-event JSON, as Perfetto opens it).
 
-usage: check-trace.py TRACE.json PES SECONDS
+usage: check-trace.py TRACE.json PES SECONDS [MESSAGES]
 The file parses as JSON; every PE is a process named "PE n" with a
 processor and a network thread; events are complete events ("ph": "X")
 with ts, dur >= 0; on each processor track events nest (a span either
 contains the next or ends before it starts); the trace has computation,
 DR/SR/DN/SV calls and transfers, and its last event ends when the run
 ends (SECONDS, stats.sim.time).
+Every IRONMAN message is one flow (an arrow): a "ph": "s" event at its
+send on the sender and a "ph": "f" event ("bp": "e") with the same id, no
+earlier, inside a DN call on another PE's processor track; with MESSAGES
+(stats.messages) there are exactly that many flows.
 """
 import json
 import sys
@@ -51,6 +55,30 @@ for p in range(pes):
             errors.append(f"PE {p}: '{e['name']}' at {e['ts']} overlaps its enclosing span")
             break
         stack.append(e["ts"] + e["dur"])
+starts = {}
+ends = {}
+for e in events:
+    if e.get("ph") in ("s", "f"):
+        side = starts if e["ph"] == "s" else ends
+        if e["id"] in side:
+            errors.append(f"flow {e['id']}: two '{e['ph']}' events")
+        side[e["id"]] = e
+if set(starts) != set(ends):
+    errors.append(f"flows without both ends: {sorted(set(starts) ^ set(ends))[:5]}")
+if len(sys.argv) > 4 and len(starts) != int(sys.argv[4]):
+    errors.append(f"{len(starts)} flows, {sys.argv[4]} messages")
+dn = {}
+for e in spans:
+    if e["tid"] == 0 and e["name"] == "DN":
+        dn.setdefault(e["pid"], []).append((e["ts"], e["ts"] + e["dur"]))
+for i, s in starts.items():
+    f = ends.get(i)
+    if not f:
+        continue
+    if f["pid"] == s["pid"] or f["tid"] != 0 or f.get("bp") != "e" or f["ts"] < s["ts"] - eps:
+        errors.append(f"flow {i}: {s} -> {f}")
+    elif not any(a - eps <= f["ts"] <= b + eps for a, b in dn.get(f["pid"], [])):
+        errors.append(f"flow {i}: its end at {f['ts']} on PE {f['pid']} is in no DN call")
 for e in errors[:20]:
     print("check-trace:", e)
 sys.exit(1 if errors else 0)

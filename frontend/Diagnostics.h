@@ -56,10 +56,14 @@ public:
   void report(Severity sev, const SourceLoc &loc, const llvm::Twine &msg);
 
   unsigned getNumErrors() const { return numErrors; }
+  /// Errors reported with a file:line:col (every rejection of a program
+  /// should have at least one).
+  unsigned getNumLocatedErrors() const { return numLocatedErrors; }
   unsigned getNumWarnings() const { return numWarnings; }
   bool hasErrors() const { return numErrors != 0; }
 
-  /// Sema stops reporting after this many errors (0 = no limit).
+  /// Errors after this many are counted but not printed (0 = no limit);
+  /// the first one left out prints "too many errors".
   void setErrorLimit(unsigned n) { errorLimit = n; }
   bool reachedErrorLimit() const {
     return errorLimit != 0 && numErrors >= errorLimit;
@@ -67,12 +71,16 @@ public:
 
 private:
   llvm::StringRef getLine(const std::string &file, unsigned line) const;
+  void quoteLine(llvm::StringRef line, unsigned col);
+  bool suppressed(Severity sev);
 
   llvm::raw_ostream &os;
   std::map<std::string, std::string> sources;
   unsigned numErrors = 0;
+  unsigned numLocatedErrors = 0;
   unsigned numWarnings = 0;
   unsigned errorLimit = 20;
+  bool quiet = false; // the last error was over the limit (and its notes)
 };
 
 } // namespace zpl

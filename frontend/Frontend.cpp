@@ -11,13 +11,19 @@
 #include "ZPLLexer.h"
 #include "ZPLParser.h"
 #include "antlr4-runtime.h"
+#include "llvm/Support/ConvertUTF.h"
 
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
 using namespace zpl;
 using P = zplgen::ZPLParser;
+
+/// The deepest parse tree accepted (see NestingGuard). About half as many
+/// nested parentheses or statements, as many `+` terms or unary signs.
+static constexpr unsigned maxParseDepth = 1000;
 
 namespace {
 
@@ -61,6 +67,8 @@ private:
                            const antlr4::misc::IntervalSet &expected);
   std::string reservedWordUse(antlr4::Parser *p, antlr4::Token *tok,
                               const antlr4::misc::IntervalSet &expected) const;
+  SourceLoc endOfPreviousToken(antlr4::Parser *p, antlr4::Token *tok,
+                               SourceLoc fallback) const;
   std::string tokenName(const antlr4::dfa::Vocabulary &voc, size_t t) const;
   std::string found(antlr4::Token *tok) const;
 
@@ -179,14 +187,32 @@ ZPLErrorStrategy::reservedWordUse(antlr4::Parser *p, antlr4::Token *tok,
          kind;
 }
 
+/// Just after the token before `tok`, on that token's line: EOF sits after
+/// the last (often empty) line, which has no source text to quote.
+SourceLoc ZPLErrorStrategy::endOfPreviousToken(antlr4::Parser *p,
+                                               antlr4::Token *tok,
+                                               SourceLoc fallback) const {
+  size_t idx = tok->getTokenIndex();
+  if (idx == 0 || idx == INVALID_INDEX)
+    return fallback;
+  antlr4::Token *prev = p->getTokenStream()->get(idx - 1);
+  std::string text = prev->getText();
+  if (text.find('\n') != std::string::npos)
+    return fallback;
+  // Columns count characters: skip UTF-8 continuation bytes.
+  unsigned chars = 0;
+  for (unsigned char c : text)
+    chars += (c & 0xC0) != 0x80;
+  return SourceLoc(file, prev->getLine(),
+                   prev->getCharPositionInLine() + 1 + chars);
+}
+
 void ZPLErrorStrategy::report(antlr4::Parser *p, antlr4::Token *tok,
                               const antlr4::misc::IntervalSet &expected) {
   const antlr4::dfa::Vocabulary &voc = p->getVocabulary();
   SourceLoc at(file, tok->getLine(), tok->getCharPositionInLine() + 1);
-  if (tok->getType() == antlr4::Token::EOF) {
-    // ANTLR puts EOF after the last character; point there.
-    at.col = tok->getCharPositionInLine() + 1;
-  }
+  if (tok->getType() == antlr4::Token::EOF)
+    at = endOfPreviousToken(p, tok, at);
   auto has = [&](size_t t) { return expected.contains(t); };
   std::string msg = reservedWordUse(p, tok, expected);
 
@@ -238,6 +264,109 @@ void ZPLErrorStrategy::report(antlr4::Parser *p, antlr4::Token *tok,
   throw SyntaxAbort();
 }
 
+/// Thrown once the nesting limit has been reported: parsing stops.
+struct NestingAbort {};
+
+void reportNesting(const std::string &file, antlr4::Token *at,
+                   DiagnosticEngine &diags) {
+  diags.error(SourceLoc(file, at->getLine(), at->getCharPositionInLine() + 1),
+              "nesting deeper than " + llvm::Twine(maxParseDepth) +
+                  " levels of expressions, statements and scopes; split this "
+                  "construct up");
+}
+
+/// Stops the parse where the rules the parser has entered nest deeper than
+/// `maxParseDepth`: the parser recurses that deep (parentheses, unary
+/// operators, statements, scopes). Left-recursive rules (`1+1+...+1`) are
+/// parsed in a loop and build a deep tree without deep recursion; checkDepth
+/// measures the finished tree. Everything after the parser (the AST
+/// builder, Sema, MLIRGen, the passes) recurses at most as deep as the
+/// parse tree, so the one limit keeps every stage within its stack, with
+/// room for the larger frames of sanitizer builds.
+class NestingGuard : public antlr4::tree::ParseTreeListener {
+public:
+  NestingGuard(const std::string &file, DiagnosticEngine &diags)
+      : file(file), diags(diags) {}
+
+  void enterEveryRule(antlr4::ParserRuleContext *ctx) override {
+    if (++depth <= int(maxParseDepth))
+      return;
+    reportNesting(file, ctx->getStart(), diags);
+    throw NestingAbort();
+  }
+  void exitEveryRule(antlr4::ParserRuleContext *) override { --depth; }
+  void visitTerminal(antlr4::tree::TerminalNode *) override {}
+  void visitErrorNode(antlr4::tree::ErrorNode *) override {}
+
+private:
+  const std::string &file;
+  DiagnosticEngine &diags;
+  int depth = 0;
+};
+
+/// Reports the first node of the parse tree (in source order) that is
+/// deeper than `maxParseDepth`; iterative, since the tree may be too deep
+/// to walk recursively.
+bool checkDepth(antlr4::tree::ParseTree *root, const std::string &file,
+                DiagnosticEngine &diags) {
+  std::vector<std::pair<antlr4::tree::ParseTree *, unsigned>> work = {{root, 1}};
+  while (!work.empty()) {
+    auto [node, depth] = work.back();
+    work.pop_back();
+    if (depth > maxParseDepth) {
+      auto *rule = dynamic_cast<antlr4::ParserRuleContext *>(node);
+      auto *leaf = dynamic_cast<antlr4::tree::TerminalNode *>(node);
+      reportNesting(file, rule ? rule->getStart() : leaf->getSymbol(), diags);
+      return false;
+    }
+    for (auto it = node->children.rbegin(); it != node->children.rend(); ++it)
+      work.push_back({*it, depth + 1});
+  }
+  return true;
+}
+
+/// Reports the first byte that is not valid UTF-8 (ANTLR would throw
+/// without a position). Columns count characters, as ANTLR's do.
+bool checkUTF8(const std::string &text, const std::string &file,
+               DiagnosticEngine &diags) {
+  const auto *bytes = reinterpret_cast<const llvm::UTF8 *>(text.data());
+  size_t size = text.size();
+  unsigned line = 1, col = 1;
+  for (size_t i = 0; i < size;) {
+    unsigned length = llvm::getNumBytesForUTF8(bytes[i]);
+    if (!llvm::isLegalUTF8Sequence(bytes + i, bytes + size)) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", unsigned(bytes[i]));
+      diags.error(SourceLoc(file, line, col),
+                  llvm::Twine("invalid UTF-8 byte ") + hex +
+                      " (source files must be UTF-8)");
+      return false;
+    }
+    if (bytes[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+    i += length;
+  }
+  return true;
+}
+
+/// 'x' for a printable ASCII character, U+XXXX for any other.
+std::string describeChar(const std::string &utf8) {
+  if (utf8.size() == 1 && std::isprint(static_cast<unsigned char>(utf8[0])))
+    return "'" + utf8 + "'";
+  llvm::UTF32 cp = 0;
+  const auto *src = reinterpret_cast<const llvm::UTF8 *>(utf8.data());
+  llvm::UTF32 *dst = &cp;
+  llvm::ConvertUTF8toUTF32(&src, src + utf8.size(), &dst, dst + 1,
+                           llvm::strictConversion);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", unsigned(cp));
+  return buf;
+}
+
 /// Reports the first malformed token (bad character, bad string, open
 /// comment). Returns false if there was one.
 bool checkTokens(antlr4::CommonTokenStream &tokens, const std::string &file,
@@ -246,7 +375,7 @@ bool checkTokens(antlr4::CommonTokenStream &tokens, const std::string &file,
     SourceLoc at(file, t->getLine(), t->getCharPositionInLine() + 1);
     switch (t->getType()) {
     case zplgen::ZPLLexer::BAD_CHAR:
-      diags.error(at, "invalid character '" + t->getText() + "'");
+      diags.error(at, "invalid character " + describeChar(t->getText()));
       return false;
     case zplgen::ZPLLexer::UNTERMINATED_COMMENT:
       diags.error(at, "unterminated /* comment");
@@ -281,6 +410,8 @@ std::unique_ptr<ast::Program>
 zpl::parseAndCheckString(const std::string &text, const std::string &path,
                          DiagnosticEngine &diags) {
   diags.addSource(path, text);
+  if (!checkUTF8(text, path, diags))
+    return nullptr;
   std::unique_ptr<ast::Program> program;
   try {
     antlr4::ANTLRInputStream input(text);
@@ -294,12 +425,19 @@ zpl::parseAndCheckString(const std::string &text, const std::string &path,
     zplgen::ZPLParser parser(&tokens);
     parser.removeErrorListeners();
     parser.setErrorHandler(std::make_shared<ZPLErrorStrategy>(path, diags));
+    NestingGuard nesting(path, diags);
+    parser.addParseListener(&nesting);
     P::ProgramContext *tree = nullptr;
     try {
       tree = parser.program();
     } catch (const SyntaxAbort &) {
       return nullptr;
+    } catch (const NestingAbort &) {
+      return nullptr;
     }
+    parser.removeParseListeners();
+    if (!checkDepth(tree, path, diags))
+      return nullptr;
     if (diags.hasErrors())
       return nullptr;
     program = buildAST(tree, path, diags);

@@ -23,6 +23,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -264,6 +265,12 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
   return 0;
 }
 
+/// `zplc --version`: zplc's own version first, then the LLVM it uses.
+void printVersion(llvm::raw_ostream &os) {
+  os << "zplc version " << ZPLC_VERSION << "\n"
+     << "  built with LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
+}
+
 zpl::Stage stageFor(Emit e) {
   switch (e) {
   case Emit::ZPL:
@@ -292,6 +299,7 @@ int main(int argc, char **argv) {
          "' is not available yet: the copy-transfer cost model comes with a "
          "later release");
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "zplc: compiles a ZPL program to C with IRONMAN communication calls\n");

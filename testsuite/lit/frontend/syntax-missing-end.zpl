@@ -1,5 +1,9 @@
--- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- CHECK: {{.*}}syntax-missing-end.zpl:16:1: error: expected statement or 'end', found end of file
+-- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck --strict-whitespace %s
+-- An error at the end of the file points just after the last token and
+-- quotes its line (issue 15, item 6), not the empty line after it.
+-- CHECK: {{.*}}syntax-missing-end.zpl:19:5: error: expected statement or 'end', found end of file
+-- CHECK-NEXT: {{^}}end;{{$}}
+-- CHECK-NEXT: {{^}}    ^{{$}}
 program p;
 config var n : integer = 4;
 region R = [1..n, 1..n];

@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 export OMPI_ALLOW_RUN_AS_ROOT = 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM = 1
 
-.PHONY: all deps configure build demo check paper clean
+.PHONY: all deps configure build demo check paper clean fuzz
 
 all: build
 
@@ -39,6 +39,19 @@ check: build
 # python3-matplotlib if missing).
 paper: build
 	BUILD=$(BUILD) bash bench/paper/run.sh
+
+# make fuzz [FUZZ_SECONDS=600]: builds the libFuzzer target (clang-22,
+# ASan+UBSan) in build-fuzz and fuzzes the front end through C emission;
+# see testsuite/fuzz/README.md.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+fuzz:
+	@bash scripts/install-deps.sh --fuzz
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_FLAGS) -DZPLC_FUZZER=ON \
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	  -DZPLC_COMPONENTS='model;frontend;dialects;passes;testsuite/fuzz'
+	ninja -C $(FUZZ_BUILD) -j $(JOBS) zplc-fuzz
+	bash testsuite/fuzz/run-fuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

@@ -10,6 +10,11 @@ packages=(
   libopenmpi-dev openmpi-bin
   ninja-build cmake g++ make python3
 )
+# `make fuzz` (install-deps.sh --fuzz): clang and its libFuzzer/sanitizer
+# runtimes, for the opt-in zplc-fuzz target only.
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang-22 libclang-rt-22-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -286,23 +286,59 @@ bool Sema::foldInt(const Expr *e, int64_t &out) {
     int64_t v;
     if (u->op == UnaryOp::Not || !foldInt(u->operand.get(), v))
       return false;
-    out = u->op == UnaryOp::Neg ? -v : v;
-    return true;
+    std::optional<int64_t> r =
+        u->op == UnaryOp::Neg ? llvm::checkedSub<int64_t>(0, v) : v;
+    if (r)
+      out = *r;
+    return r.has_value();
   }
   if (auto *b = dyn_cast<BinaryExpr>(e)) {
     int64_t l, r;
     if (!foldInt(b->lhs.get(), l) || !foldInt(b->rhs.get(), r))
       return false;
-    switch (b->op) {
-    case BinaryOp::Add: out = l + r; return true;
-    case BinaryOp::Sub: out = l - r; return true;
-    case BinaryOp::Mul: out = l * r; return true;
-    case BinaryOp::Div: if (!r) return false; out = l / r; return true;
-    case BinaryOp::Mod: if (!r) return false; out = l % r; return true;
-    default: return false;
-    }
+    std::optional<int64_t> v = foldIntOp(b->op, l, r);
+    if (v)
+      out = *v;
+    return v.has_value();
   }
   return false;
+}
+
+/// `l op r` for the integer operators that fold; none on overflow, on a zero
+/// divisor, or for an operator that does not fold.
+std::optional<int64_t> Sema::foldIntOp(BinaryOp op, int64_t l, int64_t r) {
+  switch (op) {
+  case BinaryOp::Add: return llvm::checkedAdd(l, r);
+  case BinaryOp::Sub: return llvm::checkedSub(l, r);
+  case BinaryOp::Mul: return llvm::checkedMul(l, r);
+  case BinaryOp::Div:
+  case BinaryOp::Mod:
+    if (r == 0 || (l == std::numeric_limits<int64_t>::min() && r == -1))
+      return std::nullopt;
+    return op == BinaryOp::Div ? l / r : l % r;
+  default: return std::nullopt;
+  }
+}
+
+/// Integer division by a constant zero, and constant integer operations
+/// whose result does not fit in 64 bits, are errors at the operator.
+void Sema::checkConstantArithmetic(BinaryExpr &e) {
+  if (e.type != ScalarType::Integer)
+    return;
+  int64_t l, r;
+  bool lhsConst = foldInt(e.lhs.get(), l), rhsConst = foldInt(e.rhs.get(), r);
+  if ((e.op == BinaryOp::Div || e.op == BinaryOp::Mod) && rhsConst && r == 0) {
+    error(e.loc, e.op == BinaryOp::Div ? "integer division by zero"
+                                       : "integer remainder by zero");
+    return;
+  }
+  if (lhsConst && rhsConst && !foldIntOp(e.op, l, r) &&
+      (e.op == BinaryOp::Add || e.op == BinaryOp::Sub ||
+       e.op == BinaryOp::Mul || e.op == BinaryOp::Div ||
+       e.op == BinaryOp::Mod))
+    error(e.loc, std::string("integer overflow in constant expression ('") +
+                     toString(e.op) + "' of " + std::to_string(l) + " and " +
+                     std::to_string(r) + ")");
 }
 
 bool Sema::resolveDir(DirRef &d) {

@@ -129,6 +129,11 @@ void Sema::checkUnary(UnaryExpr &e, const ExprCtx &ctx) {
     return;
   }
   e.type = t;
+  int64_t v;
+  if (e.op == UnaryOp::Neg && t == ScalarType::Integer &&
+      foldInt(e.operand.get(), v) && v == std::numeric_limits<int64_t>::min())
+    error(e.loc, "integer overflow in constant expression (negation of " +
+                     std::to_string(v) + ")");
 }
 
 void Sema::checkBinary(BinaryExpr &e, const ExprCtx &ctx) {
@@ -159,6 +164,7 @@ void Sema::checkBinary(BinaryExpr &e, const ExprCtx &ctx) {
     if (!isNumeric(l) || !isNumeric(r))
       return bad("expected numbers");
     e.type = promote(l, r);
+    checkConstantArithmetic(e);
     return;
   case BinaryOp::Mod:
     if (l != ScalarType::Integer || r != ScalarType::Integer) {
@@ -167,6 +173,7 @@ void Sema::checkBinary(BinaryExpr &e, const ExprCtx &ctx) {
       return;
     }
     e.type = ScalarType::Integer;
+    checkConstantArithmetic(e);
     return;
   case BinaryOp::Lt:
   case BinaryOp::Le:

@@ -14,8 +14,11 @@
 #include "frontend/FrontendInternal.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace zpl {
@@ -48,8 +51,7 @@ public:
 private:
   // --- diagnostics ---
   void error(const SourceLoc &loc, const std::string &msg) {
-    if (!diags.reachedErrorLimit())
-      diags.error(loc, msg);
+    diags.error(loc, msg); // past the limit it is counted, not printed
     ok = false;
   }
 
@@ -72,9 +74,8 @@ private:
     auto [it, inserted] = scope.emplace(d->name, d);
     if (!inserted) {
       error(d->loc, "redeclaration of '" + d->name + "'");
-      if (!diags.reachedErrorLimit())
-        diags.note(it->second->loc, "previous declaration of '" + d->name +
-                                        "' is here");
+      diags.note(it->second->loc,
+                 "previous declaration of '" + d->name + "' is here");
     }
   }
 
@@ -92,6 +93,8 @@ private:
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
   bool resolveDir(DirRef &d);
   bool foldInt(const Expr *e, int64_t &out);
+  static std::optional<int64_t> foldIntOp(BinaryOp op, int64_t l, int64_t r);
+  void checkConstantArithmetic(BinaryExpr &e);
 
   // --- expressions ---
   void checkExpr(Expr &e, const ExprCtx &ctx);

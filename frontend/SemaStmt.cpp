@@ -73,6 +73,13 @@ void Sema::checkAssign(AssignStmt &s) {
                      toString(tt) + " and " + toString(vt) + ")");
     return;
   }
+  int64_t divisor;
+  if (s.op == AssignOp::DivAssign && tt == ScalarType::Integer &&
+      vt == ScalarType::Integer && foldInt(s.value.get(), divisor) &&
+      divisor == 0) {
+    error(s.value->loc, "integer division by zero");
+    return;
+  }
   if (!assignable(tt, vt)) {
     error(s.value->loc, std::string("cannot assign a ") + toString(vt) +
                             " value to " + toString(tt) + " '" + target->name + "'" +

@@ -271,7 +271,12 @@ def main():
             if verdict not in ("accepted", "rejected"):
                 keep(args, workdir, index, verdict, stderr)
             if done % 500 == 0:
-                print("mutation-corpus: %d/%d" % (done, args.count),
+                so_far = {v: sum(row[v] for row in table.values())
+                          for v in verdicts}
+                print("mutation-corpus: %d/%d %s" % (
+                    done, args.count,
+                    " ".join("%s=%d" % (v.replace(" ", "-"), n)
+                             for v, n in so_far.items())),
                       file=sys.stderr, flush=True)
 
     width = max(len(k) for k in table) + 2

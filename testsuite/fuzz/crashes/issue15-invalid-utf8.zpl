@@ -1,0 +1,3 @@
+program p;
+-- café
+procedure p(); begin end;

@@ -390,6 +390,21 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
+/* Whether two pieces of a message cover the same cells of one array
+ * (several shifts of one array from one peer bring the same ghost cells).
+ * MPI forbids overlapping receive datatypes, so such a message has no
+ * chained form. */
+static bool pieces_overlap(const zrt_msg *m) {
+  for (int i = 0; i < m->npieces; ++i)
+    for (int j = 0; j < i; ++j) {
+      const zrt_msg *x = &m->pieces[i], *y = &m->pieces[j];
+      zrt_region both = zrt_box_intersect(&x->box, &y->box);
+      if (x->arr == y->arr && !zrt_box_empty(&both))
+        return true;
+    }
+  return false;
+}
+
 bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
   if (!m->npieces)
     return true;
@@ -398,7 +413,7 @@ bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
   for (int i = 0; i < m->npieces; ++i)
     if (m->pieces[i].npieces)
       return false;
-  return !zrt_combine_msg_overlaps(t, m);
+  return !pieces_overlap(m);
 }
 
 bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {

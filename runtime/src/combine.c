@@ -37,7 +37,6 @@ typedef struct member_key {
 typedef struct combine_state {
   int n;
   member_key *members;
-  bool *send_overlaps, *recv_overlaps; /* per message: its pieces overlap */
 } combine_state;
 
 static member_key key_of(im_transfer *t) {
@@ -84,8 +83,6 @@ static void *xmalloc(size_t bytes) {
 static void release_state(im_transfer *t) {
   combine_state *st = t->kind_state;
   free(st->members);
-  free(st->send_overlaps);
-  free(st->recv_overlaps);
   free(st);
   t->kind_state = NULL;
 }
@@ -137,17 +134,6 @@ static void finish_message(zrt_msg *m) {
   m->buf = m->contiguous ? NULL : xmalloc(m->bytes);
 }
 
-static bool pieces_overlap(const zrt_msg *m) {
-  for (int i = 0; i < m->npieces; ++i)
-    for (int j = 0; j < i; ++j) {
-      const zrt_msg *x = &m->pieces[i], *y = &m->pieces[j];
-      zrt_region both = zrt_box_intersect(&x->box, &y->box);
-      if (x->arr == y->arr && !zrt_box_empty(&both))
-        return true;
-    }
-  return false;
-}
-
 /* The members' copies within this PE, at the combined SR. */
 static void copy_members_locals(im_transfer *t) {
   const combine_state *st = t->kind_state;
@@ -179,16 +165,12 @@ static im_transfer *build(int64_t id, int n, im_transfer **members) {
   int tag = zrt_pair_tag(id); /* one message per peer */
   t->nsend = group_by_peer(members, n, true, total_send, tag, t->send);
   t->nrecv = group_by_peer(members, n, false, total_recv, tag, t->recv);
-  st->send_overlaps = xmalloc((size_t)t->nsend * sizeof *st->send_overlaps);
-  st->recv_overlaps = xmalloc((size_t)t->nrecv * sizeof *st->recv_overlaps);
   for (int i = 0; i < t->nsend; ++i) {
     finish_message(&t->send[i]);
     t->send_bytes += (int64_t)t->send[i].bytes;
-    st->send_overlaps[i] = pieces_overlap(&t->send[i]);
   }
   for (int i = 0; i < t->nrecv; ++i) {
     finish_message(&t->recv[i]);
-    st->recv_overlaps[i] = pieces_overlap(&t->recv[i]);
   }
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
@@ -219,13 +201,4 @@ im_transfer *im_combine(im_transfer *cached, int64_t id, int64_t n, ...) {
   }
   free(members);
   return t;
-}
-
-bool zrt_combine_msg_overlaps(const im_transfer *t, const zrt_msg *m) {
-  const combine_state *st = t->kind_state;
-  if (m >= t->send && m < t->send + t->nsend)
-    return st->send_overlaps[m - t->send];
-  if (m >= t->recv && m < t->recv + t->nrecv)
-    return st->recv_overlaps[m - t->recv];
-  return pieces_overlap(m);
 }

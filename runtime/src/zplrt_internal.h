@@ -326,12 +326,6 @@ void zrt_transfer_release(im_transfer *t);
  * kind_local_copies. */
 void zrt_transfer_copy_locals(im_transfer *t);
 
-/* Combined transfers (combine.c): whether message m of combined transfer
- * t has overlapping pieces (several shifts of one array from one peer
- * bring the same ghost cells). MPI forbids overlapping receive datatypes,
- * so such a message has no chained form (zrt_msg_chainable). */
-bool zrt_combine_msg_overlaps(const im_transfer *t, const zrt_msg *m);
-
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
  * k of `mirror` is set. */
 size_t zrt_unpack_mirror(void *base, const zrt_layout *L, const zrt_region *box, const void *buf,

@@ -48,8 +48,7 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	@bash scripts/install-deps.sh --fuzz
 	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_FLAGS) -DZPLC_FUZZER=ON \
-	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-	  -DZPLC_COMPONENTS='model;frontend;dialects;passes;testsuite/fuzz'
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 	ninja -C $(FUZZ_BUILD) -j $(JOBS) zplc-fuzz
 	bash testsuite/fuzz/run-fuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 

@@ -281,7 +281,7 @@ public:
   /// [binding.NAME], docs/simulator.md), by dotted key
   /// (`binding.mpi.send_us`): numbers in simFigures(), strings in
   /// simTexts(). The loader checks only their types; the simulator's own
-  /// reader (model/SimFigures.h) checks which keys exist.
+  /// reader (backends/sim/SimFigures.h) checks which keys exist.
   const std::map<std::string, double> &simFigures() const { return simFigures_; }
   const std::map<std::string, std::string> &simTexts() const { return simTexts_; }
 
@@ -363,8 +363,14 @@ bool estimate(const Machine &m, const TransferPattern &q, uint64_t bytes,
               Answer &out, std::string &error);
 
 //===----------------------------------------------------------------------===//
-// Finding descriptions and the `zplc model` command
+// Finding descriptions (MachineFiles.cpp)
 //===----------------------------------------------------------------------===//
+
+/// The directory holding the running program: /proc/self/exe when
+/// available (the program may have been found through PATH), else argv0's
+/// directory (argv0 may be null). zplc finds its runtime, its machine
+/// descriptions and zplc-calibrate relative to it.
+std::string programDir(const char *argv0);
 
 /// Resolves a machine name (`t3d`, `t3e`, `paragon`, `host`) or a path to a
 /// .toml file: names are looked up in `<dir of argv0>/../share/zplc/machines/`
@@ -372,18 +378,6 @@ bool estimate(const Machine &m, const TransferPattern &q, uint64_t bytes,
 /// not found.
 std::string findMachineFile(const std::string &name, const char *argv0,
                             std::string &error);
-
-/// `zplc model --machine=NAME --pattern=xQy [--bytes=N]`. `argv[0..argc)`
-/// are the arguments after `model`; `argv0` is the program's own argv[0]
-/// (to find the installed machine descriptions). Prints the answer on
-/// stdout; on error prints one line `zplc: error: ...` on stderr and
-/// returns 1.
-int runModelCommand(int argc, char **argv, const char *argv0);
-
-/// `zplc calibrate [-o FILE] [--quick]`: measures this host (runs
-/// `mpirun -np 2 zplc-calibrate` found next to the program) and writes a
-/// machine description; same conventions as runModelCommand.
-int runCalibrateCommand(int argc, char **argv, const char *argv0);
 
 } // namespace model
 } // namespace zpl

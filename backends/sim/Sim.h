@@ -22,7 +22,7 @@
 #define ZPLSIM_SIM_H
 
 #include "model/Model.h"
-#include "model/SimFigures.h"
+#include "backends/sim/SimFigures.h"
 #include "zplrt_backend.h"
 
 #include <ucontext.h>

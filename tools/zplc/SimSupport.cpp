@@ -2,7 +2,7 @@
 
 #include "tools/zplc/SimSupport.h"
 
-#include "model/SimFigures.h"
+#include "backends/sim/SimFigures.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"

@@ -14,10 +14,9 @@
 #include "frontend/Frontend.h"
 #include "frontend/MLIRGen.h"
 #include "passes/Passes.h"
-#ifdef ZPLC_HAVE_MODEL
 #include "model/Model.h"
+#include "tools/zplc/Commands.h"
 #include "tools/zplc/SimSupport.h"
-#endif
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -138,11 +137,7 @@ std::string machinePath;
 
 /// <bin>/.. of this executable: the build tree or the install prefix.
 std::string installRoot(const char *argv0) {
-  static int anchor;
-  std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
-  llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
-  llvm::sys::path::remove_filename(dir); // drop "bin"
-  return std::string(dir);
+  return llvm::sys::path::parent_path(zpl::model::programDir(argv0)).str();
 }
 
 /// Writes `text` to -o, or stdout when -o is absent or "-".
@@ -226,7 +221,6 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
   args.insert(args.end(), {"-I" + include, std::string(cPath), "-o", output});
   llvm::SmallString<128> simPath;
   if (backend == Backend::Sim) {
-#ifdef ZPLC_HAVE_MODEL
     // The machine description goes into the program, where the
     // simulator's launch hook reads it.
     std::string config, err;
@@ -247,7 +241,6 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
       if (!l.empty())
         args.push_back(l.str());
     args.insert(args.end(), {"-lstdc++", "-lm"});
-#endif
   } else {
     args.insert(args.end(), {"-Wl,--start-group", lib + "/libzplrt.a", backendLib,
                              "-Wl,--end-group", "-lm"});
@@ -287,17 +280,10 @@ zpl::Stage stageFor(Emit e) {
 } // namespace
 
 int main(int argc, char **argv) {
-#ifdef ZPLC_HAVE_MODEL
   if (argc > 1 && llvm::StringRef(argv[1]) == "model")
-    return zpl::model::runModelCommand(argc - 2, argv + 2, argv[0]);
+    return zplc::runModelCommand(argc - 2, argv + 2, argv[0]);
   if (argc > 1 && llvm::StringRef(argv[1]) == "calibrate")
-    return zpl::model::runCalibrateCommand(argc - 2, argv + 2, argv[0]);
-#endif
-  if (argc > 1 && (llvm::StringRef(argv[1]) == "model" ||
-                   llvm::StringRef(argv[1]) == "calibrate"))
-    fail("'zplc " + llvm::Twine(argv[1]) +
-         "' is not available yet: the copy-transfer cost model comes with a "
-         "later release");
+    return zplc::runCalibrateCommand(argc - 2, argv + 2, argv[0]);
   cl::HideUnrelatedOptions(category);
   cl::SetVersionPrinter(printVersion);
   cl::ParseCommandLineOptions(
@@ -351,7 +337,6 @@ int main(int argc, char **argv) {
                           : strategy == Strategy::Packed ? "packed"
                                                          : "auto";
   if (emit != Emit::ZPL) {
-#ifdef ZPLC_HAVE_MODEL
     std::string err;
     std::string path = zpl::model::findMachineFile(machine, argv[0], err);
     if (path.empty()) {
@@ -366,9 +351,6 @@ int main(int argc, char **argv) {
       fail("--backend=sim: " + err);
     strategyOpts.machine = path;
     machinePath = path;
-#else
-    fail("zplc was built without the copy-transfer cost model (model/)");
-#endif
   }
 
   mlir::PassManager pm(&context);
@@ -383,11 +365,9 @@ int main(int argc, char **argv) {
   if (emit == Emit::C || emit == Emit::Exe) {
     if (mlir::failed(mlir::emitc::translateToCpp(*module, os)))
       return 1;
-#ifdef ZPLC_HAVE_MODEL
     std::string err;
     if (backend == Backend::Sim && !zplc::makeGlobalsPeLocal(*module, text, err))
       fail(err);
-#endif
     if (emit == Emit::C)
       return writeText(text);
     return buildExecutable(text, argv[0]);

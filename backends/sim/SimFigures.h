@@ -17,8 +17,8 @@
 // composition expressions. Like Model.h, nothing throws across it.
 //===----------------------------------------------------------------------===//
 
-#ifndef ZPL_MODEL_SIMFIGURES_H
-#define ZPL_MODEL_SIMFIGURES_H
+#ifndef ZPL_BACKENDS_SIM_SIMFIGURES_H
+#define ZPL_BACKENDS_SIM_SIMFIGURES_H
 
 #include "model/Model.h"
 
@@ -89,4 +89,4 @@ const std::vector<std::string> &allSimBindings();
 } // namespace model
 } // namespace zpl
 
-#endif // ZPL_MODEL_SIMFIGURES_H
+#endif // ZPL_BACKENDS_SIM_SIMFIGURES_H

@@ -1,10 +1,12 @@
-//===- Calibrate.cpp - `zplc calibrate` ------------------------------------===//
+//===- CalibrateCommand.cpp - `zplc calibrate` -----------------------------===//
 //
 // Measures this host for the copy-transfer model by running the MPI program
 // zplc-calibrate (built with the MPI back end, installed next to zplc) on 2
 // ranks, and writes a commented machine description (machines/*.toml
 // format, with the [mpi] table of xMy message figures).
 //===----------------------------------------------------------------------===//
+
+#include "tools/zplc/Commands.h"
 
 #include "model/Model.h"
 
@@ -21,28 +23,15 @@
 #include <unistd.h>
 #include <vector>
 
-#ifndef ZPLMODEL_MPIEXEC
-#define ZPLMODEL_MPIEXEC "mpirun"
+#ifndef ZPLC_MPIEXEC
+#define ZPLC_MPIEXEC "mpirun"
 #endif
 
-namespace zpl {
-namespace model {
+namespace zplc {
+
+using namespace zpl::model;
 
 namespace {
-
-std::string exeDir(const char *argv0) {
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  std::string exe;
-  if (n > 0) {
-    buf[n] = 0;
-    exe = buf;
-  } else if (argv0) {
-    exe = argv0;
-  }
-  size_t slash = exe.rfind('/');
-  return slash == std::string::npos ? "." : exe.substr(0, slash);
-}
 
 bool exists(const std::string &p) {
   struct stat st;
@@ -211,7 +200,7 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
       return fail("unknown argument '" + a + "' (see zplc calibrate --help)");
     }
   }
-  std::string dir = exeDir(argv0);
+  std::string dir = programDir(argv0);
   std::string prog = dir + "/zplc-calibrate";
   if (!exists(prog))
     return fail("cannot find the calibration program '" + prog +
@@ -224,7 +213,7 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     out = share + "/host.toml";
   }
   const char *mpirun = std::getenv("MPIRUN");
-  std::string cmd = mpirun && *mpirun ? mpirun : ZPLMODEL_MPIEXEC;
+  std::string cmd = mpirun && *mpirun ? mpirun : ZPLC_MPIEXEC;
   if (::geteuid() == 0) { // Open MPI refuses root without these
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
@@ -502,5 +491,4 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
   return 0;
 }
 
-} // namespace model
-} // namespace zpl
+} // namespace zplc

@@ -1,6 +1,6 @@
 //===- SimFigures.cpp - reading the simulator's tables --------------------===//
 
-#include "model/SimFigures.h"
+#include "backends/sim/SimFigures.h"
 
 #include <algorithm>
 #include <set>
@@ -230,7 +230,7 @@ bool readSimBinding(const Machine &m, const std::string &name, SimBinding &out,
   if (!r.only(out.table, keys))
     return false;
   for (const char *k : s.numbers) {
-    double v;
+    double v = 0; // set by number() when it succeeds
     if (!r.number(out.table + "." + k, v))
       return false;
     out.figures[k] = v;

@@ -1,74 +1,16 @@
-//===- Command.cpp - `zplc model` ------------------------------------------===//
+//===- ModelCommand.cpp - `zplc model` -------------------------------------===//
+
+#include "tools/zplc/Commands.h"
 
 #include "model/Model.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#ifndef ZPLMODEL_SOURCE_MACHINES_DIR
-#define ZPLMODEL_SOURCE_MACHINES_DIR ""
-#endif
+namespace zplc {
 
-namespace zpl {
-namespace model {
-
-static bool isFile(const std::string &p) {
-  struct stat st;
-  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// The directory holding this program: /proc/self/exe when available (the
-// program may have been found through PATH), else argv0's directory.
-static std::string programDir(const char *argv0) {
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  std::string exe;
-  if (n > 0) {
-    buf[n] = 0;
-    exe = buf;
-  } else if (argv0) {
-    exe = argv0;
-  }
-  size_t slash = exe.rfind('/');
-  if (slash == std::string::npos)
-    return ".";
-  return exe.substr(0, slash);
-}
-
-std::string findMachineFile(const std::string &name, const char *argv0,
-                            std::string &error) {
-  if (name.empty()) {
-    error = "empty machine name (use t3d, t3e, paragon, host or a .toml file)";
-    return "";
-  }
-  bool isPath = name.find('/') != std::string::npos ||
-                (name.size() > 5 && name.compare(name.size() - 5, 5, ".toml") == 0);
-  if (isPath) {
-    if (isFile(name))
-      return name;
-    error = "machine description '" + name + "' not found";
-    return "";
-  }
-  std::vector<std::string> dirs = {programDir(argv0) + "/../share/zplc/machines"};
-  if (*ZPLMODEL_SOURCE_MACHINES_DIR)
-    dirs.push_back(ZPLMODEL_SOURCE_MACHINES_DIR);
-  for (const std::string &d : dirs) {
-    std::string p = d + "/" + name + ".toml";
-    if (isFile(p))
-      return p;
-  }
-  if (name == "host") {
-    error = "no machine description for 'host' (machines/host.toml): run "
-            "'zplc calibrate' to measure this machine first";
-    return "";
-  }
-  error = "unknown machine '" + name +
-          "' (known: t3d, t3e, paragon, host, or a path to a .toml file)";
-  return "";
-}
+using namespace zpl::model;
 
 static void usage(FILE *f) {
   std::fputs(
@@ -171,5 +113,4 @@ int runModelCommand(int argc, char **argv, const char *argv0) {
   return 0;
 }
 
-} // namespace model
-} // namespace zpl
+} // namespace zplc

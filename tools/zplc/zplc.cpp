@@ -135,11 +135,6 @@ std::string machinePath;
   std::exit(1);
 }
 
-/// <bin>/.. of this executable: the build tree or the install prefix.
-std::string installRoot(const char *argv0) {
-  return llvm::sys::path::parent_path(zpl::model::programDir(argv0)).str();
-}
-
 /// Writes `text` to -o, or stdout when -o is absent or "-".
 int writeText(llvm::StringRef text) {
   std::string path = outputFile.empty() ? "-" : outputFile.getValue();
@@ -184,7 +179,8 @@ void appendUserCFlags(std::vector<std::string> &args) {
 
 /// Compiles the generated C and links the runtime and the back end.
 int buildExecutable(const std::string &cSource, const char *argv0) {
-  std::string root = installRoot(argv0);
+  // <bin>/..: the build tree or the install prefix.
+  std::string root = zpl::model::programDir(argv0) + "/..";
   std::string include = root + "/include/zplc";
   std::string lib = root + "/lib";
   const char *backendName =

@@ -7,10 +7,12 @@ the definer's data). The script prints the edges, then the members in
 dependency order (each one uses only members printed before it), and fails
 with the cycles when there is no such order.
 
-    scripts/runtime-call-graph.py build/runtime/libzplrt.a
+    scripts/runtime-call-graph.py build/lib/libzplrt.a
 
-Exit status: 0 when the graph has no cycle, 1 when it has one, 2 on bad use.
+Exit status: 0 when the graph has no cycle, 1 when it has one, 2 on bad use
+(no such archive, or one with fewer than two object files: nothing to check).
 """
+import os
 import subprocess
 import sys
 
@@ -97,8 +99,16 @@ def main(argv):
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    graph = file_graph(symbol_tables(argv[1]))
-    print(f"call graph of {argv[1]} ({len(graph)} files):")
+    archive = argv[1]
+    if not os.path.isfile(archive):
+        print(f"runtime-call-graph.py: error: no archive '{archive}'", file=sys.stderr)
+        return 2
+    graph = file_graph(symbol_tables(archive))
+    if len(graph) < 2:
+        print(f"runtime-call-graph.py: error: '{archive}' holds {len(graph)} object "
+              "file(s) with symbols: nothing to check", file=sys.stderr)
+        return 2
+    print(f"call graph of {archive} ({len(graph)} files):")
     for member in sorted(graph):
         uses = ", ".join(sorted(graph[member])) or "-"
         print(f"  {member} -> {uses}")

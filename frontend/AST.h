@@ -195,6 +195,9 @@ struct CallExpr : Expr {
   // [Sema] exactly one of these is set
   ProcDecl *proc = nullptr;
   Builtin builtin = Builtin::None;
+  /// [Sema] A scalar procedure called with parallel arguments inside an
+  /// array statement: applied elementwise (LANGUAGE.md, promotion).
+  bool promoted = false;
   CallExpr(SourceLoc l, std::string c) : Expr(Call, std::move(l)), callee(std::move(c)) {}
   static bool classof(const Expr *e) { return e->kind == Call; }
 };
@@ -464,6 +467,10 @@ struct ProcDecl : Decl {
   ScalarType resultType = ScalarType::Void;
   bool isEntry = false;
   bool hasArrayParams = false;
+  /// [Sema] Why the procedure is not scalar (cannot be promoted), e.g. "it
+  /// assigns global 'g'", and where; empty for a scalar procedure.
+  std::string notScalarReason;
+  SourceLoc notScalarLoc;
   ProcDecl(SourceLoc l, std::string n) : Decl(Procedure, std::move(l), std::move(n)) {}
   static bool classof(const Decl *d) { return d->kind == Procedure; }
 };

@@ -23,6 +23,8 @@
 // The rest of the language:
 //  * masks (`[R with M]`) become the mask operand of zpl.assign/zpl.reduce;
 //    a mask expression is evaluated into an i1 temporary first;
+//  * a promoted call (a scalar procedure with parallel arguments) is a
+//    func.call inside the per-element body;
 //  * scans, floods, partial reductions and gathers store straight into the
 //    destination when they are a whole right-hand side, else into a
 //    temporary (zpl.local_array ... zpl.free_array around the statement);

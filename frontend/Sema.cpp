@@ -43,6 +43,7 @@ bool Sema::run() {
   for (auto &d : prog.decls)
     if (auto *p = dyn_cast<ProcDecl>(d.get()))
       checkProcBody(*p);
+  checkPromotions();
 
   // The entry procedure is named like the program.
   auto it = globals.find(prog.name);

@@ -295,6 +295,10 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     VarDecl &param = *p->params[i];
     Expr &arg = *e.args[i];
     std::string which = "argument " + std::to_string(i + 1) + " of '" + p->name + "'";
+    if (param.isArray && e.promoted) {
+      checkExpr(arg, ctx); // reported with the promotion (array parameter)
+      continue;
+    }
     if (param.isArray) {
       VarDecl *v = resolveArrayName(arg, "an array parameter");
       if (!v)
@@ -312,7 +316,16 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     if (arg.type == ScalarType::Invalid)
       continue;
     if (arg.parallel) {
-      error(arg.loc, which + " must be a scalar, not a parallel value");
+      // Promotion: f is applied elementwise; whether f is a scalar
+      // procedure is known once every body is checked (checkPromotions).
+      if (!e.promoted)
+        promotedCalls.push_back(&e);
+      e.promoted = true;
+      e.parallel = true;
+      e.rank = std::max(e.rank, arg.rank);
+      if (!param.byRef && !assignable(param.elemType, arg.type))
+        error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
+                           toString(arg.type) + ")");
       continue;
     }
     if (param.byRef) {
@@ -332,6 +345,13 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
                          toString(arg.type) + ")");
   }
   e.type = p->resultType;
+  if (e.promoted && asStatement) {
+    error(e.loc, "procedure '" + p->name + "' is called with a parallel argument "
+                 "as a statement; a promoted call must be part of an array "
+                 "expression");
+    e.type = ScalarType::Invalid;
+    return;
+  }
   if (!asStatement && p->resultType == ScalarType::Void) {
     error(e.loc, "procedure '" + p->name + "' does not return a value");
     e.type = ScalarType::Invalid;

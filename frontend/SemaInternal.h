@@ -112,6 +112,12 @@ private:
   bool checkScalarOf(Expr &e, ScalarType want, const char *what,
                      const ExprCtx &ctx);
 
+  // --- promotion (SemaPromotion.cpp) ---
+  /// Fills ProcDecl::notScalarReason of every procedure.
+  void findNotScalarProcs();
+  /// Each promoted call's callee must be a scalar procedure.
+  void checkPromotions();
+
   // --- statements ---
   void checkStmts(StmtList &stmts);
   void checkStmt(Stmt &s);
@@ -155,6 +161,8 @@ private:
   unsigned scopeRank = 0;
   unsigned loopDepth = 0;
   bool parallelWithoutScope = false;
+  /// Calls with parallel arguments, checked by checkPromotions.
+  std::vector<CallExpr *> promotedCalls;
 };
 
 } // namespace sema

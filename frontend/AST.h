@@ -299,6 +299,9 @@ struct IfStmt : Stmt {
   std::vector<IfClause> clauses;
   bool hasElse = false;
   StmtList elseBody;
+  /// [Sema] A condition is parallel: the branches run per element of the
+  /// region scope, as masked array statements (a "shattered" if).
+  bool shattered = false;
   explicit IfStmt(SourceLoc l) : Stmt(If, std::move(l)) {}
   static bool classof(const Stmt *s) { return s->kind == If; }
 };

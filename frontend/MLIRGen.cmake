@@ -7,6 +7,7 @@ add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED DISABLE_INSTALL
   MLIRGenArrays.cpp
   MLIRGenExpr.cpp
   MLIRGenProc.cpp
+  MLIRGenShattered.cpp
   MLIRGenStmt.cpp
 
   DEPENDS ZPLIncGen

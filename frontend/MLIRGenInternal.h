@@ -5,7 +5,7 @@
 // distributions; MLIRGenProc.cpp: procedures and the values of
 // declarations; MLIRGenExpr.cpp: regions and expressions;
 // MLIRGenArrays.cpp: arrays, masks and temporaries; MLIRGenStmt.cpp:
-// statements).
+// statements; MLIRGenShattered.cpp: `if` with a parallel condition).
 //
 // Walks a program that Sema has checked and builds one module:
 //  * globals in declaration order: zpl.config, zpl.global (constant or not),
@@ -23,6 +23,8 @@
 // The rest of the language:
 //  * masks (`[R with M]`) become the mask operand of zpl.assign/zpl.reduce;
 //    a mask expression is evaluated into an i1 temporary first;
+//  * a shattered `if` (parallel condition) evaluates one i1 temporary per
+//    branch, then generates its branches as statements masked by them;
 //  * a promoted call (a scalar procedure with parallel arguments) is a
 //    func.call inside the per-element body;
 //  * scans, floods, partial reductions and gathers store straight into the
@@ -352,6 +354,11 @@ private:
   void genAssign(const AssignStmt &s);
   void genArrayAssign(const AssignStmt &s, const VarDecl &target);
   void genIf(const IfStmt &s, size_t clause);
+  /// An `if` with a parallel condition: the masks of its branches, then
+  /// its branches as masked statements (MLIRGenShattered.cpp).
+  void genShatteredIf(const IfStmt &s);
+  /// `[region with mask] dest := v` for a boolean constant v.
+  void fillWhere(Value dest, Value region, Mask mask, bool v, Location l);
   void genFor(const ForStmt &s);
   void genWhile(const WhileStmt &s);
   void genRepeat(const RepeatStmt &s);
@@ -462,6 +469,10 @@ private:
   std::map<const VarDecl *, Value> slots;
   std::map<const RegionExpr *, Value> scopes; // regions of enclosing `[R]`
   const RegionExpr *curScope = nullptr;       // scope of the current statement
+
+  // The mask of the branch of a shattered `if` being generated (it
+  // includes the scope's own mask); its statements use it instead.
+  Mask shatterMask;
 
   // Element mode.
   bool elementMode = false;

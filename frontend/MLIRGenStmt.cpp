@@ -126,7 +126,12 @@ void Generator::genStmt(const Stmt &s) {
     scopes.erase(ss.region.get());
     break;
   }
-  case Stmt::If: genIf(cast<IfStmt>(s), 0); break;
+  case Stmt::If:
+    if (cast<IfStmt>(s).shattered)
+      genShatteredIf(cast<IfStmt>(s));
+    else
+      genIf(cast<IfStmt>(s), 0);
+    break;
   case Stmt::For: genFor(cast<ForStmt>(s)); break;
   case Stmt::While: genWhile(cast<WhileStmt>(s)); break;
   case Stmt::Repeat: genRepeat(cast<RepeatStmt>(s)); break;
@@ -220,7 +225,7 @@ void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {
   if (!arr)
     return;
   ValueScope align(alignTo, arr);
-  Mask mask = genMask(s.scope, region);
+  Mask mask = shatterMask.value ? shatterMask : genMask(s.scope, region);
   genInto(arr, target.elemType, *s.value, region, mask, l, s.op, &target);
 }
 
@@ -236,8 +241,9 @@ void Generator::genScatter(const AssignStmt &s) {
     unsupported(s.loc, "a compound scatter assignment");
     return;
   }
-  if (s.scope && s.scope->mask) {
-    unsupported(s.scope->mask->loc, "a masked scatter assignment");
+  if ((s.scope && s.scope->mask) || shatterMask.value) {
+    unsupported(s.scope && s.scope->mask ? s.scope->mask->loc : s.loc,
+                "a masked scatter assignment");
     return;
   }
   Value region = scopeRegion(s.scope, s.loc);

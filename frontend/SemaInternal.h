@@ -122,6 +122,10 @@ private:
   void checkStmts(StmtList &stmts);
   void checkStmt(Stmt &s);
   void checkAssign(AssignStmt &s);
+  void checkIf(IfStmt &s);
+  /// Inside a shattered `if` only array statements over its scope may
+  /// appear; reports `s` when it is something else.
+  bool allowedInShatteredIf(const Stmt &s);
   void checkCondition(Expr &e, const char *what);
   ExprCtx stmtCtx() const {
     ExprCtx c;
@@ -161,6 +165,8 @@ private:
   unsigned scopeRank = 0;
   unsigned loopDepth = 0;
   bool parallelWithoutScope = false;
+  /// The innermost shattered `if` being checked, or null.
+  const IfStmt *shatteredIf = nullptr;
   /// Calls with parallel arguments, checked by checkPromotions.
   std::vector<CallExpr *> promotedCalls;
 };

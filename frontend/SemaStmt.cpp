@@ -23,7 +23,8 @@ void Sema::checkCondition(Expr &e, const char *what) {
     return;
   if (e.parallel) {
     error(e.loc, std::string("the condition of ") + what +
-                     " must be a scalar, not a parallel value (use a reduction)");
+                     " must be a scalar, not a parallel value (use a reduction; "
+                     "only 'if' may have a parallel condition)");
     parallelWithoutScope = false;
     return;
   }
@@ -102,8 +103,83 @@ void Sema::checkAssign(AssignStmt &s) {
                             std::to_string(scopeRank));
 }
 
+void Sema::checkIf(IfStmt &is) {
+  // Any parallel condition makes the `if` shattered: its branches then run
+  // per element of the region scope (LANGUAGE.md, shattered control flow).
+  for (auto &cl : is.clauses) {
+    Expr &c = *cl.cond;
+    beginStmt();
+    checkExpr(c, stmtCtx());
+    if (c.type == ScalarType::Invalid) {
+      parallelWithoutScope = false;
+      continue;
+    }
+    if (c.type != ScalarType::Boolean) {
+      error(c.loc, std::string("the condition of 'if' must be boolean (have ") +
+                       toString(c.type) + ")");
+    } else if (c.parallel && !scope) {
+      error(c.loc, "a parallel condition of 'if' needs an enclosing region "
+                   "scope (the branches then run per element of it)");
+    } else if (c.parallel) {
+      is.shattered = true;
+    }
+    parallelWithoutScope = false;
+  }
+  const IfStmt *saved = shatteredIf;
+  if (is.shattered)
+    shatteredIf = &is;
+  for (auto &cl : is.clauses)
+    checkStmts(cl.body);
+  checkStmts(is.elseBody);
+  shatteredIf = saved;
+}
+
+bool Sema::allowedInShatteredIf(const Stmt &s) {
+  const SourceLoc &where = shatteredIf->loc;
+  auto reject = [&](const std::string &what) {
+    error(s.loc, what + " is not allowed inside a shattered 'if' (the 'if' at " +
+                     std::to_string(where.line) + ":" + std::to_string(where.col) +
+                     " has a parallel condition, so its branches may only hold "
+                     "array statements)");
+    return false;
+  };
+  switch (s.kind) {
+  case Stmt::Block:
+  case Stmt::If:
+    return true;
+  case Stmt::Assign: {
+    auto &as = cast<AssignStmt>(s);
+    auto *n = dyn_cast<NameExpr>(as.target.get());
+    if (!n)
+      return true; // a scatter: masked like every branch statement
+    auto *v = dyn_cast_or_null<VarDecl>(lookup(n->name));
+    if (!v || v->isArray)
+      return true; // checkAssign reports an undeclared name
+    if (isa<ReduceExpr>(as.value.get()))
+      return reject("a reduction into the scalar '" + n->name + "'");
+    return reject("an assignment to the scalar '" + n->name + "'");
+  }
+  case Stmt::Scoped: return reject("a region scope");
+  case Stmt::For: return reject("'for'");
+  case Stmt::While: return reject("'while'");
+  case Stmt::Repeat: return reject("'repeat'");
+  case Stmt::Exit: return reject("'exit'");
+  case Stmt::Continue: return reject("'continue'");
+  case Stmt::Return: return reject("'return'");
+  case Stmt::Halt: return reject("'halt'");
+  case Stmt::Wrap: return reject("'wrap'");
+  case Stmt::Reflect: return reject("'reflect'");
+  case Stmt::Write:
+    return reject(cast<WriteStmt>(s).newline ? "'writeln'" : "'write'");
+  case Stmt::Call: return reject("a procedure call statement");
+  }
+  return true;
+}
+
 void Sema::checkStmt(Stmt &s) {
   s.scope = scope;
+  if (shatteredIf && !allowedInShatteredIf(s))
+    return;
   beginStmt();
   switch (s.kind) {
   case Stmt::Scoped: {
@@ -130,17 +206,9 @@ void Sema::checkStmt(Stmt &s) {
   case Stmt::Assign:
     checkAssign(cast<AssignStmt>(s));
     break;
-  case Stmt::If: {
-    auto &is = cast<IfStmt>(s);
-    for (auto &cl : is.clauses) {
-      beginStmt();
-      checkCondition(*cl.cond, "'if'");
-      endStmt(s);
-      checkStmts(cl.body);
-    }
-    checkStmts(is.elseBody);
+  case Stmt::If:
+    checkIf(cast<IfStmt>(s));
     return;
-  }
   case Stmt::For: {
     auto &fs = cast<ForStmt>(s);
     ExprCtx ctx = stmtCtx();

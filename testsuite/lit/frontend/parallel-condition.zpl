@@ -1,5 +1,7 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- CHECK: {{.*}}parallel-condition.zpl:15:12: error: the condition of 'if' must be a scalar, not a parallel value (use a reduction)
+-- A parallel `if` condition makes the `if` shattered: a scalar assignment
+-- in its branches is then an error (LANGUAGE.md, shattered control flow).
+-- CHECK: {{.*}}parallel-condition.zpl:17:23: error: an assignment to the scalar 's' is not allowed inside a shattered 'if' (the 'if' at 17:7 has a parallel condition, so its branches may only hold array statements)
 program p;
 config var n : integer = 4;
 region R = [1..n, 1..n];

@@ -27,7 +27,7 @@ template <typename Call> void ironmanCall(im_transfer *t, const char *name, Call
   Time start = g_sim->self().now;
   Transfer &x = simTransfer(t);
   call(x);
-  g_sim->traceCall(name, start, "\"transfer\": \"" + x.label + "\"");
+  g_sim->traceCall(name, start, [&] { return "\"transfer\": \"" + x.label + "\""; });
 }
 
 void simInit(int *, char ***) {}
@@ -146,7 +146,7 @@ void simSend(int dest, int tag, const void *buf, size_t bytes) {
 }
 
 void simRecv(int src, int tag, void *buf, size_t bytes) {
-  std::string who = "a message of the runtime from PE " + std::to_string(src);
+  auto who = [&] { return "a message of the runtime from PE " + std::to_string(src); };
   Mail m = g_sim->take({MailKind::Direct, src, tag}, who);
   g_sim->waitUntil(m.arrival, who);
   if (m.payload.size() != bytes)
@@ -206,7 +206,7 @@ void simCompute(int64_t elements, int strided, const zrt_op_counts *c) {
                     double(c->cached) * k.cachedUs +
                     double(c->stores) * (strided ? k.storeStridedUs : k.storeUs);
   g_sim->busy(k.statementUs + double(elements) * perElement, Activity::Compute, "compute",
-              "\"elements\": " + std::to_string(elements));
+              [&] { return "\"elements\": " + std::to_string(elements); });
 }
 
 const zrt_backend simBackend = {

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 namespace zsim {
 
@@ -26,11 +27,16 @@ namespace {
   fprintf(stderr, "error: %s: %s\n", m.path().c_str(), what.c_str());
   exit(2);
 }
-
-std::string cacheKey(const model::Expr &e, const model::Pattern &x, const model::Pattern &y) {
-  return std::to_string(reinterpret_cast<uintptr_t>(&e)) + "|" + x.str() + "|" + y.str();
-}
 } // namespace
+
+Rates::Key Rates::key(const model::Expr &e, const model::Pattern &x, const model::Pattern &y) {
+  return {&e, int(x.kind), int(y.kind), x.stride, x.block, y.stride, y.block};
+}
+
+bool Rates::Key::operator<(const Key &o) const {
+  return std::tie(expr, xKind, yKind, xStride, xBlock, yStride, yBlock) <
+         std::tie(o.expr, o.xKind, o.yKind, o.xStride, o.xBlock, o.yStride, o.yBlock);
+}
 
 double Rates::leaf(const model::Expr &e, const model::TransferPattern &q,
                    model::BasicTransfer &bt) {
@@ -46,8 +52,8 @@ double Rates::leaf(const model::Expr &e, const model::TransferPattern &q,
 }
 
 double Rates::value(const model::Expr &e, const model::Pattern &x, const model::Pattern &y) {
-  std::string key = cacheKey(e, x, y);
-  auto it = valueCache.find(key);
+  Key k = key(e, x, y);
+  auto it = valueCache.find(k);
   if (it != valueCache.end())
     return it->second;
   model::TransferPattern q{x, y};
@@ -55,7 +61,7 @@ double Rates::value(const model::Expr &e, const model::Pattern &x, const model::
   std::string text, err;
   if (!e.evaluate(q, machine.lookupFn(), v, text, err))
     fatal(machine, "'" + e.str() + "' for " + q.str() + ": " + err);
-  valueCache[key] = v;
+  valueCache[k] = v;
   return v;
 }
 
@@ -70,8 +76,8 @@ double Rates::basic(const std::string &name) {
 
 const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
                             const model::Pattern &y) {
-  std::string key = cacheKey(e, x, y);
-  auto it = phaseCache.find(key);
+  Key k = key(e, x, y);
+  auto it = phaseCache.find(k);
   if (it != phaseCache.end())
     return it->second;
   model::TransferPattern q{x, y};
@@ -155,7 +161,7 @@ const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
   }
   p.sendMBps = send;
   p.recvMBps = recv;
-  return phaseCache[key] = p;
+  return phaseCache[k] = p;
 }
 
 } // namespace zsim

@@ -237,18 +237,18 @@ bool Simulator::finish() {
 // Clocks
 //===----------------------------------------------------------------------===//
 
-void Simulator::busy(Time dt, Activity a, const std::string &name, const std::string &args) {
+void Simulator::busy(Time dt, Activity a, const char *name, Lazy args) {
   if (!(dt > 0))
     return;
   Pe &me = self();
   me.busy[int(a)] += dt;
   ++events_;
   if (!options_.tracePath.empty())
-    me.trace.push_back({name, me.now, dt, Track::Cpu, args});
+    me.trace.push_back({name, me.now, dt, Track::Cpu, args.str()});
   me.now += dt;
 }
 
-void Simulator::waitUntil(Time t, const std::string &what) {
+void Simulator::waitUntil(Time t, Lazy what) {
   Pe &me = self();
   if (!(t > me.now))
     return;
@@ -256,15 +256,14 @@ void Simulator::waitUntil(Time t, const std::string &what) {
   ++events_;
   if (!options_.tracePath.empty())
     me.trace.push_back({"wait", me.now, t - me.now, Track::Cpu,
-                        "\"for\": \"" + what + "\""});
+                        "\"for\": \"" + what.str() + "\""});
   me.now = t;
 }
 
-void Simulator::traceTransfer(const std::string &name, Time start, Time end,
-                              const std::string &args) {
+void Simulator::traceTransfer(const char *name, Time start, Time end, Lazy args) {
   if (options_.tracePath.empty() || !(end > start))
     return;
-  self().trace.push_back({name, start, end - start, Track::Network, args});
+  self().trace.push_back({name, start, end - start, Track::Network, args.str()});
 }
 
 uint64_t Simulator::flowFrom(Time ts, Track track) {
@@ -286,11 +285,11 @@ void Simulator::flowTo(uint64_t id) {
   self().trace.push_back(e);
 }
 
-void Simulator::traceCall(const std::string &name, Time start, const std::string &args) {
+void Simulator::traceCall(const char *name, Time start, Lazy args) {
   if (options_.tracePath.empty())
     return;
   Pe &me = self();
-  me.trace.push_back({name, start, me.now - start, Track::Cpu, args});
+  me.trace.push_back({name, start, me.now - start, Track::Cpu, args.str()});
 }
 
 Time Simulator::endTime() const {
@@ -313,12 +312,12 @@ void Simulator::post(int dst, const MailKey &key, Mail mail) {
     makeReady(d, std::max(d.now, arrival));
 }
 
-Mail Simulator::take(const MailKey &key, const std::string &what) {
+Mail Simulator::take(const MailKey &key, Lazy what) {
   Pe &me = self();
   std::deque<Mail> &q = me.mailbox[key]; // node-based: stays valid
   while (q.empty()) {
     me.waitKey = key;
-    me.waitWhat = what;
+    me.waitWhat = what.str();
     me.waitSince = me.now;
     block();
   }
@@ -350,8 +349,8 @@ void Simulator::collective(const char *what, void *contribution,
   Time start = me.now;
   if (++slot_.arrived < npes()) {
     Mail m = take({MailKind::Release, -1, 0},
-                  std::string(what) + ": waiting for every PE to arrive");
-    waitUntil(m.aux, std::string(what) + ": the last PE arrives");
+                  [&] { return std::string(what) + ": waiting for every PE to arrive"; });
+    waitUntil(m.aux, [&] { return std::string(what) + ": the last PE arrives"; });
     busy(m.arrival - m.aux, Activity::Comm, what);
   } else {
     Time latest = *std::max_element(slot_.arrivals.begin(), slot_.arrivals.end());
@@ -369,7 +368,7 @@ void Simulator::collective(const char *what, void *contribution,
       m.aux = latest;
       post(q, {MailKind::Release, -1, 0}, std::move(m));
     }
-    waitUntil(latest, std::string(what) + ": the last PE arrives");
+    waitUntil(latest, [&] { return std::string(what) + ": the last PE arrives"; });
     busy(cost, Activity::Comm, what);
   }
   traceCall(what, start, "");

@@ -34,6 +34,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -66,6 +67,34 @@ struct TraceEvent {
   std::string args; // the members of a JSON object, e.g. "\"bytes\": 64"
   char phase = 'X'; // 'X' a span; 's'/'f' a message's flow start / end
   uint64_t flow = 0; // the flow's id ('s', 'f')
+};
+
+/// A description for the trace or a deadlock report, made only when one
+/// is wanted: a C string, a string, or a function that makes the string
+/// (the bindings describe every wait and message; formatting them all,
+/// with no trace asked for, was a tenth of a large run's host time). It
+/// refers to its argument, which must outlive the call it is passed to.
+class Lazy {
+public:
+  Lazy(const char *s) : text(s) {}
+  Lazy(const std::string &s) : string(&s) {}
+  template <typename F,
+            typename = std::enable_if_t<std::is_invocable_r_v<std::string, const F &>>>
+  Lazy(const F &f)
+      : fn(&f), call([](const void *g) { return (*static_cast<const F *>(g))(); }) {}
+  std::string str() const {
+    if (text)
+      return text;
+    if (string)
+      return *string;
+    return call(fn);
+  }
+
+private:
+  const char *text = nullptr;
+  const std::string *string = nullptr;
+  const void *fn = nullptr;
+  std::string (*call)(const void *) = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
@@ -244,8 +273,16 @@ public:
 
 private:
   const model::Machine &machine;
-  std::map<std::string, Phases> phaseCache;
-  std::map<std::string, double> valueCache;
+  /// An expression and two patterns (what the caches are keyed by).
+  struct Key {
+    const model::Expr *expr;
+    int xKind, yKind;
+    int64_t xStride, xBlock, yStride, yBlock;
+    bool operator<(const Key &o) const;
+  };
+  static Key key(const model::Expr &e, const model::Pattern &x, const model::Pattern &y);
+  std::map<Key, Phases> phaseCache;
+  std::map<Key, double> valueCache;
   double leaf(const model::Expr &e, const model::TransferPattern &q,
               model::BasicTransfer &bt);
 };
@@ -383,14 +420,13 @@ public:
 
   // ---- the running PE's clock
   /// The processor works for dt (compute or communication).
-  void busy(Time dt, Activity a, const std::string &name, const std::string &args = "");
+  void busy(Time dt, Activity a, const char *name, Lazy args = "");
   /// Waits (idle) until virtual time t.
-  void waitUntil(Time t, const std::string &what);
+  void waitUntil(Time t, Lazy what);
   /// A transfer leaving this PE between start and end (network track).
-  void traceTransfer(const std::string &name, Time start, Time end,
-                     const std::string &args);
+  void traceTransfer(const char *name, Time start, Time end, Lazy args);
   /// A span of a communication call on the processor track (DR, SR, ...).
-  void traceCall(const std::string &name, Time start, const std::string &args);
+  void traceCall(const char *name, Time start, Lazy args);
   /// The start of a message's arrow in the trace (a flow event at `ts` on
   /// the running PE's `track`); its id goes with the message to flowTo.
   /// 0 when there is no trace.
@@ -403,7 +439,7 @@ public:
   void post(int dst, const MailKey &key, Mail mail);
   /// The oldest mail under `key` for the running PE; blocks (in host
   /// order; the virtual clock does not move) until there is one.
-  Mail take(const MailKey &key, const std::string &what);
+  Mail take(const MailKey &key, Lazy what);
 
   // ---- scheduling
   /// Hands the baton to a ready PE that is behind this one by more than

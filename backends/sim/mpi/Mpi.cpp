@@ -72,7 +72,7 @@ public:
       Time start = me.now;
       if (ph.packMBps > 0)
         sim.busy(double(s.bytes) / ph.packMBps, Activity::Comm, "pack",
-                 messageArgs(t.label, s.peer, s.bytes, s.pattern, false));
+                 [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, false); });
       if (s.bytes <= eagerBytes) {
         send(t, i, start, false);
       } else {
@@ -88,7 +88,9 @@ public:
     sim.busy(callUs(t, false), Activity::Comm, "MPI_Wait");
     for (Mail &p : t.pending) { // progress: sends waiting for their receive
       Msg &s = t.sends[p.index];
-      std::string who = "DN of " + t.label + ": the clear-to-send of PE " + std::to_string(s.peer);
+      auto who = [&] {
+        return "DN of " + t.label + ": the clear-to-send of PE " + std::to_string(s.peer);
+      };
       Mail cts = sim.take({MailKind::Cts, s.peer, s.tag}, who);
       sim.waitUntil(cts.arrival, who);
       send(t, p.index, p.start, true);
@@ -96,14 +98,16 @@ public:
     t.pending.clear();
     for (size_t i = 0; i < t.recvs.size(); ++i) {
       Msg &r = t.recvs[i];
-      std::string who = "DN of " + t.label + ": the message of PE " + std::to_string(r.peer);
+      auto who = [&] {
+        return "DN of " + t.label + ": the message of PE " + std::to_string(r.peer);
+      };
       Mail msg = sim.take({MailKind::Message, r.peer, r.tag}, who);
       const Phases &ph = phases(msg.pattern, r.pattern);
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(dataReady(sim, msg, ph, unpack), who);
       sim.flowTo(msg.flow);
       memcpy(r.image(), msg.payload.data(), r.bytes);
-      std::string args = messageArgs(t.label, r.peer, r.bytes, r.pattern, false);
+      auto args = [&] { return messageArgs(t.label, r.peer, r.bytes, r.pattern, false); };
       if (!msg.rendezvous) {
         double copy = sim.rates().value(bufferCopy, r.pattern, r.pattern);
         sim.busy(double(r.bytes) / copy, Activity::Comm, "copy from the library buffer", args);
@@ -115,8 +119,9 @@ public:
   void sv(Transfer &t) override {
     sim.busy(callUs(t, true), Activity::Comm, "MPI_Wait");
     for (size_t i = 0; i < t.sends.size(); ++i)
-      sim.waitUntil(t.sendDone[i], "SV of " + t.label + ": the send to PE " +
-                                       std::to_string(t.sends[i].peer));
+      sim.waitUntil(t.sendDone[i], [&] {
+        return "SV of " + t.label + ": the send to PE " + std::to_string(t.sends[i].peer);
+      });
   }
 
   Time stepUs(size_t bytes) override {
@@ -165,7 +170,7 @@ private:
     Pe &me = sim.self();
     Msg &s = t.sends[i];
     const Phases &ph = phases(s.pattern, s.pattern);
-    std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, false);
+    auto args = [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, false); };
     Time streamStart = ph.sendByCpu ? me.now : std::max(me.now, me.sendEngineFree);
     Time end =
         sim.network().stream(me.id, s.peer, streamStart, s.bytes, ph.sendMBps, ph.addrData);

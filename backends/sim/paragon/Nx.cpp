@@ -48,7 +48,7 @@ public:
     Pe &me = sim.self();
     for (size_t i = 0; i < t.sends.size(); ++i) {
       Msg &s = t.sends[i];
-      std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained());
+      auto args = [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained()); };
       sim.busy(sendUs, Activity::Comm, blocking ? "csend" : "isend", args);
       Phases ph = messagePhases(sim, t.chained(), s, s);
       Time start = me.now;
@@ -63,7 +63,7 @@ public:
       else {
         me.sendEngineFree = end;
         if (blocking) // csend returns when the buffer may be reused
-          sim.waitUntil(end, "csend of " + t.label + ": the DMA");
+          sim.waitUntil(end, [&] { return "csend of " + t.label + ": the DMA"; });
       }
       t.sendDone[i] = end;
       Mail msg;
@@ -87,12 +87,14 @@ public:
     const model::Machine &m = sim.machine();
     for (size_t i = 0; i < t.recvs.size(); ++i) {
       Msg &r = t.recvs[i];
-      std::string args = messageArgs(t.label, r.peer, r.bytes, r.pattern, t.chained());
+      auto args = [&] { return messageArgs(t.label, r.peer, r.bytes, r.pattern, t.chained()); };
       if (blocking)
         sim.busy(recvUs, Activity::Comm, "crecv", args);
       Time posted = blocking ? me.now : t.posted[i];
-      std::string who = std::string(blocking ? "crecv" : "msgwait") + " of " + t.label +
-                        ": the message of PE " + std::to_string(r.peer);
+      auto who = [&] {
+        return std::string(blocking ? "crecv" : "msgwait") + " of " + t.label +
+               ": the message of PE " + std::to_string(r.peer);
+      };
       Mail msg = sim.take({MailKind::Message, r.peer, r.tag}, who);
       // a chained combined message: its pieces at the receiver's layout
       Phases ph = msg.chained && !r.pieces.empty()
@@ -118,7 +120,7 @@ public:
       return;
     for (size_t i = 0; i < t.sends.size(); ++i) {
       sim.busy(waitUs, Activity::Comm, "msgwait");
-      sim.waitUntil(t.sendDone[i], "msgwait(send) of " + t.label + ": the DMA");
+      sim.waitUntil(t.sendDone[i], [&] { return "msgwait(send) of " + t.label + ": the DMA"; });
     }
   }
 

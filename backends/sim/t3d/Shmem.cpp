@@ -44,7 +44,9 @@ public:
     Pe &me = sim.self();
     const model::Machine &m = sim.machine();
     for (Msg &s : t.sends) {
-      std::string who = "SR of " + t.label + ": the ready flag of PE " + std::to_string(s.peer);
+      auto who = [&] {
+        return "SR of " + t.label + ": the ready flag of PE " + std::to_string(s.peer);
+      };
       Mail flag = sim.take({MailKind::Ready, s.peer, s.tag}, who);
       sim.waitUntil(flag.arrival, who);
       const Msg &r = *static_cast<const Msg *>(flag.ref);
@@ -55,7 +57,7 @@ public:
       }
       memcpy(r.image(), s.image(), s.bytes);
       Phases ph = messagePhases(sim, t.chained(), s, r);
-      std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained());
+      auto args = [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained()); };
       sim.busy(m.startupUs(), Activity::Comm, "put start-up", args);
       Time start = me.now;
       if (ph.packMBps > 0)
@@ -84,7 +86,9 @@ public:
 
   void dn(Transfer &t) override {
     for (Msg &r : t.recvs) {
-      std::string who = "DN of " + t.label + ": the done flag of PE " + std::to_string(r.peer);
+      auto who = [&] {
+        return "DN of " + t.label + ": the done flag of PE " + std::to_string(r.peer);
+      };
       Mail done = sim.take({MailKind::Done, r.peer, r.tag}, who);
       Msg sent;
       sent.bytes = done.bytes;
@@ -94,8 +98,9 @@ public:
       Time unpack = ph.unpackMBps > 0 ? double(r.bytes) / ph.unpackMBps : 0;
       sim.waitUntil(std::max(done.arrival, dataReady(sim, done, ph, unpack)), who);
       sim.flowTo(done.flow);
-      sim.busy(unpack, Activity::Comm, "unpack",
-               messageArgs(t.label, r.peer, r.bytes, r.pattern, done.chained));
+      sim.busy(unpack, Activity::Comm, "unpack", [&] {
+        return messageArgs(t.label, r.peer, r.bytes, r.pattern, done.chained);
+      });
     }
   }
 

@@ -65,7 +65,7 @@ public:
   void sr(Transfer &t) override {
     Pe &me = sim.self();
     for (Msg &s : t.sends) {
-      std::string args = messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained());
+      auto args = [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained()); };
       if (!t.chained() && s.pattern.kind != model::Pattern::Contiguous)
         sim.busy(double(s.bytes) / packMBps(s.pattern), Activity::Comm, "pack", args);
       sim.busy(queueSendUs, Activity::Comm, "queue message", args);
@@ -85,7 +85,9 @@ public:
     sim.yieldIfBehind();
     Pe &me = sim.self();
     for (Msg &r : t.recvs) {
-      std::string who = "DN of " + t.label + ": the message of PE " + std::to_string(r.peer);
+      auto who = [&] {
+        return "DN of " + t.label + ": the message of PE " + std::to_string(r.peer);
+      };
       Mail n = sim.take({MailKind::Notice, r.peer, r.tag}, who);
       sim.waitUntil(n.arrival, who);
       sim.flowTo(n.flow);
@@ -93,7 +95,7 @@ public:
       const Msg &s = *static_cast<const Msg *>(n.ref);
       memcpy(r.image(), s.image(), r.bytes);
       model::Pattern y = n.chained ? r.pattern : model::Pattern::contiguous();
-      std::string args = messageArgs(t.label, r.peer, r.bytes, r.pattern, n.chained);
+      auto args = [&] { return messageArgs(t.label, r.peer, r.bytes, r.pattern, n.chained); };
       sim.busy(sim.machine().startupUs(), Activity::Comm, "get start-up", args);
       Time start = me.now;
       // a chained combined message: one Get stream per piece
@@ -117,7 +119,9 @@ public:
 
   void sv(Transfer &t) override {
     for (Msg &s : t.sends) {
-      std::string who = "SV of " + t.label + ": the done message of PE " + std::to_string(s.peer);
+      auto who = [&] {
+        return "SV of " + t.label + ": the done message of PE " + std::to_string(s.peer);
+      };
       Mail done = sim.take({MailKind::Done, s.peer, s.tag}, who);
       sim.waitUntil(done.arrival, who);
       sim.busy(queueOccupancyUs, Activity::Comm, "receive queue message");

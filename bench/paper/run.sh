@@ -22,15 +22,29 @@
 #                      so every pair of neighbouring PEs exchanges the same
 #                      volume on every grid
 #   3. weak.csv        the IRONMAN benchmarks weak-scaled (per-PE sizes of
-#                      the paper) on 1, 4, 16, 64 PEs, every binding
+#                      the paper) on 1, 4, 16, 64 and 256 PEs (CANNON up to
+#                      64: its work per PE grows with sqrt(PEs), 256 PEs
+#                      would take hours of host time), every binding, each
+#                      output checked against the example's independent
+#                      reference (examples/reference/)
+#      whatif.csv      the same benchmarks on 16 PEs with the MPI binding of
+#                      a machine file whose MPI per-call costs are zero: how
+#                      much of the native bindings' gain those costs are
 #   4. latency.csv     a one-word exchange between two PEs (T3D, T3E)
 #   5. overhead.csv    the IRONMAN layer's own cost per call on this host
+#   6. timeline.json   the simulator's --trace of a few iterations of nn8 on
+#                      4 PEs (the annotated timeline)
 #
 # Environment:
 #   BUILD=dir            the build directory (default <repo>/build)
 #   PAPER_OUT=dir        where README.md and the PNGs go (default docs/paper)
 #   PAPER_DATA=dir       keep the raw data there
-#   PAPER_PES="1 4 16 64"  the PE counts of the weak-scaling runs
+#   PAPER_PES="1 4 16 64 256"  the PE counts of the weak-scaling runs
+#                        (squares)
+#   PAPER_CANNON_MAX_PES=64  the largest PE count CANNON runs on
+#   REF_MAX_N=256        CANNON's reference is pure Python (minutes at
+#                        n = 512 on a loaded host): larger CANNON runs are
+#                        checked against the serial back end only
 set -euo pipefail
 # Open MPI refuses to run as root without these (as the Makefile).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -38,7 +52,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$root/build}
 zplc=$build/bin/zplc
 out=${PAPER_OUT:-$root/docs/paper}
-pes_list=${PAPER_PES:-"1 4 16 64"}
+pes_list=${PAPER_PES:-"1 4 16 64 256"}
+ref_max_n=${REF_MAX_N:-256}
+cannon_max_pes=${PAPER_CANNON_MAX_PES:-64}
 block=${PAPER_NN8_BLOCK:-16}
 if [ ! -x "$zplc" ] || [ ! -x "$build/bin/zplsim-unit-tests" ]; then
   echo "bench/paper/run.sh: $zplc or zplsim-unit-tests missing: run 'make demo' (or make build) first" >&2
@@ -75,7 +91,7 @@ echo "== 1. transfers (zplsim-unit-tests [validate])"
 "$build/bin/zplsim-unit-tests" "[validate]" > "$data/throughput.txt" || {
   cat "$data/throughput.txt" >&2; exit 1; }
 for machine in t3d paragon; do
-  for q in 1Q1 1Q64 64Q1 wQw 1Qw wQ1; do
+  for q in 1Q1 1Q64 64Q1 wQw 1Qw wQ1 64Q64; do
     echo "# $machine $q"
     "$zplc" model --machine=$machine --pattern=$q
   done
@@ -129,22 +145,50 @@ else
   echo "nn8_reference DIFFERS n=$sq" >> "$data/meta.txt"
 fi
 
+# ---- 2b. the annotated timeline ----------------------------------------------
+# A few iterations of the same exchange on 4 PEs (2x2 grid, the same block)
+# on the simulated T3D, traced: report.py draws it from the trace.
+timeline_iters=${PAPER_TIMELINE_ITERS:-3}
+timeline_args=(--pes=4 --grid=2x2 --binding=shmem --rows=$((2 * block)) --cols=$((2 * block)) --iters=$timeline_iters)
+"$work/nn8.t3d" "${timeline_args[@]}" --stats --trace="$data/timeline.json" > "$work/run"
+echo "timeline_command nn8pair ${timeline_args[*]} --trace (T3D)" >> "$data/meta.txt"
+echo "timeline_time $(awk '$1=="stats.sim.time"{print $2}' "$work/run")" >> "$data/meta.txt"
+
 # ---- 3. the IRONMAN benchmarks, weak-scaled ---------------------------------
-# Per-PE sizes of Chamberlain, Choi & Snyder (Fig. 7); the global problem is
-# the per-PE block times the PE grid (square grids), a fixed iteration count
-# (the same as bench/paper/apps.sh): CANNON its n rounds, JACOBI 100
-# iterations, SIMPLE 10 time steps, SWM 20, TOMCATV 20 (--eps=0: no early
-# stop).
+# The design of Chamberlain, Choi & Snyder (Figs. 7-9): every PE keeps the
+# paper's base size, so the global problem grows with the PE count (square
+# grids: global size = base x sqrt(PEs) in each dimension), and the
+# iteration count is fixed:
+#   CANNON   128x128 per PE (its n rounds grow with n: Cannon's algorithm)
+#   JACOBI   256x256 per PE, 100 iterations (--maxit)
+#   SIMPLE    32x32  per PE, 10 time steps (6 conduction sweeps each)
+#   SWM       64x64  per PE, 20 time steps
+#   TOMCATV   16x16  per PE, 20 iterations (--eps=0: never stops early)
+# Each program is compiled once per machine (-O2, the default) and run with
+# every binding. Every run's output must equal the serial back end's and
+# the example's independent sequential reference (examples/reference/) at
+# that size; the check column says "reference" (both), "serial" (CANNON
+# above REF_MAX_N: the serial back end only) or WRONG.
 echo "== 3. weak scaling: PEs $pes_list"
 bench_args() { # bench side -> program options for a side x side grid of PEs
   local s=$2
   case $1 in
     cannon)  echo "--n=$((128 * s))" ;;
     jacobi)  echo "--n=$((256 * s)) --maxit=100" ;;
-    simple)  echo "--m=$((32 * s)) --n=$((32 * s)) --steps=10" ;;
+    simple)  echo "--m=$((32 * s)) --n=$((32 * s)) --steps=10 --cgit=6" ;;
     swm)     echo "--m=$((64 * s)) --n=$((64 * s)) --itmax=20" ;;
     tomcatv) echo "--m=$((16 * s)) --n=$((16 * s)) --itmax=20 --eps=0" ;;
   esac
+}
+# the independent reference's output for bench $1 with options $2.. into
+# $work/indep; false when it is too slow to run (CANNON above REF_MAX_N)
+reference() {
+  local bench=$1
+  shift
+  if [ "$bench" = cannon ] && [ "${1#--n=}" -gt "$ref_max_n" ]; then
+    return 1
+  fi
+  bash "$root/testsuite/e2e/examples/run-reference.sh" "$root/examples" "$bench" "$@" > "$work/indep"
 }
 echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/weak.csv"
 for bench in cannon jacobi simple swm tomcatv; do
@@ -153,17 +197,52 @@ for bench in cannon jacobi simple swm tomcatv; do
   compile $bench.t3d "$src" t3d
   compile $bench.paragon "$src" paragon
   for pes in $pes_list; do
-    side=$(awk -v p=$pes 'BEGIN{printf "%d", sqrt(p) + 0.5}')
+    [ $bench != cannon ] || [ $pes -le $cannon_max_pes ] || continue
+    side=$(awk -v p=$pes 'BEGIN{s=int(sqrt(p)+0.5); if (s*s!=p) exit 1; print s}') ||
+      { echo "bench/paper/run.sh: $pes PEs is not a square" >&2; exit 1; }
     read -r -a args <<< "$(bench_args $bench $side)"
     "$work/$bench.serial" "${args[@]}" > "$work/ref"
+    good=serial
+    if reference $bench "${args[@]}"; then
+      cmp -s "$work/indep" "$work/ref" ||
+        { echo "bench/paper/run.sh: $bench ${args[*]}: the serial back end differs from the reference" >&2; exit 1; }
+      good=reference
+    fi
     for mb in t3d:shmem t3d:mpi paragon:nx-isend paragon:nx-csend paragon:mpi; do
       machine=${mb%%:*}; binding=${mb#*:}
       "$work/$bench.$machine" --pes=$pes --grid=${side}x$side --binding=$binding --stats "${args[@]}" > "$work/run"
-      check=serial
+      check=$good
       body "$work/run" | cmp -s - "$work/ref" || check=WRONG
       echo "$bench,$pes,$machine,$binding,${args[*]},$(stats_csv "$work/run"),$check" >> "$data/weak.csv"
     done
     printf "  %-8s %3d PEs done (%ds)\n" $bench $pes $(( $(date +%s) - started ))
+  done
+done
+
+# ---- 3b. what the MPI per-call costs are worth -------------------------------
+# The same benchmarks on 16 PEs (4x4) with the MPI binding of a machine file
+# that differs from machines/<m>.toml only in [binding.mpi]'s per-call costs
+# (send_us, recv_us, both_us, neither_us, ironman_us, MACHINES.md section
+# 6), all set to zero: what is left of mpi's disadvantage is its data path
+# (packing, library buffering, matching). An analysis, not a machine.
+echo "== 3b. MPI without its per-call costs (16 PEs)"
+echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/whatif.csv"
+for machine in t3d paragon; do
+  awk '/^\[/ { inmpi = ($0 == "[binding.mpi]") }
+       inmpi && $1 ~ /^(send_us|recv_us|both_us|neither_us|ironman_us)$/ {
+         print $1 " = 0.0   # bench/paper/run.sh: per-call costs removed (analysis)"; next }
+       { print }' "$root/machines/$machine.toml" > "$work/$machine-nocalls.toml"
+done
+for bench in cannon jacobi simple swm tomcatv; do
+  read -r -a args <<< "$(bench_args $bench 4)"
+  "$work/$bench.serial" "${args[@]}" > "$work/ref"
+  for machine in t3d paragon; do
+    "$zplc" "$root/examples/$bench.zpl" --backend=sim --machine="$work/$machine-nocalls.toml" \
+      -o "$work/$bench.$machine-nocalls"
+    "$work/$bench.$machine-nocalls" --pes=16 --grid=4x4 --binding=mpi --stats "${args[@]}" > "$work/run"
+    check=serial
+    body "$work/run" | cmp -s - "$work/ref" || check=WRONG
+    echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$work/run"),$check" >> "$data/whatif.csv"
   done
 done
 

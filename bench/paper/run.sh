@@ -169,7 +169,7 @@ echo "timeline_time $(awk '$1=="stats.sim.time"{print $2}' "$work/run")" >> "$da
 # the example's independent sequential reference (examples/reference/) at
 # that size; the check column says "reference" (both), "serial" (CANNON
 # above REF_MAX_N: the serial back end only) or WRONG.
-echo "== 3. weak scaling: PEs $pes_list"
+echo "== 3. weak scaling: PEs $pes_list (the benchmarks as parallel jobs), 3b. MPI without its per-call costs (16 PEs)"
 bench_args() { # bench side -> program options for a side x side grid of PEs
   local s=$2
   case $1 in
@@ -180,69 +180,84 @@ bench_args() { # bench side -> program options for a side x side grid of PEs
     tomcatv) echo "--m=$((16 * s)) --n=$((16 * s)) --itmax=20 --eps=0" ;;
   esac
 }
-# the independent reference's output for bench $1 with options $2.. into
-# $work/indep; false when it is too slow to run (CANNON above REF_MAX_N)
+# the independent reference's output for bench $1 with options $3.. into
+# file $2; false when it is too slow to run (CANNON above REF_MAX_N)
 reference() {
-  local bench=$1
-  shift
+  local bench=$1 out=$2
+  shift 2
   if [ "$bench" = cannon ] && [ "${1#--n=}" -gt "$ref_max_n" ]; then
     return 1
   fi
-  bash "$root/testsuite/e2e/examples/run-reference.sh" "$root/examples" "$bench" "$@" > "$work/indep"
+  bash "$root/testsuite/e2e/examples/run-reference.sh" "$root/examples" "$bench" "$@" > "$out"
 }
-echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/weak.csv"
-for bench in cannon jacobi simple swm tomcatv; do
-  src=$root/examples/$bench.zpl
-  compile $bench.serial "$src" serial
-  compile $bench.t3d "$src" t3d
-  compile $bench.paragon "$src" paragon
-  for pes in $pes_list; do
-    [ $bench != cannon ] || [ $pes -le $cannon_max_pes ] || continue
-    side=$(awk -v p=$pes 'BEGIN{s=int(sqrt(p)+0.5); if (s*s!=p) exit 1; print s}') ||
-      { echo "bench/paper/run.sh: $pes PEs is not a square" >&2; exit 1; }
-    read -r -a args <<< "$(bench_args $bench $side)"
-    "$work/$bench.serial" "${args[@]}" > "$work/ref"
-    good=serial
-    if reference $bench "${args[@]}"; then
-      cmp -s "$work/indep" "$work/ref" ||
-        { echo "bench/paper/run.sh: $bench ${args[*]}: the serial back end differs from the reference" >&2; exit 1; }
-      good=reference
-    fi
-    for mb in t3d:shmem t3d:mpi paragon:nx-isend paragon:nx-csend paragon:mpi; do
-      machine=${mb%%:*}; binding=${mb#*:}
-      "$work/$bench.$machine" --pes=$pes --grid=${side}x$side --binding=$binding --stats "${args[@]}" > "$work/run"
-      check=$good
-      body "$work/run" | cmp -s - "$work/ref" || check=WRONG
-      echo "$bench,$pes,$machine,$binding,${args[*]},$(stats_csv "$work/run"),$check" >> "$data/weak.csv"
-    done
-    printf "  %-8s %3d PEs done (%ds)\n" $bench $pes $(( $(date +%s) - started ))
-  done
-done
-
-# ---- 3b. what the MPI per-call costs are worth -------------------------------
+# ---- 3b. what the MPI per-call costs are worth (part of each bench's job) ----
 # The same benchmarks on 16 PEs (4x4) with the MPI binding of a machine file
 # that differs from machines/<m>.toml only in [binding.mpi]'s per-call costs
 # (send_us, recv_us, both_us, neither_us, ironman_us, MACHINES.md section
 # 6), all set to zero: what is left of mpi's disadvantage is its data path
 # (packing, library buffering, matching). An analysis, not a machine.
-echo "== 3b. MPI without its per-call costs (16 PEs)"
-echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/whatif.csv"
 for machine in t3d paragon; do
   awk '/^\[/ { inmpi = ($0 == "[binding.mpi]") }
        inmpi && $1 ~ /^(send_us|recv_us|both_us|neither_us|ironman_us)$/ {
          print $1 " = 0.0   # bench/paper/run.sh: per-call costs removed (analysis)"; next }
        { print }' "$root/machines/$machine.toml" > "$work/$machine-nocalls.toml"
 done
-for bench in cannon jacobi simple swm tomcatv; do
+# One benchmark's runs (sections 3 and 3b) into $data/weak-<bench>.csv and
+# $data/whatif-<bench>.csv; the benchmarks run as parallel jobs.
+weak_bench() {
+  local bench=$1 src=$root/examples/$1.zpl pes side good check machine binding mb
+  local ref=$work/$bench.ref run=$work/$bench.run
+  local args
+  compile $bench.serial "$src" serial
+  compile $bench.t3d "$src" t3d
+  compile $bench.paragon "$src" paragon
+  : > "$data/weak-$bench.csv"
+  for pes in $pes_list; do
+    [ $bench != cannon ] || [ $pes -le $cannon_max_pes ] || continue
+    side=$(awk -v p=$pes 'BEGIN{s=int(sqrt(p)+0.5); if (s*s!=p) exit 1; print s}') ||
+      { echo "bench/paper/run.sh: $pes PEs is not a square" >&2; return 1; }
+    read -r -a args <<< "$(bench_args $bench $side)"
+    "$work/$bench.serial" "${args[@]}" > "$ref"
+    good=serial
+    if reference $bench "$work/$bench.indep" "${args[@]}"; then
+      cmp -s "$work/$bench.indep" "$ref" ||
+        { echo "bench/paper/run.sh: $bench ${args[*]}: the serial back end differs from the reference" >&2; return 1; }
+      good=reference
+    fi
+    for mb in t3d:shmem t3d:mpi paragon:nx-isend paragon:nx-csend paragon:mpi; do
+      machine=${mb%%:*}; binding=${mb#*:}
+      "$work/$bench.$machine" --pes=$pes --grid=${side}x$side --binding=$binding --stats "${args[@]}" > "$run"
+      check=$good
+      body "$run" | cmp -s - "$ref" || check=WRONG
+      echo "$bench,$pes,$machine,$binding,${args[*]},$(stats_csv "$run"),$check" >> "$data/weak-$bench.csv"
+    done
+    printf "  %-8s %3d PEs done (%ds)\n" $bench $pes $(( $(date +%s) - started ))
+  done
   read -r -a args <<< "$(bench_args $bench 4)"
-  "$work/$bench.serial" "${args[@]}" > "$work/ref"
+  "$work/$bench.serial" "${args[@]}" > "$ref"
+  : > "$data/whatif-$bench.csv"
   for machine in t3d paragon; do
-    "$zplc" "$root/examples/$bench.zpl" --backend=sim --machine="$work/$machine-nocalls.toml" \
-      -o "$work/$bench.$machine-nocalls"
-    "$work/$bench.$machine-nocalls" --pes=16 --grid=4x4 --binding=mpi --stats "${args[@]}" > "$work/run"
+    "$zplc" "$src" --backend=sim --machine="$work/$machine-nocalls.toml" -o "$work/$bench.$machine-nocalls"
+    "$work/$bench.$machine-nocalls" --pes=16 --grid=4x4 --binding=mpi --stats "${args[@]}" > "$run"
     check=serial
-    body "$work/run" | cmp -s - "$work/ref" || check=WRONG
-    echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$work/run"),$check" >> "$data/whatif.csv"
+    body "$run" | cmp -s - "$ref" || check=WRONG
+    echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$run"),$check" >> "$data/whatif-$bench.csv"
+  done
+  printf "  %-8s MPI without per-call costs done (%ds)\n" $bench $(( $(date +%s) - started ))
+}
+pids=()
+for bench in cannon jacobi simple swm tomcatv; do
+  weak_bench $bench &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do
+  wait "$pid" || { echo "bench/paper/run.sh: a weak-scaling job failed" >&2; exit 1; }
+done
+for part in weak whatif; do
+  echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/$part.csv"
+  for bench in cannon jacobi simple swm tomcatv; do
+    cat "$data/$part-$bench.csv" >> "$data/$part.csv"
+    rm "$data/$part-$bench.csv"
   done
 done
 

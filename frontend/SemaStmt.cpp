@@ -4,6 +4,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/SemaInternal.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace zpl {
 namespace sema {
 
@@ -294,6 +296,13 @@ void Sema::checkStmt(Stmt &s) {
                        "' needs an 'of' region scope, e.g. [east of R] " + kw + " A;");
       return;
     }
+    const DirRef &dir = *scope->dir;
+    if (!dir.offsets.empty() &&
+        llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
+      error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +
+                         (dir.name.empty() ? std::string("this one")
+                                           : "'" + dir.name + "'") +
+                         " is zero in every dimension)");
     for (auto &n : bs.arrays) {
       VarDecl *v = resolveArrayName(*n, (std::string("the operand of '") + kw + "'").c_str());
       if (v && v->rank != scopeRank)

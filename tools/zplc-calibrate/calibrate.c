@@ -6,7 +6,9 @@
  *
  *   zplc-calibrate calibrate [--quick]
  *       prints `copy KEY MBPS ...`, `mpi KEY MBPS ...`, `message KEY US ...`
- *       lines (see print_figure) that zplc calibrate turns into TOML.
+ *       lines (see calibrate) that zplc calibrate turns into TOML, or
+ *       `unmeasurable TABLE KEY MBPS TRIES` for a figure that came out as
+ *       0 MB/s or not finite however often it was measured.
  *   zplc-calibrate bench [--reps=N] PATTERN...
  *       PATTERN is STRIDE,BLOCK,BYTES (both sides: BLOCK words every STRIDE
  *       words, like a halo column), or w,BYTES (contiguous source, indexed
@@ -428,6 +430,30 @@ static void measure(spec *x, int nreps) {
   free(buf);
 }
 
+/* A figure is printed with one decimal (MB/s); one that would print as 0.0
+ * or is not finite was not measured: a rank was descheduled through most
+ * of its repetitions (a heavily loaded machine), or the clock did not
+ * advance. */
+static bool figure_usable(double mbps) { return isfinite(mbps) && mbps >= 0.05; }
+
+enum { MEASURE_TRIES = 4 };
+
+/* Measures a figure that came out unusable again (fresh repetitions, up to
+ * MEASURE_TRIES in all); returns the number of tries made. Both ranks
+ * decide together: measure() is collective. */
+static int remeasure_if_unusable(spec *x, int nreps) {
+  int tries = 1;
+  for (;;) {
+    int bad = !figure_usable(median(x->v, x->nv));
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (!bad || tries == MEASURE_TRIES)
+      return tries;
+    x->nv = x->npv = 0;
+    measure(x, nreps);
+    ++tries;
+  }
+}
+
 static int calibrate(bool quick) {
   int rounds = quick ? 1 : 7, per_round = quick ? 3 : 3;
   double budget = quick ? 10 : 85; /* seconds; whole rounds only */
@@ -497,7 +523,13 @@ static int calibrate(bool quick) {
   }
   for (int i = 0; i < nspecs; ++i) {
     spec *x = &specs[i];
+    int tries = remeasure_if_unusable(x, per_round);
     double m = median(x->v, x->nv);
+    if (!figure_usable(m)) {
+      if (me == 0)
+        printf("unmeasurable %s %s %g %d\n", x->table, x->key, m, tries);
+      continue;
+    }
     if (me == 0)
       printf("%s %s %.1f bytes=%lld reps=%d %s\n", x->table, x->key, m,
              (long long)(x->words * 8), x->nv, x->how);

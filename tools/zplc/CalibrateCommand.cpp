@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -175,6 +176,20 @@ void netEagerMessages(std::vector<Figure> &figs, double perMessageUs) {
   }
 }
 
+// A rate (MB/s) must be finite and print as more than 0; the model divides
+// by it. Returns the first that is not (a measurement a descheduled rank
+// spoiled, or a derived figure that inherited it), or null.
+const Figure *firstUnusableRate(const std::vector<Figure> &figs) {
+  for (const Figure &f : figs) {
+    if (f.table == "message")
+      continue; // times in us, where 0 is a valid start-up
+    double v = std::atof(f.value.c_str());
+    if (!std::isfinite(v) || !(v > 0))
+      return &f;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 int runCalibrateCommand(int argc, char **argv, const char *argv0) {
@@ -227,6 +242,7 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
   std::vector<Figure> figs;
   std::vector<Small> smalls;
   std::vector<PackedX> packedx;
+  std::vector<Figure> unmeasurable;
   std::string raw, rounds = "?", smallReps = "?";
   char line[1024];
   while (std::fgets(line, sizeof line, p)) {
@@ -258,6 +274,8 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
       figs.push_back(f);
     if (f.table == "info" && f.key == "rounds")
       rounds = f.value;
+    if (f.table == "unmeasurable") // unmeasurable TABLE KEY MBPS TRIES
+      unmeasurable.push_back(f);
     if (f.table == "packedx") { // packedx TABLE KEY BYTES PACKED_US
       std::istringstream ss(f.how);
       PackedX px;
@@ -292,6 +310,20 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
         return &f;
     return nullptr;
   };
+  if (!unmeasurable.empty()) {
+    // fields: table = "unmeasurable", key = TABLE, value = KEY, how = MBPS TRIES
+    const Figure &u = unmeasurable.front();
+    std::istringstream hs(u.how);
+    std::string mbps, tries;
+    hs >> mbps >> tries;
+    return fail(u.key + "." + u.value + " came out as " + mbps + " MB/s in " + tries +
+                " measurements" +
+                (unmeasurable.size() == 2 ? " (and 1 other figure)"
+                 : unmeasurable.size() > 2
+                     ? " (and " + std::to_string(unmeasurable.size() - 1) + " other figures)"
+                     : std::string()) +
+                ": the machine is too busy to calibrate; no description written");
+  }
   const Figure *c11 = find("copy", "1C1");
   const Figure *lat = find("message", "latency_us");
   const Figure *stu = find("message", "startup_us");
@@ -302,6 +334,9 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
   netEagerMessages(figs, latUs + startUs);
   for (const char *set : {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"})
     packInContext(figs, packedx, set, latUs + startUs);
+  if (const Figure *bad = firstUnusableRate(figs))
+    return fail(bad->table + "." + bad->key + " came out as " + bad->value + " MB/s (" +
+                bad->how + "): the machine is too busy to calibrate; no description written");
 
   char date[64];
   std::time_t now = std::time(nullptr);

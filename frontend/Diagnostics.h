@@ -52,6 +52,12 @@ public:
   }
   /// An error that has no location (e.g. a file that cannot be read).
   void error(const llvm::Twine &msg);
+  /// An error that is the compiler's own bug, not the program's: printed as
+  /// "internal error: MSG" and counted apart (the fuzz target checks it).
+  void internalError(const SourceLoc &loc, const llvm::Twine &msg) {
+    ++numInternalErrors;
+    report(Severity::Error, loc, "internal error: " + msg);
+  }
 
   void report(Severity sev, const SourceLoc &loc, const llvm::Twine &msg);
 
@@ -60,6 +66,7 @@ public:
   /// should have at least one).
   unsigned getNumLocatedErrors() const { return numLocatedErrors; }
   unsigned getNumWarnings() const { return numWarnings; }
+  unsigned getNumInternalErrors() const { return numInternalErrors; }
   bool hasErrors() const { return numErrors != 0; }
 
   /// Errors after this many are counted but not printed (0 = no limit);
@@ -79,6 +86,7 @@ private:
   unsigned numErrors = 0;
   unsigned numLocatedErrors = 0;
   unsigned numWarnings = 0;
+  unsigned numInternalErrors = 0;
   unsigned errorLimit = 20;
   bool quiet = false; // the last error was over the limit (and its notes)
 };

@@ -444,8 +444,8 @@ zpl::parseAndCheckString(const std::string &text, const std::string &path,
   } catch (const SyntaxAbort &) {
     return nullptr;
   } catch (const std::exception &e) {
-    diags.error(SourceLoc(path, 0, 0),
-                std::string("internal error while parsing: ") + e.what());
+    diags.internalError(SourceLoc(path, 0, 0),
+                        std::string("while parsing: ") + e.what());
     return nullptr;
   }
   if (!program)

@@ -33,8 +33,7 @@ OwningOpRef<ModuleOp> Generator::run() {
   if (failed)
     return nullptr;
   if (mlir::failed(mlir::verify(*owned))) {
-    diags.error(prog.loc, "internal error: the generated zpl module does not "
-                          "verify");
+    diags.internalError(prog.loc, "the generated zpl module does not verify");
     owned->print(llvm::errs(), OpPrintingFlags().printGenericOpForm());
     return nullptr;
   }

@@ -159,7 +159,7 @@ private:
     failed = true;
   }
   void internal(const SourceLoc &l, const llvm::Twine &what) {
-    diags.error(l, "internal error: " + what);
+    diags.internalError(l, what);
     failed = true;
   }
 

@@ -66,7 +66,7 @@ LogicalResult fillBuffer(Operation *op, NestBuilder &nest, Value zsource,
                Value nv = *v;
                if (combine) {
                  Value old = emitc::LoadOp::create(b, l, elem, lv);
-                 nv = reduceStep(b, l, *combine, elem, old, *v);
+                 nv = combineValues(b, l, *combine, elem, old, *v);
                }
                emitc::AssignOp::create(b, l, lv, nv);
                return {};

@@ -90,10 +90,21 @@ Access *NestBuilder::findAccess(const void *key, ArrayRef<int64_t> off) {
   return nullptr;
 }
 
+/// Whether `zarray` names storage no other array of the procedure shares
+/// under another name: a global or an array local to the procedure (a
+/// parameter may be any array the caller passes).
+static bool isKnownDistinct(Value zarray) {
+  Operation *def = zarray.getDefiningOp();
+  return def && isa<zpl::GetOp, zpl::LocalArrayOp>(def);
+}
+
 void NestBuilder::addAccess(const void *key, Value zarray, Value array,
-                            ArrayRef<int64_t> off) {
-  if (key && findAccess(key, off))
-    return;
+                            ArrayRef<int64_t> off, bool written) {
+  if (key)
+    if (Access *a = findAccess(key, off)) {
+      a->written |= written;
+      return;
+    }
   Type elem = cast<zpl::ArrayType>(zarray.getType()).getElementType();
   const ArrayParts &p = arrayParts(array, zarray, elem);
   Access a;
@@ -119,6 +130,8 @@ void NestBuilder::addAccess(const void *key, Value zarray, Value array,
   a.disp = disp;
   a.innerOff = rank > 0 ? off[rank - 1] : 0;
   a.innerStride = p.innerStride;
+  a.written = written;
+  a.distinct = !key || isKnownDistinct(zarray);
   accesses.push_back(a);
 }
 
@@ -127,13 +140,16 @@ void NestBuilder::addReads(ArrayRef<Read> reads) {
     addAccess(arrayKeyOf(r.array), r.array, lookup(r.array), r.off);
 }
 
+Value NestBuilder::element(OpBuilder &b, Location l, const Access &access,
+                           Type elem) {
+  return emitc::SubscriptOp::create(b, l, emitc::LValueType::get(elem),
+                                    access.row, ValueRange{access.index});
+}
+
 void NestBuilder::store(OpBuilder &b, Location l, const Access &access,
                         Value v) {
   Type elem = cast<emitc::PointerType>(access.base.getType()).getPointee();
-  Value lv = emitc::SubscriptOp::create(b, l, emitc::LValueType::get(elem),
-                                        access.base,
-                                        ValueRange{access.index});
-  emitc::AssignOp::create(b, l, lv, v);
+  emitc::AssignOp::create(b, l, element(b, l, access, elem), v);
 }
 
 void NestBuilder::copyRow(OpBuilder &b, Location l, Type elem,
@@ -164,21 +180,13 @@ void NestBuilder::copyRow(OpBuilder &b, Location l, Type elem,
 
 SmallVector<Value> NestBuilder::rowIndices(OpBuilder &b, Location l,
                                            ArrayRef<Value> partial) {
-  // The row index each access uses in the innermost loop, kept in a C
-  // variable so that --form-expressions does not sink its computation
-  // into the innermost loop.
-  Type i64 = b.getI64Type();
+  // The row index of each access: its array's linear index of the row
+  // plus its displacement. Used once per row (a row pointer, a memmove).
   SmallVector<Value> rowVals;
   for (unsigned leader : rowLeader) {
     const Access &a = accesses[leader];
     Value row = partial[arrayOf[leader]];
-    if (a.disp)
-      row = addI64(b, l, row, a.disp);
-    Value var = emitc::VariableOp::create(
-        b, l, emitc::LValueType::get(i64),
-        emitc::OpaqueAttr::get(b.getContext(), ""));
-    emitc::AssignOp::create(b, l, var, row);
-    rowVals.push_back(emitc::LoadOp::create(b, l, i64, var));
+    rowVals.push_back(a.disp ? addI64(b, l, row, a.disp) : row);
   }
   SmallVector<Value> out;
   for (unsigned k = 0; k < accesses.size(); ++k)
@@ -186,11 +194,68 @@ SmallVector<Value> NestBuilder::rowIndices(OpBuilder &b, Location l,
   return out;
 }
 
-void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv,
-                                  ArrayRef<Value> rowIdx) {
+/// The C spelling of a scalar element type.
+static StringRef cElementType(Type elem) {
+  if (elem.isF64())
+    return "double";
+  if (elem.isF32())
+    return "float";
+  if (elem.isInteger(1))
+    return "bool";
+  return "int64_t";
+}
+
+bool NestBuilder::restrictSafe() const {
+  // C's restrict promises that an object written through one pointer is
+  // accessed through no other in the pointer's scope (the row): every
+  // array must be known distinct from the others, and every access of a
+  // written array must go through the written access's row pointer.
   for (auto [k, a] : llvm::enumerate(accesses)) {
-    Value j = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
-    a.index = addI64(b, l, rowIdx[k], j);
+    if (!a.distinct)
+      return false;
+    if (!a.written)
+      continue;
+    for (auto [o, other] : llvm::enumerate(accesses))
+      if ((other.array == a.array || (a.key && other.key == a.key)) &&
+          rowOf[o] != rowOf[k])
+        return false;
+  }
+  return true;
+}
+
+void NestBuilder::setRowPointers(OpBuilder &b, Location l,
+                                 ArrayRef<Value> rowIdx) {
+  // One pointer per row, `T *restrict` where that is safe, so that the
+  // innermost loop is a plain unit-stride loop over distinct rows, as an
+  // expert writes it: t[k] = (n[k] + c[k + 1] + s[k] + c[k - 1]) / 4.
+  bool useRestrict = restrictSafe();
+  SmallVector<Value> rows;
+  for (unsigned leader : rowLeader) {
+    const Access &a = accesses[leader];
+    auto ptrTy = cast<emitc::PointerType>(a.base.getType());
+    Type rowTy = ptrTy;
+    if (useRestrict)
+      rowTy = emitc::OpaqueType::get(
+          b.getContext(),
+          (cElementType(ptrTy.getPointee()) + " *restrict").str());
+    // Kept in a C variable so that --form-expressions does not sink the
+    // row's address into the innermost loop.
+    Value p = emitc::AddOp::create(b, l, ptrTy, a.base, rowIdx[leader]);
+    if (useRestrict)
+      p = emitc::CastOp::create(b, l, rowTy, p);
+    Value var = emitc::VariableOp::create(
+        b, l, emitc::LValueType::get(rowTy),
+        emitc::OpaqueAttr::get(b.getContext(), ""));
+    emitc::AssignOp::create(b, l, var, p);
+    rows.push_back(emitc::LoadOp::create(b, l, rowTy, var));
+  }
+  for (auto [k, a] : llvm::enumerate(accesses))
+    a.row = rows[rowOf[k]];
+}
+
+void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv) {
+  for (Access &a : accesses) {
+    a.index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
     if (a.innerOff == 0)
       continue;
     Value o = constI64(b, l, a.innerOff);
@@ -210,13 +275,15 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
     rowBody(b, loc, rowIdx, lbs[d], ubs[d]);
     return {};
   }
+  if (d + 1 == rank)
+    setRowPointers(b, loc, rowIdx);
   auto forOp = scf::ForOp::create(
       b, loc, lbs[d], ubs[d], steps[d], acc,
       [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
         ivs.push_back(iv);
         SmallVector<Value> results;
         if (d + 1 == rank) {
-          setInnerIndices(fb, floc, iv, rowIdx);
+          setInnerIndices(fb, floc, iv);
           results = body(fb, floc, ivs, iterArgs);
         } else {
           SmallVector<Value> next;
@@ -321,9 +388,7 @@ LogicalResult NestBuilder::emitOp(OpBuilder &b, Operation &op,
     Access *a = findAccess(key, off);
     if (!a)
       return op.emitError("internal error: a read without its access");
-    Value lv = emitc::SubscriptOp::create(b, op.getLoc(),
-                                          emitc::LValueType::get(r.getType()),
-                                          a->base, ValueRange{a->index});
+    Value lv = element(b, op.getLoc(), *a, r.getType());
     map.map(r.getResult(),
             emitc::LoadOp::create(b, op.getLoc(), r.getType(), lv));
     return success();
@@ -384,9 +449,7 @@ Value NestBuilder::maskCondition(OpBuilder &b, Location l, Value zmask,
     SmallVector<int64_t, 3> zero(rank, 0);
     Access *a = findAccess(key, zero);
     assert(a && "the mask has no access");
-    Value lv = emitc::SubscriptOp::create(b, l, emitc::LValueType::get(i1),
-                                          a->base, ValueRange{a->index});
-    m = emitc::LoadOp::create(b, l, i1, lv);
+    m = emitc::LoadOp::create(b, l, i1, element(b, l, *a, i1));
   }
   if (without)
     m = emitc::LogicalNotOp::create(b, l, i1, m);

@@ -47,9 +47,14 @@ struct Access {
                                // dimensions; null if 0
   int64_t innerOff = 0;        // off[rank - 1]
   llvm::SmallVector<mlir::Value, 3> strides; // strides[d], d < rank - 1
-  mlir::Value index;           // linear index inside the innermost loop
+  mlir::Value row;             // the row pointer (T * or T *restrict),
+                               // hoisted out of the innermost loop
+  mlir::Value index;           // index from `row` inside the innermost loop
   mlir::Value innerStride;     // the innermost stride when it may not be
                                // 1 (a flood dimension: 0); else null
+  bool written = false;        // the nest stores through this access
+  bool distinct = false;       // the array is known not to share storage
+                               // with any other array of another name
 };
 
 /// Values stored at the current index earlier in a fused run, by array
@@ -85,9 +90,10 @@ public:
   void checkShiftedReads(llvm::ArrayRef<Read> reads, mlir::Value region);
   /// An access of the zpl array `zarray` (lowered: `array`) at `off`,
   /// unless there is one for `key`; `zarray` tells its element type and
-  /// whether its innermost stride is 1.
+  /// whether its innermost stride is 1. `written`: the nest stores
+  /// through it. A null `key` is a temporary of the statement.
   void addAccess(const void *key, mlir::Value zarray, mlir::Value array,
-                 llvm::ArrayRef<int64_t> off);
+                 llvm::ArrayRef<int64_t> off, bool written = false);
   /// An access per read, unless there is one.
   void addReads(llvm::ArrayRef<Read> reads);
   Access *findAccess(const void *key, llvm::ArrayRef<int64_t> off);
@@ -116,6 +122,10 @@ public:
   mlir::Value maskCondition(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Value zmask, bool without,
                             const FreshValues *fresh);
+  /// The element of `access` at the current index (in the innermost
+  /// loop), as an lvalue of `elem`.
+  mlir::Value element(mlir::OpBuilder &b, mlir::Location loc,
+                      const Access &access, mlir::Type elem);
   /// Stores `v` into the element of `access` at the current index.
   void store(mlir::OpBuilder &b, mlir::Location loc, const Access &access,
              mlir::Value v);
@@ -151,8 +161,10 @@ private:
                                             llvm::ArrayRef<mlir::Value> rowIdx,
                                             mlir::ValueRange acc, BodyFn body,
                                             RowFn rowBody);
-  void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv,
-                       llvm::ArrayRef<mlir::Value> rowIdx);
+  void setRowPointers(mlir::OpBuilder &b, mlir::Location loc,
+                      llvm::ArrayRef<mlir::Value> rowIdx);
+  bool restrictSafe() const;
+  void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv);
 
   llvm::DenseMap<mlir::Value, ArrayParts> parts;
   llvm::SmallVector<std::pair<const void *, llvm::SmallVector<int64_t, 3>>>
@@ -165,14 +177,27 @@ private:
   llvm::SmallVector<mlir::Value> lbs, ubs, steps, ivs;
 };
 
-/// The identity of `kind` over `t`, built at `b`.
+/// The type a reduction of `kind` over `t` accumulates in inside the loop
+/// nest: an order key (i64, i32) for floating-point max and min, a byte
+/// (i8) for booleans, else `t`.
+mlir::Type reduceAccType(zpl::ReduceKind kind, mlir::Type t);
+/// The identity of the reduction `op`, in its accumulator type, built at
+/// `b`.
 mlir::FailureOr<mlir::Value> reduceIdentity(mlir::OpBuilder &b,
                                             mlir::Location loc,
                                             zpl::ReduceOp op);
-/// One step `acc op v` of a reduction of kind `kind` over type `t`.
+/// One step `acc op v` of a reduction of kind `kind` over type `t`: `acc`
+/// and the result in the accumulator type, `v` of type `t`.
 mlir::Value reduceStep(mlir::OpBuilder &b, mlir::Location loc,
                        zpl::ReduceKind kind, mlir::Type t, mlir::Value acc,
                        mlir::Value v);
+/// `a op v` for two values of type `t` (a partial reduction's element).
+mlir::Value combineValues(mlir::OpBuilder &b, mlir::Location loc,
+                          zpl::ReduceKind kind, mlir::Type t, mlir::Value a,
+                          mlir::Value v);
+/// The reduction over all PEs of this PE's accumulator `acc`, as a `t`.
+mlir::Value reduceTotal(mlir::OpBuilder &b, mlir::Location loc,
+                        zpl::ReduceKind kind, mlir::Type t, mlir::Value acc);
 
 } // namespace zpl::loops
 

@@ -3,7 +3,11 @@
 // `op<< expr` over a region (zpl.reduce) becomes a loop nest accumulating
 // the body's values from the operator's identity (guarded by the mask, if
 // any), and `zrt_allreduce_<T>(op, partial)`, which combines the PEs'
-// partial results.
+// partial results. The accumulator has a form C compilers vectorise at
+// -O3 without fast-math flags: floating-point max and min keep the
+// maximum (minimum) of order keys, integers (zplrt.h, docs/codegen.md);
+// boolean reductions a byte. Floating-point + and * keep their sequential
+// order (row-major over each PE's tiles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +18,30 @@
 using namespace mlir;
 
 namespace zpl::loops {
+
+/// Whether a reduction of `kind` over `t` accumulates order keys: floating-
+/// point max and min (zplrt.h).
+static bool usesKeys(zpl::ReduceKind kind, Type t) {
+  return isa<FloatType>(t) &&
+         (kind == zpl::ReduceKind::Max || kind == zpl::ReduceKind::Min);
+}
+
+Type reduceAccType(zpl::ReduceKind kind, Type t) {
+  if (usesKeys(kind, t))
+    return IntegerType::get(t.getContext(), t.isF32() ? 32 : 64);
+  if (t.isInteger(1))
+    return IntegerType::get(t.getContext(), 8);
+  return t;
+}
+
+/// The key of `v` (of float type `t`) for a max or min reduction.
+static Value orderKey(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
+                      Value v) {
+  bool isMax = kind == zpl::ReduceKind::Max;
+  RuntimeFn fn = t.isF32() ? (isMax ? RuntimeFn::MaxKeyF32 : RuntimeFn::MinKeyF32)
+                           : (isMax ? RuntimeFn::MaxKeyF64 : RuntimeFn::MinKeyF64);
+  return callRuntime(b, loc, fn, {v});
+}
 
 FailureOr<Value> reduceIdentity(OpBuilder &b, Location loc, zpl::ReduceOp op) {
   Type t = op.getType();
@@ -49,40 +77,76 @@ FailureOr<Value> reduceIdentity(OpBuilder &b, Location loc, zpl::ReduceOp op) {
     identity = intId(kind == zpl::ReduceKind::And ? 1 : 0);
     break;
   }
+  if (usesKeys(kind, t))
+    return orderKey(b, loc, kind, t,
+                    arith::ConstantOp::create(b, loc, t, identity));
+  if (isBool)
+    return Value(arith::ConstantOp::create(
+        b, loc, reduceAccType(kind, t),
+        IntegerAttr::get(reduceAccType(kind, t),
+                         cast<IntegerAttr>(identity).getInt() & 1)));
   // C has no literal for INT64_MIN (-9223372036854775808 is unsigned
   // 9223372036854775808 negated): name the limits.
   auto ia = dyn_cast<IntegerAttr>(identity);
-  if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::min())
+  if (ia && ia.getInt() == std::numeric_limits<int64_t>::min())
     return Value(emitc::LiteralOp::create(b, loc, t, "INT64_MIN"));
-  if (ia && !isBool && ia.getInt() == std::numeric_limits<int64_t>::max())
+  if (ia && ia.getInt() == std::numeric_limits<int64_t>::max())
     return Value(emitc::LiteralOp::create(b, loc, t, "INT64_MAX"));
   return Value(arith::ConstantOp::create(b, loc, t, identity));
 }
 
+/// `v > a ? v : a` (max) or `v < a ? v : a` (min) in C: an integer max or
+/// min, which C compilers recognise as a reduction.
+static Value selectExtreme(OpBuilder &b, Location loc, zpl::ReduceKind kind,
+                           Value a, Value v) {
+  auto pred = kind == zpl::ReduceKind::Max ? emitc::CmpPredicate::gt
+                                           : emitc::CmpPredicate::lt;
+  Value c = emitc::CmpOp::create(b, loc, b.getI1Type(), pred, v, a);
+  return emitc::ConditionalOp::create(b, loc, a.getType(), c, v, a);
+}
+
+/// Whether a boolean reduction of `kind` combines with `and` (else `or`).
+static bool isBoolAnd(zpl::ReduceKind kind) {
+  return kind == zpl::ReduceKind::Mul || kind == zpl::ReduceKind::Min ||
+         kind == zpl::ReduceKind::And;
+}
+
 Value reduceStep(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
                  Value a, Value v) {
+  if (usesKeys(kind, t))
+    return selectExtreme(b, loc, kind, a, orderKey(b, loc, kind, t, v));
+  if (t.isInteger(1)) {
+    // A byte accumulator: GCC does not vectorise a reduction of C bools.
+    Value byte = emitc::CastOp::create(b, loc, a.getType(), v);
+    return isBoolAnd(kind)
+               ? Value(emitc::BitwiseAndOp::create(b, loc, a.getType(), a, byte))
+               : Value(emitc::BitwiseOrOp::create(b, loc, a.getType(), a, byte));
+  }
+  return combineValues(b, loc, kind, t, a, v);
+}
+
+Value combineValues(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
+                    Value a, Value v) {
   auto ft = dyn_cast<FloatType>(t);
   bool isBool = t.isInteger(1);
+  if (isBool)
+    return isBoolAnd(kind) ? Value(arith::AndIOp::create(b, loc, a, v))
+                           : Value(arith::OrIOp::create(b, loc, a, v));
   switch (kind) {
   case zpl::ReduceKind::Add:
-    return ft       ? Value(arith::AddFOp::create(b, loc, a, v))
-           : isBool ? Value(arith::OrIOp::create(b, loc, a, v))
-                    : Value(arith::AddIOp::create(b, loc, a, v));
+    return ft ? Value(arith::AddFOp::create(b, loc, a, v))
+              : Value(arith::AddIOp::create(b, loc, a, v));
   case zpl::ReduceKind::Mul:
-    return ft       ? Value(arith::MulFOp::create(b, loc, a, v))
-           : isBool ? Value(arith::AndIOp::create(b, loc, a, v))
-                    : Value(arith::MulIOp::create(b, loc, a, v));
+    return ft ? Value(arith::MulFOp::create(b, loc, a, v))
+              : Value(arith::MulIOp::create(b, loc, a, v));
   case zpl::ReduceKind::Max:
   case zpl::ReduceKind::Min: {
-    if (isBool)
-      return kind == zpl::ReduceKind::Max
-                 ? Value(arith::OrIOp::create(b, loc, a, v))
-                 : Value(arith::AndIOp::create(b, loc, a, v));
-    // `v > a ? v : a` in C (a NaN element is skipped).
-    auto pred = kind == zpl::ReduceKind::Max ? emitc::CmpPredicate::gt
-                                             : emitc::CmpPredicate::lt;
-    Value c = emitc::CmpOp::create(b, loc, b.getI1Type(), pred, v, a);
-    return emitc::ConditionalOp::create(b, loc, t, c, v, a);
+    if (!ft)
+      return selectExtreme(b, loc, kind, a, v);
+    bool isMax = kind == zpl::ReduceKind::Max;
+    RuntimeFn fn = t.isF32() ? (isMax ? RuntimeFn::MaxF32 : RuntimeFn::MinF32)
+                             : (isMax ? RuntimeFn::MaxF64 : RuntimeFn::MinF64);
+    return callRuntime(b, loc, fn, {a, v});
   }
   case zpl::ReduceKind::And:
     return arith::AndIOp::create(b, loc, a, v);
@@ -90,6 +154,19 @@ Value reduceStep(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
     return arith::OrIOp::create(b, loc, a, v);
   }
   llvm_unreachable("unknown reduction kind");
+}
+
+Value reduceTotal(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
+                  Value acc) {
+  Value local = acc;
+  if (usesKeys(kind, t))
+    local = callRuntime(b, loc, t.isF32() ? RuntimeFn::KeyF32 : RuntimeFn::KeyF64,
+                        {acc});
+  else if (t.isInteger(1))
+    local = emitc::CastOp::create(b, loc, t, acc);
+  return callRuntime(b, loc, RuntimeFn::Allreduce,
+                     {intArg(b.getContext(), static_cast<int64_t>(kind)), local},
+                     t);
 }
 
 namespace {
@@ -146,10 +223,8 @@ struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
         });
     if (failed(status))
       return failure();
-    Value total = callRuntime(
-        rewriter, loc, RuntimeFn::Allreduce,
-        {intArg(getContext(), static_cast<int64_t>(op.getKind())), res[0]},
-        op.getType());
+    Value total =
+        reduceTotal(rewriter, loc, op.getKind(), op.getType(), res[0]);
     rewriter.replaceOp(op, total);
     return success();
   }

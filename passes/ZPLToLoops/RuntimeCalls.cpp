@@ -76,6 +76,12 @@ Type typeOfC(MLIRContext *ctx, StringRef c, Type elem) {
     return elem;
   if (c == "int64_t")
     return IntegerType::get(ctx, 64);
+  if (c == "int32_t")
+    return IntegerType::get(ctx, 32);
+  if (c == "double")
+    return Float64Type::get(ctx);
+  if (c == "float")
+    return Float32Type::get(ctx);
   return emitc::OpaqueType::get(ctx, c);
 }
 

@@ -66,7 +66,8 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // The destination first (index 0); the reads follow. Without a
     // temporary, an unshifted read of the destination shares its access.
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
-    nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero);
+    nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero,
+                   /*written=*/true);
     nest.addReads(reads);
     bool unit = facts.isUnitStep(op.getRegion());
     if (!needTemp && isRowCopy(op, nest, unit))
@@ -143,7 +144,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
     const void *destKey = arrayKeyOf(op.getDest());
     nest.accesses.clear();
-    nest.addAccess(destKey, op.getDest(), dest, zero);
+    nest.addAccess(destKey, op.getDest(), dest, zero, /*written=*/true);
     nest.addAccess(nullptr, op.getDest(), target, zero);
     Value mask = op.getMask();
     if (mask && arrayKeyOf(mask) != destKey)
@@ -154,11 +155,9 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       Type elem = at.getElementType();
       auto copy = [&](OpBuilder &b, Location l) {
         const Access &src = nest.accesses[1];
-        Value lv = emitc::SubscriptOp::create(
-            b, l, emitc::LValueType::get(elem), src.base,
-            ValueRange{src.index});
         nest.store(b, l, nest.accesses[0],
-                   emitc::LoadOp::create(b, l, elem, lv));
+                   emitc::LoadOp::create(b, l, elem,
+                                         nest.element(b, l, src, elem)));
       };
       nest.build(region, unit, ValueRange(),
                  [&](OpBuilder &b, Location l, ArrayRef<Value>,
@@ -232,12 +231,8 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
     SmallVector<Value> totals;
     for (Operation *stmt : stmts)
       if (auto red = dyn_cast<zpl::ReduceOp>(stmt)) {
-        Type t = red.getType();
-        totals.push_back(callRuntime(
-            rewriter, stmt->getLoc(), RuntimeFn::Allreduce,
-            {intArg(getContext(), static_cast<int64_t>(red.getKind())),
-             res[totals.size()]},
-            t));
+        totals.push_back(reduceTotal(rewriter, stmt->getLoc(), red.getKind(),
+                                     red.getType(), res[totals.size()]));
       }
     rewriter.replaceOp(op, totals);
     return success();
@@ -258,7 +253,7 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
     for (auto [k, stmt] : llvm::enumerate(stmts)) {
       if (auto a = dyn_cast<zpl::AssignOp>(stmt))
         nest.addAccess(arrayKeyOf(a.getDest()), a.getDest(),
-                       nest.lookup(a.getDest()), zero);
+                       nest.lookup(a.getDest()), zero, /*written=*/true);
       nest.addReads(reads[k]);
     }
   }

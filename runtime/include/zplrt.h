@@ -173,6 +173,76 @@ double zrt_allreduce_f64(int64_t op, double v);
 float zrt_allreduce_f32(int64_t op, float v);
 bool zrt_allreduce_bool(int64_t op, bool v);
 
+/* Floating-point max and min are defined on keys: an integer of the same
+ * width whose order is the IEEE 754 total order of the values (-inf <
+ * ... < -0 < +0 < ... < +inf), with every NaN mapped to the largest key
+ * for max and the smallest for min. So `max<<` and `min<<` are exact,
+ * associative and commutative: a NaN element makes the result NaN (always
+ * the positive quiet NaN with all payload bits set, printed "nan"),
+ * max(-0, +0) is +0 and min(-0, +0) is -0, whatever the order the values
+ * are combined in. Generated loops keep the maximum of the keys, an
+ * integer max that C compilers vectorise without fast-math flags, and
+ * convert it back once (zrt_key_f64). Branch-free on purpose: a select in
+ * the key stops GCC 12 recognising the reduction. */
+static inline int64_t zrt_order_key_f64(double x) {
+  int64_t b;
+  __builtin_memcpy(&b, &x, sizeof b);
+  return b ^ (int64_t)((uint64_t)(b >> 63) >> 1);
+}
+static inline int64_t zrt_max_key_f64(double x) {
+  int64_t nan = -(int64_t)(x != x);
+  return (zrt_order_key_f64(x) & ~nan) | (INT64_MAX & nan);
+}
+static inline int64_t zrt_min_key_f64(double x) {
+  int64_t nan = -(int64_t)(x != x);
+  return (zrt_order_key_f64(x) & ~nan) | (INT64_MIN & nan);
+}
+static inline double zrt_key_f64(int64_t k) {
+  int64_t b = k ^ (int64_t)((uint64_t)(k >> 63) >> 1);
+  double x;
+  if (k == INT64_MAX || k == INT64_MIN)
+    b = INT64_MAX;
+  __builtin_memcpy(&x, &b, sizeof x);
+  return x;
+}
+static inline double zrt_max_f64(double a, double b) {
+  int64_t ka = zrt_max_key_f64(a), kb = zrt_max_key_f64(b);
+  return zrt_key_f64(ka > kb ? ka : kb);
+}
+static inline double zrt_min_f64(double a, double b) {
+  int64_t ka = zrt_min_key_f64(a), kb = zrt_min_key_f64(b);
+  return zrt_key_f64(ka < kb ? ka : kb);
+}
+static inline int32_t zrt_order_key_f32(float x) {
+  int32_t b;
+  __builtin_memcpy(&b, &x, sizeof b);
+  return b ^ (int32_t)((uint32_t)(b >> 31) >> 1);
+}
+static inline int32_t zrt_max_key_f32(float x) {
+  int32_t nan = -(int32_t)(x != x);
+  return (zrt_order_key_f32(x) & ~nan) | (INT32_MAX & nan);
+}
+static inline int32_t zrt_min_key_f32(float x) {
+  int32_t nan = -(int32_t)(x != x);
+  return (zrt_order_key_f32(x) & ~nan) | (INT32_MIN & nan);
+}
+static inline float zrt_key_f32(int32_t k) {
+  int32_t b = k ^ (int32_t)((uint32_t)(k >> 31) >> 1);
+  float x;
+  if (k == INT32_MAX || k == INT32_MIN)
+    b = INT32_MAX;
+  __builtin_memcpy(&x, &b, sizeof x);
+  return x;
+}
+static inline float zrt_max_f32(float a, float b) {
+  int32_t ka = zrt_max_key_f32(a), kb = zrt_max_key_f32(b);
+  return zrt_key_f32(ka > kb ? ka : kb);
+}
+static inline float zrt_min_f32(float a, float b) {
+  int32_t ka = zrt_min_key_f32(a), kb = zrt_min_key_f32(b);
+  return zrt_key_f32(ka < kb ? ka : kb);
+}
+
 /* ---- partial reductions, scans and floods --------------------------------- */
 /* A collection buffer: generated code stores the body's value for every
  * local index (i, j, k) of the source region (every index of its tiles,

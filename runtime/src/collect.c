@@ -66,7 +66,10 @@ static void set_identity(int type, int op, void *p) {
   }
 }
 
-#define APPLY(T)                                                                             \
+#define ZRT_IMAX(a, b) ((b) > (a) ? (b) : (a))
+#define ZRT_IMIN(a, b) ((b) < (a) ? (b) : (a))
+/* Floating-point max and min as zplrt.h defines them (order keys). */
+#define APPLY(T, MAX, MIN)                                                                   \
   do {                                                                                       \
     T a, b;                                                                                  \
     memcpy(&a, acc, sizeof a);                                                               \
@@ -79,10 +82,10 @@ static void set_identity(int type, int op, void *p) {
       a = a * b;                                                                             \
       break;                                                                                 \
     case ZRT_MAX:                                                                            \
-      a = b > a ? b : a;                                                                     \
+      a = MAX(a, b);                                                                         \
       break;                                                                                 \
     case ZRT_MIN:                                                                            \
-      a = b < a ? b : a;                                                                     \
+      a = MIN(a, b);                                                                         \
       break;                                                                                 \
     case ZRT_AND:                                                                            \
       a = (a != 0) && (b != 0);                                                              \
@@ -98,13 +101,13 @@ static void set_identity(int type, int op, void *p) {
 static void apply_op(int type, int op, void *acc, const void *v) {
   switch (type) {
   case ZRT_I64:
-    APPLY(int64_t);
+    APPLY(int64_t, ZRT_IMAX, ZRT_IMIN);
     break;
   case ZRT_F64:
-    APPLY(double);
+    APPLY(double, zrt_max_f64, zrt_min_f64);
     break;
   case ZRT_F32:
-    APPLY(float);
+    APPLY(float, zrt_max_f32, zrt_min_f32);
     break;
   default: {
     bool a, b;
@@ -139,6 +142,33 @@ static void allreduce_buf(void *buf, int64_t count, int type, int op) {
     zrt_g.be->allreduce(w, (int)count, ZRT_I64, is_and ? ZRT_MIN : ZRT_MAX);
     for (int64_t i = 0; i < count; ++i)
       zrt_elem_convert(type, (char *)buf + (size_t)i * esz, ZRT_I64, &w[i]);
+    free(w);
+  } else if ((type == ZRT_F64 || type == ZRT_F32) && (op == ZRT_MAX || op == ZRT_MIN)) {
+    /* order keys as integers, as zrt_allreduce_f64 */
+    int64_t *w = malloc((size_t)count * sizeof *w);
+    if (!w)
+      zrt_failf("out of memory in a reduction");
+    for (int64_t i = 0; i < count; ++i) {
+      double d;
+      float f;
+      if (type == ZRT_F64) {
+        memcpy(&d, (char *)buf + (size_t)i * 8, 8);
+        w[i] = op == ZRT_MAX ? zrt_max_key_f64(d) : zrt_min_key_f64(d);
+      } else {
+        memcpy(&f, (char *)buf + (size_t)i * 4, 4);
+        w[i] = op == ZRT_MAX ? zrt_max_key_f32(f) : zrt_min_key_f32(f);
+      }
+    }
+    zrt_g.be->allreduce(w, (int)count, ZRT_I64, op);
+    for (int64_t i = 0; i < count; ++i) {
+      if (type == ZRT_F64) {
+        double d = zrt_key_f64(w[i]);
+        memcpy((char *)buf + (size_t)i * 8, &d, 8);
+      } else {
+        float f = zrt_key_f32((int32_t)w[i]);
+        memcpy((char *)buf + (size_t)i * 4, &f, 4);
+      }
+    }
     free(w);
   } else {
     zrt_g.be->allreduce(buf, (int)count, type, op);

@@ -39,7 +39,8 @@ var B : [S] double;
 -- The temporary is a plain box: its innermost stride is 1.
 -- CHECK-NOT:       zrt_array_stride([[T]], 1)
 -- CHECK:           for (int64_t [[K:k[0-9]+]] =
--- CHECK:             int64_t {{v[0-9]+}} = ({{v[0-9]+}} + [[K]]) + {{v[0-9]+}};
+-- CHECK:             int64_t [[E:v[0-9]+]] = [[K]] + {{v[0-9]+}};
+-- CHECK:             = {{v[0-9]+}}[[[E]]];
 -- CHECK:         zrt_array_free([[T]]);
 procedure distributions();
 begin

@@ -28,7 +28,7 @@ module attributes {zpl.entry = @prog} {
     zpl.yield %r : !zpl.region<2>
   }
   // CHECK-LABEL: double zp_prog() {
-  // CHECK:         if (v{{[0-9]+}}[v{{[0-9]+}}]) {
+  // CHECK:         if (v{{[0-9]+}}[k{{[0-9]+}}]) {
   // CHECK:         if (!v{{[0-9]+}}) {
   // CHECK:         } else {
   // CHECK:         zrt_allreduce_f64(

@@ -41,25 +41,29 @@ module attributes {zpl.entry = @fused} {
   // CHECK:         emitc.call_opaque "zrt_array_check"({{.*}}) {args = [0 : index, 1 : index, 0, -1, 0]}
   // CHECK-NOT:     zrt_array_check
   // CHECK-DAG:     %[[INF:.*]] = arith.constant 0xFFF0000000000000 : f64
+  // CHECK-DAG:     %[[INFK:.*]] = emitc.call_opaque "zrt_max_key_f64"(%[[INF]]) : (f64) -> i64
   // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
-  // The accumulators go through the tile loop, then the row loop.
-  // CHECK:         %[[OUT:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[INF]], %{{.*}} = %[[ZERO]]) -> (f64, f64) : i64 {
-  // CHECK:           %[[ROWS:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f64, f64) : i64 {
-  // CHECK:           %[[IN:.*]]:2 = scf.for {{.*}} iter_args(%[[MAX:.*]] = %{{.*}}, %[[SUM:.*]] = %{{.*}}) -> (f64, f64) : i64 {
+  // The accumulators go through the tile loop, then the row loop; max<<
+  // keeps order keys (i64).
+  // CHECK:         %[[OUT:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[INFK]], %{{.*}} = %[[ZERO]]) -> (i64, f64) : i64 {
+  // CHECK:           %[[ROWS:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i64, f64) : i64 {
+  // CHECK:           %[[IN:.*]]:2 = scf.for {{.*}} iter_args(%[[MAX:.*]] = %{{.*}}, %[[SUM:.*]] = %{{.*}}) -> (i64, f64) : i64 {
   // CHECK:             %[[Q:.*]] = arith.divf %{{.*}}, %{{.*}} : f64
   // CHECK:             emitc.assign %[[Q]] : f64 to
   // CHECK:             %[[AL:.*]] = emitc.subscript
   // CHECK:             %[[A0:.*]] = emitc.load %[[AL]]
   // CHECK:             %[[D:.*]] = arith.subf %[[Q]], %[[A0]] : f64
   // CHECK:             %[[ABS:.*]] = math.absf %[[D]] : f64
-  // CHECK:             %[[GT:.*]] = emitc.cmp gt, %[[ABS]], %[[MAX]] : (f64, f64) -> i1
-  // CHECK:             %[[NMAX:.*]] = emitc.conditional %[[GT]], %[[ABS]], %[[MAX]] : f64
+  // CHECK:             %[[KEY:.*]] = emitc.call_opaque "zrt_max_key_f64"(%[[ABS]]) : (f64) -> i64
+  // CHECK:             %[[GT:.*]] = emitc.cmp gt, %[[KEY]], %[[MAX]] : (i64, i64) -> i1
+  // CHECK:             %[[NMAX:.*]] = emitc.conditional %[[GT]], %[[KEY]], %[[MAX]] : i64
   // CHECK:             %[[NSUM:.*]] = arith.addf %[[SUM]], %{{.*}} : f64
-  // CHECK:             scf.yield %[[NMAX]], %[[NSUM]] : f64, f64
-  // CHECK:             scf.yield %[[IN]]#0, %[[IN]]#1 : f64, f64
-  // CHECK:           scf.yield %[[ROWS]]#0, %[[ROWS]]#1 : f64, f64
+  // CHECK:             scf.yield %[[NMAX]], %[[NSUM]] : i64, f64
+  // CHECK:             scf.yield %[[IN]]#0, %[[IN]]#1 : i64, f64
+  // CHECK:           scf.yield %[[ROWS]]#0, %[[ROWS]]#1 : i64, f64
   // CHECK-NOT:     scf.for
-  // CHECK:         %[[M:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]#0) {args = [2, 0 : index]} : (f64) -> f64
+  // CHECK:         %[[MV:.*]] = emitc.call_opaque "zrt_key_f64"(%[[OUT]]#0) : (i64) -> f64
+  // CHECK-NEXT:    %[[M:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[MV]]) {args = [2, 0 : index]} : (f64) -> f64
   // CHECK-NEXT:    %[[S:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]#1) {args = [0, 0 : index]} : (f64) -> f64
   // CHECK:         emitc.assign %[[M]] : f64 to
   // CHECK:         emitc.assign %[[S]] : f64 to
@@ -170,7 +174,8 @@ module attributes {zpl.entry = @fused} {
   // its loop and allreduce: two nests, the allreduce between them.
   // CHECK-LABEL: func.func @zp_uses_reduction()
   // CHECK:         %[[OUT:.*]] = scf.for {{.*}} iter_args
-  // CHECK:         %[[M:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[OUT]]) {args = [2, 0 : index]}
+  // CHECK:         %[[MV:.*]] = emitc.call_opaque "zrt_key_f64"(%[[OUT]])
+  // CHECK:         %[[M:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[MV]]) {args = [2, 0 : index]}
   // CHECK:         scf.for
   // CHECK:           scf.for
   // CHECK:             arith.subf %{{.*}}, %[[M]] : f64

@@ -60,7 +60,11 @@ module attributes {zpl.entry = @prog} {
   // CHECK:         %[[MB:.*]] = emitc.call_opaque "zrt_array_bool"
   // CHECK:         scf.for
   // CHECK:           scf.for
-  // CHECK:             %[[ML:.*]] = emitc.subscript %[[MB]][%{{.*}}] : (!emitc.ptr<i1>, i64) -> !emitc.lvalue<i1>
+  // CHECK:             %[[MR:.*]] = emitc.add %[[MB]], %{{.*}} : (!emitc.ptr<i1>, i64) -> !emitc.ptr<i1>
+  // CHECK:             %[[MRC:.*]] = emitc.cast %[[MR]] : !emitc.ptr<i1> to !emitc.opaque<"bool *restrict">
+  // CHECK:             emitc.assign %[[MRC]] : !emitc.opaque<"bool *restrict"> to %[[MRV:.*]] :
+  // CHECK:             %[[MROW:.*]] = emitc.load %[[MRV]]
+  // CHECK:             %[[ML:.*]] = emitc.subscript %[[MROW]][%{{.*}}] : (!emitc.opaque<"bool *restrict">, i64) -> !emitc.lvalue<i1>
   // CHECK:             %[[MV:.*]] = emitc.load %[[ML]] : <i1>
   // CHECK:             scf.if %[[MV]] {
   // CHECK:               emitc.load

@@ -82,24 +82,27 @@ module attributes {zpl.entry = @prog} {
   // CHECK:           %[[TO:.*]] = emitc.call_opaque "zrt_array_tile_offset"(%[[T]], %[[R]], %[[TI]])
   // CHECK:           %[[AO:.*]] = emitc.call_opaque "zrt_array_tile_offset"(%[[A]], %[[R]], %[[TI]])
   // CHECK:           scf.for %[[I:.*]] = %[[LO0]] to %[[UB0]] step %{{.*}} : i64 {
-  // Row indices once per row, kept in variables.
+  // A pointer per row, `T *restrict` (the temporary and A are distinct),
+  // kept in a variable; the innermost loop indexes it with j (+ offset).
   // CHECK:             %[[TR:.*]] = emitc.mul %[[I]], %[[TS]]
   // CHECK:             %[[TROW:.*]] = emitc.add %[[TO]], %[[TR]]
   // CHECK:             %[[AR:.*]] = emitc.mul %[[I]], %[[AS]]
   // CHECK:             %[[AROW:.*]] = emitc.add %[[AO]], %[[AR]]
-  // CHECK:             %[[TV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<i64>
-  // CHECK:             emitc.assign %[[TROW]] : i64 to %[[TV]]
+  // CHECK:             %[[TP:.*]] = emitc.add %[[TB]], %[[TROW]] : (!emitc.ptr<f64>, i64) -> !emitc.ptr<f64>
+  // CHECK:             %[[TPR:.*]] = emitc.cast %[[TP]] : !emitc.ptr<f64> to !emitc.opaque<"double *restrict">
+  // CHECK:             %[[TV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<!emitc.opaque<"double *restrict">>
+  // CHECK:             emitc.assign %[[TPR]] : !emitc.opaque<"double *restrict"> to %[[TV]]
   // CHECK:             %[[TRL:.*]] = emitc.load %[[TV]]
+  // CHECK:             %[[AP:.*]] = emitc.add %[[AB]], %[[AROW]]
+  // CHECK:             %[[APR:.*]] = emitc.cast %[[AP]]
   // CHECK:             %[[AV:.*]] = "emitc.variable"()
-  // CHECK:             emitc.assign %[[AROW]] : i64 to %[[AV]]
+  // CHECK:             emitc.assign %[[APR]] : !emitc.opaque<"double *restrict"> to %[[AV]]
   // CHECK:             %[[ARL:.*]] = emitc.load %[[AV]]
   // CHECK:             scf.for %[[J:.*]] = %[[LO1]] to %[[UB1]] step %{{.*}} : i64 {
-  // CHECK:               %[[TI2:.*]] = emitc.add %[[TRL]], %[[J]]
-  // CHECK:               %[[AJ:.*]] = emitc.add %[[ARL]], %[[J]]
-  // CHECK:               %[[AI:.*]] = emitc.add %[[AJ]], %{{.*}} : (i64, i64) -> i64
-  // CHECK:               %[[SRC:.*]] = emitc.subscript %[[AB]][%[[AI]]] : (!emitc.ptr<f64>, i64) -> !emitc.lvalue<f64>
+  // CHECK:               %[[AI:.*]] = emitc.add %[[J]], %{{.*}} : (i64, i64) -> i64
+  // CHECK:               %[[SRC:.*]] = emitc.subscript %[[ARL]][%[[AI]]] : (!emitc.opaque<"double *restrict">, i64) -> !emitc.lvalue<f64>
   // CHECK:               %[[X:.*]] = emitc.load %[[SRC]]
-  // CHECK:               %[[DST:.*]] = emitc.subscript %[[TB]][%[[TI2]]]
+  // CHECK:               %[[DST:.*]] = emitc.subscript %[[TRL]][%[[J]]]
   // CHECK:               emitc.assign %[[X]] : f64 to %[[DST]]
   // Then the temporary is copied back (rows with memmove, tile by tile)
   // and freed.
@@ -151,19 +154,23 @@ module attributes {zpl.entry = @prog} {
   }
 
   // Reductions: an accumulator through the tiles and the nest, then the
-  // allreduce.
+  // allreduce. A real max<< keeps the maximum of the elements' order keys
+  // (an i64 max C compilers vectorise), converted back once.
   // CHECK-LABEL: func.func @zp_reductions()
   // CHECK:         %[[INF:.*]] = arith.constant 0xFFF0000000000000 : f64
-  // CHECK:         %[[TILES:.*]] = scf.for {{.*}} iter_args(%[[ACC0:.*]] = %[[INF]]) -> (f64) : i64 {
-  // CHECK:           %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (f64) : i64 {
-  // CHECK:             %[[IN:.*]] = scf.for {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (f64) : i64 {
+  // CHECK:         %[[INFK:.*]] = emitc.call_opaque "zrt_max_key_f64"(%[[INF]]) : (f64) -> i64
+  // CHECK:         %[[TILES:.*]] = scf.for {{.*}} iter_args(%[[ACC0:.*]] = %[[INFK]]) -> (i64) : i64 {
+  // CHECK:           %[[OUT:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (i64) : i64 {
+  // CHECK:             %[[IN:.*]] = scf.for {{.*}} iter_args(%[[ACC2:.*]] = %[[ACC]]) -> (i64) : i64 {
   // CHECK:               %[[V:.*]] = emitc.load %{{.*}} : <f64>
-  // CHECK:               %[[GT:.*]] = emitc.cmp gt, %[[V]], %[[ACC2]] : (f64, f64) -> i1
-  // CHECK:               %[[MAX:.*]] = emitc.conditional %[[GT]], %[[V]], %[[ACC2]] : f64
-  // CHECK:               scf.yield %[[MAX]] : f64
-  // CHECK:             scf.yield %[[IN]] : f64
-  // CHECK:           scf.yield %[[OUT]] : f64
-  // CHECK:         %[[ALL:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[TILES]]) {args = [2, 0 : index]} : (f64) -> f64
+  // CHECK:               %[[K:.*]] = emitc.call_opaque "zrt_max_key_f64"(%[[V]]) : (f64) -> i64
+  // CHECK:               %[[GT:.*]] = emitc.cmp gt, %[[K]], %[[ACC2]] : (i64, i64) -> i1
+  // CHECK:               %[[MAX:.*]] = emitc.conditional %[[GT]], %[[K]], %[[ACC2]] : i64
+  // CHECK:               scf.yield %[[MAX]] : i64
+  // CHECK:             scf.yield %[[IN]] : i64
+  // CHECK:           scf.yield %[[OUT]] : i64
+  // CHECK:         %[[LOCAL:.*]] = emitc.call_opaque "zrt_key_f64"(%[[TILES]]) : (i64) -> f64
+  // CHECK:         %[[ALL:.*]] = emitc.call_opaque "zrt_allreduce_f64"(%[[LOCAL]]) {args = [2, 0 : index]} : (f64) -> f64
   // CHECK:         %[[SG:.*]] = emitc.get_global @zg_s : !emitc.lvalue<f64>
   // CHECK:         emitc.assign %[[ALL]] : f64 to %[[SG]]
   // Integer sum of a rank-1 array: one loop, identity 0.
@@ -171,15 +178,19 @@ module attributes {zpl.entry = @prog} {
   // CHECK-DAG:     %[[VB:.*]] = emitc.call_opaque "zrt_array_i64"({{.*}}) : {{.*}} -> !emitc.ptr<i64>
   // CHECK-NOT:     zrt_array_stride
   // CHECK:         %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A0:.*]] = %[[Z]]) -> (i64) : i64 {
+  // CHECK:           emitc.add %[[VB]], %{{.*}} : (!emitc.ptr<i64>, i64) -> !emitc.ptr<i64>
   // CHECK:           scf.for {{.*}} iter_args(%[[A1:.*]] = %[[A0]]) -> (i64) : i64 {
-  // CHECK:             emitc.subscript %[[VB]]
+  // CHECK:             emitc.subscript
   // CHECK:             arith.addi %[[A1]], %{{.*}} : i64
   // CHECK:         emitc.call_opaque "zrt_allreduce_i64"(%[[SUM]]) {args = [0, 0 : index]}
-  // Boolean or<<.
-  // CHECK:         %[[F:.*]] = arith.constant false
-  // CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[F]]) -> (i1)
-  // CHECK:           arith.ori
-  // CHECK:         emitc.call_opaque "zrt_allreduce_bool"({{.*}}) {args = [5, 0 : index]} : (i1) -> i1
+  // Boolean or<<: a byte accumulator (C compilers do not vectorise a
+  // reduction of bools), cast back once.
+  // CHECK:         %[[F:.*]] = arith.constant 0 : i8
+  // CHECK:         %[[BOR:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[F]]) -> (i8)
+  // CHECK:           %[[BYTE:.*]] = emitc.cast %{{.*}} : i1 to i8
+  // CHECK:           emitc.bitwise_or %{{.*}}, %[[BYTE]] : (i8, i8) -> i8
+  // CHECK:         %[[BV:.*]] = emitc.cast %[[BOR]] : i8 to i1
+  // CHECK:         emitc.call_opaque "zrt_allreduce_bool"(%[[BV]]) {args = [5, 0 : index]} : (i1) -> i1
   func.func @reductions() -> i1 {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %R = zpl.get @R : !zpl.region<2>

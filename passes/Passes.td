@@ -168,6 +168,18 @@ def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def RenameArrays : Pass<"zpl-rename-arrays", "::mlir::ModuleOp"> {
+  let summary = "Mark copies `A := Temp` that may exchange the arrays' storage";
+  let description = [{
+    Sets `zpl.rename` on `[R] A := Temp` when Temp's values are not read
+    again before Temp is next written over R (the rules are in
+    RenameArrays.cpp), and gives both arrays the same fluff. The lowering
+    then exchanges the two arrays' storage (zrt_array_rename) instead of
+    copying R; A's elements outside R keep their values. Run at -O1 and
+    above.
+  }];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

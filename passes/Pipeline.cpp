@@ -35,6 +35,9 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
     pm.addPass(createCombineTransfers());
     pm.addPass(createPipelineTransfers());
   }
+  // -O1 and above: A := Temp exchanges storage where Temp is dead.
+  if (optLevel >= 1)
+    pm.addPass(createRenameArrays());
   if (stage == Stage::Ironman)
     return;
   LowerToLoopsOptions lowerOpts;

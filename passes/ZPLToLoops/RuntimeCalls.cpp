@@ -76,6 +76,8 @@ Type typeOfC(MLIRContext *ctx, StringRef c, Type elem) {
     return elem;
   if (c == "int64_t")
     return IntegerType::get(ctx, 64);
+  if (c == "bool")
+    return IntegerType::get(ctx, 1);
   if (c == "int32_t")
     return IntegerType::get(ctx, 32);
   if (c == "double")

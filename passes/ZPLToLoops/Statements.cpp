@@ -7,7 +7,9 @@
 // back afterwards. A masked statement (`[R with M]`, `[R without M]`)
 // loads the mask element at the current index and guards the body and
 // the store with an scf.if. A plain copy `A := B` copies whole rows
-// (memmove), as C compilers do with such loops when they can.
+// (memmove), as C compilers do with such loops when they can; marked
+// `zpl.rename` (zpl-rename-arrays), it first asks the runtime to exchange
+// the two arrays' storage (zrt_array_rename).
 //
 // A zpl.fused run becomes one nest executing at each index the
 // statements' bodies in order (see Fusion.cpp for when that is legal);
@@ -70,7 +72,9 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
                    /*written=*/true);
     nest.addReads(reads);
     bool unit = facts.isUnitStep(op.getRegion());
-    if (!needTemp && isRowCopy(op, nest, unit))
+    if (!needTemp && isRowCopy(op, nest, unit) && op->hasAttr("zpl.rename"))
+      renameOrCopy(op, nest, region, rewriter);
+    else if (!needTemp && isRowCopy(op, nest, unit))
       copyRows(nest, region, at.getElementType());
     else if (failed(storeNest(op, nest, region, unit)))
       return failure();
@@ -93,6 +97,24 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
            cast<zpl::YieldOp>(block.getTerminator()).getValues().front() ==
                r.getResult() &&
            !nest.accesses[0].innerStride && !nest.accesses[1].innerStride;
+  }
+
+  /// `A := Temp` marked by zpl-rename-arrays: the runtime exchanges the
+  /// two arrays' storage; where it cannot (the storages differ), the rows
+  /// are copied.
+  static void renameOrCopy(zpl::AssignOp op, NestBuilder &nest, Value region,
+                           ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    Value renamed =
+        callRuntime(rewriter, loc, RuntimeFn::ArrayRename,
+                    {nest.accesses[0].array, nest.accesses[1].array, region});
+    Value copy = emitc::LogicalNotOp::create(rewriter, loc,
+                                             rewriter.getI1Type(), renamed);
+    auto ifOp = scf::IfOp::create(rewriter, loc, copy, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    copyRows(nest, region,
+             cast<zpl::ArrayType>(op.getDest().getType()).getElementType());
   }
 
   /// A nest of rows copied by memmove from accesses[1] to accesses[0].

@@ -166,6 +166,15 @@ int64_t zrt_array_stride(zrt_array *a, int64_t dim);
  * naming the array and exits with status 2. */
 void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2);
 
+/* Array renaming: `[r] dst := src` when src is not read again before it
+ * is next written. If the two arrays store their elements the same way
+ * (declared region, distribution, type, fluff; not tiled), exchanges
+ * their storage — transfer handles built for either storage are kept and
+ * follow it — copies back the elements of dst outside r (boundary and
+ * ghost cells keep their values, as after the copy) and returns true;
+ * otherwise changes nothing and returns false (the caller copies). */
+bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r);
+
 /* ---- reductions ---------------------------------------------------------- */
 /* Combine the PEs' partial values with `op` (enum zrt_op); every PE gets the result. */
 int64_t zrt_allreduce_i64(int64_t op, int64_t v);

@@ -284,6 +284,9 @@ struct im_transfer {
    * copies), run by im_sr after the `local` copies; NULL when there are
    * none. */
   void (*kind_local_copies)(im_transfer *t);
+  /* The same transfer built for the array's other storage, kept while
+   * array renaming (zrt_array_rename) alternates two storages; NULL. */
+  im_transfer *alt;
 };
 
 /* Whether message m of t has a chained form (an MPI datatype): box and

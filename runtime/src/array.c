@@ -307,3 +307,83 @@ void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t
   }
 }
 
+
+/* ---- array renaming ------------------------------------------------------------------------ */
+/* Whether dst and src store their elements the same way on every PE: the
+ * same declared region, distribution, element type and fluff, one block
+ * per dimension (a tiled layout can differ between PEs, and every PE must
+ * take the same decision), no flood dimension. */
+static bool same_storage(const zrt_array *dst, const zrt_array *src) {
+  if (dst == src || dst->type != src->type || dst->rank != src->rank ||
+      dst->dist != src->dist || dst->tiled || src->tiled || dst->decl.flood ||
+      memcmp(&dst->decl, &src->decl, sizeof dst->decl) != 0)
+    return false;
+  for (int k = 0; k < dst->rank; ++k)
+    if (dst->fluff_lo[k] != src->fluff_lo[k] || dst->fluff_hi[k] != src->fluff_hi[k])
+      return false;
+  return dst->bytes == src->bytes && dst->offset == src->offset &&
+         memcmp(&dst->layout, &src->layout, sizeof dst->layout) == 0;
+}
+
+/* Copies from src to dst (same storage) every stored element outside the
+ * box w (this PE's part of the statement's region; empty: everything). */
+static void copy_outside(zrt_array *dst, const zrt_array *src, const zrt_region *w, bool empty) {
+  const zrt_layout *L = &dst->layout;
+  int last = dst->rank - 1;
+  int64_t n = L->ext[0] * (dst->rank > 1 ? L->ext[1] : 1) * (dst->rank > 2 ? L->ext[2] : 1);
+  int64_t rows = L->ext[last] > 0 ? n / L->ext[last] : 0;
+  for (int64_t row = 0; row < rows; ++row) {
+    /* The row's global outer indices; whether it crosses w. */
+    int64_t rest = row;
+    bool inside = !empty;
+    int64_t off = 0;
+    for (int k = last - 1; k >= 0; --k) {
+      int64_t local = rest % L->ext[k];
+      rest /= L->ext[k];
+      int64_t g = dst->storage.lo[k] + local;
+      off += local * L->stride[k];
+      inside = inside && g >= w->lo[k] && g <= w->hi[k];
+    }
+    char *d = (char *)dst->base + (size_t)off * dst->esz;
+    const char *s = (const char *)src->base + (size_t)off * dst->esz;
+    int64_t lo = 0, hi = L->ext[last] - 1; /* the row's local columns */
+    if (!inside) {
+      memcpy(d, s, (size_t)(hi - lo + 1) * dst->esz);
+      continue;
+    }
+    int64_t wlo = w->lo[last] - dst->storage.lo[last], whi = w->hi[last] - dst->storage.lo[last];
+    if (wlo > lo)
+      memcpy(d, s, (size_t)(wlo - lo) * dst->esz);
+    if (whi < hi)
+      memcpy(d + (size_t)(whi + 1) * dst->esz, s + (size_t)(whi + 1) * dst->esz,
+             (size_t)(hi - whi) * dst->esz);
+  }
+}
+
+bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r) {
+  if (!same_storage(dst, src))
+    return false;
+  for (int k = 0; k < r.rank; ++k)
+    if (r.step[k] > 1 || zrt_is_flood(&r, k))
+      return false;
+  /* The elements `[r] dst := src` writes: this PE's one tile of r. */
+  int64_t tiles = zrt_tiles(r);
+  if (tiles > 1)
+    return false;
+  zrt_region w = r;
+  for (int k = 0; k < r.rank && tiles == 1; ++k) {
+    w.lo[k] = zrt_tile_lo(r, 0, k);
+    w.hi[k] = zrt_tile_hi(r, 0, k);
+  }
+  /* dst takes src's storage (and its identity for the transfer caches);
+   * src, dead until it is next written, takes dst's. dst's elements the
+   * copy would not have written keep their values. */
+  void *base = dst->base;
+  dst->base = src->base;
+  src->base = base;
+  uint64_t serial = dst->serial;
+  dst->serial = src->serial;
+  src->serial = serial;
+  copy_outside(dst, src, &w, tiles == 0);
+  return true;
+}

@@ -24,6 +24,8 @@ static void free_msgs(zrt_msg *v, int n) {
 }
 
 void zrt_transfer_release(im_transfer *t) {
+  if (t->alt)
+    zrt_transfer_release(t->alt);
   if (zrt_g.be->transfer_release)
     zrt_g.be->transfer_release(t);
   if (t->kind_release)
@@ -192,6 +194,40 @@ static bool cache_hit(const im_transfer *c, int kind, int64_t id, const zrt_arra
          c->d[0] == d0 && c->d[1] == d1 && c->d[2] == d2 && same_region(&c->r, r);
 }
 
+/* The cached handle to use, if any: `cached`, or the one it keeps for the
+ * array's other storage. Renaming (zrt_array_rename) swaps the storage of
+ * two arrays, serials included, every time it runs, so a transfer of
+ * either alternates between two storages: the handle of the storage not in
+ * use is kept as `alt` rather than released, and its messages, buffers
+ * and back-end state follow the storage. On a miss, *keep is what the new
+ * handle should keep as its alt (the old handle when only the storage
+ * changed), and anything else cached is released. */
+static im_transfer *cached_handle(im_transfer *cached, int kind, int64_t id, const zrt_array *a,
+                                  const zrt_region *r, int64_t d0, int64_t d1, int64_t d2,
+                                  im_transfer **keep) {
+  *keep = NULL;
+  if (cache_hit(cached, kind, id, a, r, d0, d1, d2))
+    return cached;
+  if (!cached)
+    return NULL;
+  im_transfer *other = cached->alt;
+  if (other && cache_hit(other, kind, id, a, r, d0, d1, d2)) {
+    cached->alt = NULL;
+    other->alt = cached;
+    return other;
+  }
+  cached->alt = NULL;
+  if (other)
+    zrt_transfer_release(other);
+  if (cached->kind == kind && cached->a == a && cached->serial != a->serial &&
+      cached->id == id && cached->d[0] == d0 && cached->d[1] == d1 && cached->d[2] == d2 &&
+      same_region(&cached->r, r))
+    *keep = cached;
+  else
+    zrt_transfer_release(cached);
+  return NULL;
+}
+
 /* ---- halo transfers ---------------------------------------------------------------------- */
 /* The halo sections as boundary-style sections: receives from this PE
  * itself become local copies between its tiles. */
@@ -219,14 +255,15 @@ static zrt_bsection *halo_sections(const zrt_section *rs, int nr, const zrt_sect
 
 im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
                      int64_t d1, int64_t d2) {
-  if (cache_hit(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2))
-    return cached;
-  if (cached)
-    zrt_transfer_release(cached);
+  im_transfer *keep;
+  im_transfer *hit = cached_handle(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2, &keep);
+  if (hit)
+    return hit;
   if (r.rank != a->rank)
     zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
               (long long)r.rank, a->rank);
   im_transfer *t = transfer_new(ZRT_XFER_HALO, id, a, r, d0, d1, d2);
+  t->alt = keep;
   int64_t d[ZRT_MAX_RANK] = {d0, r.rank > 1 ? d1 : 0, r.rank > 2 ? d2 : 0};
   /* A flood dimension of the array never moves data: every PE along it
    * holds the same values, at its one stored index (zrt_halo_compute keeps
@@ -334,15 +371,16 @@ void im_sv(im_transfer *t) {
 /* ---- boundary transfers: wrap and reflect (sections: zrt_boundary_compute) ---- */
 static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_array *a,
                              zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
-  if (cache_hit(cached, kind, id, a, &r, d0, d1, d2))
-    return cached;
-  if (cached)
-    zrt_transfer_release(cached);
+  im_transfer *keep;
+  im_transfer *hit = cached_handle(cached, kind, id, a, &r, d0, d1, d2, &keep);
+  if (hit)
+    return hit;
   const char *what = kind == ZRT_XFER_WRAP ? "wrap" : "reflect";
   if (r.rank != a->rank)
     zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,
               (long long)r.rank, a->rank);
   im_transfer *t = transfer_new(kind, id, a, r, d0, d1, d2);
+  t->alt = keep;
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_bsection *sec = NULL;
   int nsec = 0;

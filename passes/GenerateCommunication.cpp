@@ -8,6 +8,9 @@
 // of a partial reduction or a flood), each followed by its ironman.dr,
 // ironman.sr, ironman.dn and ironman.sv in that order; communication
 // optimisation moves them later. A mask is read at offset 0: no transfer.
+// A run of statements wrapped in zpl.fused (zpl-fuse-statements) is one
+// statement here: its transfers, for the reads of all its members, go
+// before it (no member reads at a nonzero offset an array the run writes).
 //
 // A boundary statement (zpl.boundary wrap/reflect) becomes a transfer of
 // that kind (`kind = "wrap"` / `"reflect"`) of the array onto itself over
@@ -282,13 +285,14 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
 void GenerateCommunicationPass::runOnOperation() {
   ModuleOp module = getOperation();
 
-  // The outermost statements: reads of a statement nested in another one
-  // (a reduction inside an assignment) are communicated before the outer.
+  // The outermost statements and runs: reads of a statement nested in
+  // another one (a reduction inside an assignment) are communicated before
+  // the outer one, those of a run's members before the run.
   SmallVector<Operation *> statements;
   SmallVector<BoundaryOp> boundaries;
   SmallVector<RemapOp> remaps;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isArrayStatement(op)) {
+    if (isArrayStatement(op) || isa<FusedOp>(op)) {
       statements.push_back(op);
       return WalkResult::skip();
     }

@@ -21,6 +21,9 @@
 // copy `[R] B := A` between different distributions is a redistribution
 // itself: it becomes `zpl.redistribute %B from %A over %R`.
 //
+// A statement of a zpl.fused run gets its temporaries before the run and
+// frees them after it (zpl-fuse-statements forms no run that needs one).
+//
 // Distributions that declarations do not tell (array parameters, regions
 // made at run time from another array) are taken to agree. The pass is
 // idempotent: the temporaries it makes follow the statement's
@@ -143,7 +146,11 @@ void InsertRedistributionPass::redistributeReads(Operation *stmt,
   if (misplaced.empty())
     return;
 
-  OpBuilder b(stmt);
+  // The temporaries live around the statement, or around its run.
+  Operation *anchor = stmt;
+  if (auto run = dyn_cast<FusedOp>(stmt->getParentOp()))
+    anchor = run;
+  OpBuilder b(anchor);
   Location loc = stmt->getLoc();
   Value region = getStatementRegion(stmt);
   Value align = availableBefore(distArray, stmt, b);
@@ -166,7 +173,7 @@ void InsertRedistributionPass::redistributeReads(Operation *stmt,
         reduce.getMaskMutable().assign(temp);
     }
     OpBuilder after(stmt->getContext());
-    after.setInsertionPointAfter(stmt);
+    after.setInsertionPointAfter(anchor);
     FreeArrayOp::create(after, loc, temp);
   }
 }
@@ -186,7 +193,9 @@ void InsertRedistributionPass::runOnOperation() {
     StaticDist target = getArrayDist(distArray);
     if (!target.isKnown())
       continue;
-    if (auto assign = dyn_cast<AssignOp>(stmt)) {
+    // A run holds statements: a plain copy there stays one.
+    auto assign = dyn_cast<AssignOp>(stmt);
+    if (assign && !isa<FusedOp>(stmt->getParentOp())) {
       Value source = plainCopySource(assign);
       if (source && !sameArray(source, assign.getDest()) &&
           knownDifferent(getArrayDist(source), target) &&

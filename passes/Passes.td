@@ -5,6 +5,62 @@
 
 include "mlir/Pass/PassBase.td"
 
+def FuseStatements : Pass<"zpl-fuse-statements", "::mlir::ModuleOp"> {
+  let summary = "Wrap each run of statements that can execute as one loop "
+                "nest in zpl.fused";
+  let description = [{
+    A maximal run S1..Sk (k >= 2) of `zpl.assign` / `zpl.reduce` ops that
+    are consecutive in one block becomes one `zpl.fused` op, which the
+    lowering makes ONE loop nest over their common iteration space,
+    executing at each index the statements' bodies in order; the op yields
+    the results of its reductions. Between the statements only ops with no
+    memory effects and no regions are allowed, whose operands are all
+    defined before S1 (or by such ops before them in the run); they move
+    before the run. The run is fused when:
+      1. all statements are over the same region SSA value;
+      2. no statement needs the temporary: none reads its own destination
+         at a nonzero offset;
+      3. for i < j: Sj reads an array written by Si only at offset 0 (it
+         then sees Si's value at the same index, as in the unfused order);
+      4. for i < j: Si reads an array written by Sj only at offset 0 (so
+         no index is overwritten by Sj before Si has read it);
+      5. no statement's body uses the result of an earlier reduction of
+         the run (a reduction is complete only after its loop), and no op
+         between the statements uses such a result (implied by the operand
+         rule above);
+      6. arrays are identified by their declaration, traced through
+         `zpl.get @sym`; a statement with an array that cannot be traced
+         (a procedure argument, a local array, ...) takes part in no run;
+      7. the statements that have an array to follow
+         (zpl::getStatementDistArray) follow arrays of one distribution,
+         and every array a statement of the run reads (or is masked by)
+         has that distribution: the nest runs over the tiles of that
+         distribution, and every array of the run must be aligned with
+         it (zpl-insert-redistribution makes a statement that reads
+         another distribution read a temporary copy instead).
+    A statement's mask counts as a read at offset 0 (rules 3, 4, 6 and 7
+    apply to it). Partial reductions, scans, floods, remaps, boundary
+    statements and transfers end a run. A plain copy `[R] A := B`
+    (lowered to memmove rows) takes part in no run either: it ends the
+    current one.
+
+    Why this is the unfused meaning: at index p, the fused nest runs Si
+    before Sj (i < j). Sj's reads of arrays written by Si are at p (rule
+    3), already written by Si at p, as after Si's whole loop; its other
+    reads are of arrays no earlier statement writes. Si's reads of arrays
+    written by a later Sj are at p (rule 4), not yet written by Sj, as
+    before Sj's loop. Reads of a statement's own destination are at p
+    (rule 2), before its write at p. Reductions only accumulate; their
+    results are used after the nest (rule 5).
+
+    So no statement of a run reads at a nonzero offset an array the run
+    writes: the communication passes treat a `zpl.fused` op as one
+    statement, whose reads and writes are those of its members, and its
+    halo transfers all complete before it. zplc runs this pass first, at
+    -O1 and up, so the runs show in `--emit=zpl` and `--emit=ironman`.
+  }];
+}
+
 def InsertRedistribution : Pass<"zpl-insert-redistribution", "::mlir::ModuleOp"> {
   let summary = "Copy arrays of another distribution into temporaries of "
                 "the statement's distribution";
@@ -34,7 +90,8 @@ def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
 def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
   let summary = "Turn shifted reads, boundaries and remaps into IRONMAN transfers";
   let description = [{
-    Before every array statement or reduction that reads an array at a
+    Before every array statement, reduction or `zpl.fused` run (as one
+    statement: the union of its members' reads) that reads an array at a
     nonzero offset, creates one `ironman.transfer` per distinct (array,
     offset) with its access patterns and a program-wide `id`, followed by
     its `ironman.dr`, `ironman.sr`, `ironman.dn` and `ironman.sv`.
@@ -147,18 +204,17 @@ def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
     the ghost cells it receives, SR up to the last write of its source, SV
     down to the next write of the source and DN down to the first read of
     the received cells, as dialects/ironman/Placement.h defines reads and
-    writes (ops with regions move as units). With `keep-fusion`, nothing
-    comes to rest between two consecutive statements over the same region
-    that the lowering could fuse. Then, across iterations: in the body of
-    an `scf.for`, the next iteration's DR and SR move up from the top of
-    the body to the end of the current iteration (after its last read of
-    the ghost cells and last write of the source), guarded by whether a
-    next iteration follows, with the first iteration's before the loop,
-    when computation remains there to overlap (`ironman::RotatedCalls`).
+    writes (ops with regions move as units: a `zpl.fused` run of
+    statements is one op, with the reads and writes of all its statements,
+    so no call comes to rest inside a run). Then, across iterations: in
+    the body of an `scf.for`, the next iteration's DR and SR move up from
+    the top of the body to the end of the current iteration (after its
+    last read of the ghost cells and last write of the source), guarded by
+    whether a next iteration follows, with the first iteration's before
+    the loop, when computation remains there to overlap
+    (`ironman::RotatedCalls`).
   }];
   let options = [
-    Option<"keepFusion", "keep-fusion", "bool", /*default=*/"true",
-           "Never split a run of statements the lowering could fuse">,
     Option<"acrossIterations", "across-iterations", "bool",
            /*default=*/"true",
            "Start the next iteration's transfer in the current one">
@@ -191,16 +247,11 @@ def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
     (runtime/include/zplrt.h, ironman.h). Scalar code stays in
     arith/scf/func/math.
 
-    With `fuse` (the default), a run of consecutive array statements and
-    reductions over the same region becomes one loop nest when that is
-    legal (the rule is documented in LowerToLoops.cpp); each reduction
-    still gets its own allreduce after the nest, in statement order.
+    A `zpl.fused` run (zpl-fuse-statements) becomes one loop nest over
+    the run's region, executing at each index the statements' bodies in
+    order; each reduction of the run carries its own accumulator and gets
+    its own allreduce after the nest, in statement order.
   }];
-  let options = [
-    Option<"fuse", "fuse", "bool", /*default=*/"true",
-           "Fuse consecutive array statements and reductions over the same "
-           "region into one loop nest when legal">
-  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

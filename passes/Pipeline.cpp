@@ -16,6 +16,10 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // -O0 keeps one loop nest per statement and every transfer where
   // communication generation put it; -O1 fuses statements and removes
   // redundant transfers; -O2 also combines and pipelines transfers.
+  // Fusion comes first: the runs it forms are statements for every pass
+  // after it, and --emit=zpl shows them.
+  if (optLevel >= 1)
+    pm.addPass(createFuseStatements());
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInsertRedistribution());
@@ -40,9 +44,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
     pm.addPass(createRenameArrays());
   if (stage == Stage::Ironman)
     return;
-  LowerToLoopsOptions lowerOpts;
-  lowerOpts.fuse = optLevel >= 1;
-  pm.addPass(createLowerToLoops(lowerOpts));
+  pm.addPass(createLowerToLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stage == Stage::Loops)

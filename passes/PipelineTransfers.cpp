@@ -23,12 +23,10 @@
 // of the block, in that order. Transfers of other kinds (wrap, reflect,
 // ...) stay where they are, and so does the order of everything else.
 //
-// With `keep-fusion` (the default) no transfer op or call comes to rest
-// between two consecutive array statements over the same region (assign
-// or full reduction, with only side-effect free ops between them): the
-// lowering could fuse those into one loop nest, which is worth more on a
-// cache-based machine than the overlap of one statement. A call that would
-// land there stops short at the nearest boundary of that run instead.
+// A run of statements that zpl-fuse-statements wrapped in a zpl.fused op
+// is one op here, with the reads and writes of all its statements: no call
+// comes to rest inside a run, whose one loop nest is worth more on a
+// cache-based machine than the overlap of one statement.
 //
 // Across iterations (`across-iterations`, the default): when a unit's
 // calls stand in the body of an `scf.for` and nothing in the body before
@@ -52,7 +50,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace zpl {
 #define GEN_PASS_DEF_PIPELINETRANSFERS
@@ -81,7 +78,6 @@ private:
               llvm::function_ref<bool(Operation *)> blocks);
   void moveDown(Operation *call, Operation *limit,
                 llvm::function_ref<bool(Operation *)> blocks);
-  bool splitsFusibleRun(Operation *op) const;
 
   /// The `scf.if`s of rotated starts in loop bodies, and their conditions.
   llvm::SmallPtrSet<Operation *, 8> rotatedGuards;
@@ -90,69 +86,30 @@ private:
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// Runs of fusible statements
-//===----------------------------------------------------------------------===//
-
-/// The nearest op before (or after) `op` that is not side-effect free
-/// and region-less, or null.
-static Operation *nearestEffectful(Operation *op, bool forward) {
-  for (Operation *other = forward ? op->getNextNode() : op->getPrevNode();
-       other; other = forward ? other->getNextNode() : other->getPrevNode())
-    if (other->getNumRegions() != 0 || !isMemoryEffectFree(other))
-      return other;
-  return nullptr;
-}
-
-static Value fusibleRegion(Operation *op) {
-  if (auto assign = dyn_cast_or_null<AssignOp>(op))
-    return assign.getRegion();
-  if (auto reduce = dyn_cast_or_null<ReduceOp>(op))
-    return reduce.getRegion();
-  return Value();
-}
-
-/// Whether `op` stands between two statements the lowering might fuse.
-bool PipelineTransfersPass::splitsFusibleRun(Operation *op) const {
-  if (!keepFusion)
-    return false;
-  Value before = fusibleRegion(nearestEffectful(op, /*forward=*/false));
-  Value after = fusibleRegion(nearestEffectful(op, /*forward=*/true));
-  return before && before == after;
-}
-
-//===----------------------------------------------------------------------===//
 // Moving calls
 //===----------------------------------------------------------------------===//
 
-/// Moves `call` up past every op `blocks` allows, never past `limit`; then,
-/// if it splits a fusible run, back down towards where it came from until
-/// it does not.
+/// Moves `call` up past every op `blocks` allows, never past `limit`.
 void PipelineTransfersPass::moveUp(
     Operation *call, Operation *limit,
     llvm::function_ref<bool(Operation *)> blocks) {
-  Operation *origin = call->getNextNode();
   while (Operation *prev = call->getPrevNode()) {
     if (prev == limit || blocks(prev))
       break;
     call->moveBefore(prev);
   }
-  while (splitsFusibleRun(call) && call->getNextNode() != origin)
-    call->moveAfter(call->getNextNode());
 }
 
 /// The mirror image of moveUp. The block's terminator is never passed.
 void PipelineTransfersPass::moveDown(
     Operation *call, Operation *limit,
     llvm::function_ref<bool(Operation *)> blocks) {
-  Operation *origin = call->getPrevNode();
   while (Operation *next = call->getNextNode()) {
     if (next == limit || next->hasTrait<OpTrait::IsTerminator>() ||
         blocks(next))
       break;
     call->moveAfter(next);
   }
-  while (splitsFusibleRun(call) && call->getPrevNode() != origin)
-    call->moveBefore(call->getPrevNode());
 }
 
 /// Moves a transfer or combine op up to just after the definitions of its
@@ -229,7 +186,7 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
     if (ironman::holdsInterferingCall(unit, Window::Receive, &op))
       return;
   // The new place: after SV and the last op that may not stand in either
-  // window; not inside a run the lowering could fuse.
+  // window.
   Operation *after = sv;
   for (Operation *op = body->getTerminator()->getPrevNode(); op != sv;
        op = op->getPrevNode())
@@ -250,9 +207,6 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
   Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                      nextIv, loop.getUpperBound());
   auto next = scf::IfOp::create(b, loc, more, /*withElseRegion=*/false);
-  while (splitsFusibleRun(next) &&
-         !next->getNextNode()->hasTrait<OpTrait::IsTerminator>())
-    next->moveAfter(next->getNextNode());
   bool work = llvm::any_of(
       llvm::make_range(std::next(next->getIterator()), body->end()),
       [](Operation &op) { return holdsStatement(&op); });

@@ -66,7 +66,7 @@ struct LowerToLoopsPass : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
     MLIRContext *ctx = &getContext();
     ZPLTypeConverter types(ctx);
     ModuleFacts facts;
-    if (failed(prepareModule(module, types, fuse, facts)))
+    if (failed(prepareModule(module, types, facts)))
       return signalPassFailure();
 
     ConversionTarget target(*ctx);

@@ -66,15 +66,13 @@ struct ModuleFacts {
 };
 
 /// Builds what is global to the module before the patterns run (see
-/// ModuleSetup.cpp); `fuse` wraps runs of fusable statements in zpl.fused.
+/// ModuleSetup.cpp).
 mlir::LogicalResult prepareModule(mlir::ModuleOp module,
-                                  const ZPLTypeConverter &types, bool fuse,
+                                  const ZPLTypeConverter &types,
                                   ModuleFacts &facts);
 /// C needs a function defined before it is called: orders the functions
 /// callees first.
 void orderFunctions(mlir::ModuleOp module);
-/// Wraps each legal run of statements in a zpl.fused op (Fusion.cpp).
-void fuseStatements(mlir::ModuleOp module);
 
 /// A pattern of this conversion: the converter's C types and the facts.
 template <typename Op>

@@ -467,15 +467,11 @@ void prepareStatements(ModuleOp module) {
 } // namespace
 
 LogicalResult prepareModule(ModuleOp module, const ZPLTypeConverter &types,
-                            bool fuse, ModuleFacts &facts) {
+                            ModuleFacts &facts) {
   FailureOr<std::string> entryName = renameProcedures(module);
   if (failed(entryName))
     return failure();
   createGlobals(module, types, facts);
-  // Fusion looks at the declarations (the distributions of arrays), which
-  // the main builder erases.
-  if (fuse)
-    fuseStatements(module);
   if (failed(MainBuilder(module, facts).build(*entryName, facts)))
     return failure();
   createTransferHandles(module, types, facts);

@@ -53,7 +53,9 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout "
 cl::opt<Emit> emit(
     "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
     cl::values(clEnumValN(Emit::AST, "ast", "the checked syntax tree"),
-               clEnumValN(Emit::ZPL, "zpl", "the zpl dialect"),
+               clEnumValN(Emit::ZPL, "zpl",
+                          "the zpl dialect (-O1 and up: with statement "
+                          "fusion)"),
                clEnumValN(Emit::Ironman, "ironman",
                           "after redistribution, storage inference and "
                           "communication generation"),

@@ -5,7 +5,7 @@
 // transfers for the reads these ones already cover.)
 // The C must compile with -Wall -Werror against the runtime headers.
 // Unfused on purpose: passes/lower-to-loops-fusion.mlir covers fusion.
-// RUN: %zpl-opt %s --zpl-lower-to-loops=fuse=false --canonicalize --cse --zpl-legalize-for-emitc \
+// RUN: %zpl-opt %s --zpl-lower-to-loops --canonicalize --cse --zpl-legalize-for-emitc \
 // RUN:   | mlir-opt --convert-scf-to-emitc --convert-arith-to-emitc --convert-func-to-emitc --form-expressions \
 // RUN:   | mlir-translate --mlir-to-cpp > %t.c
 // RUN: FileCheck %s < %t.c

@@ -1,4 +1,6 @@
--- RUN: %zplc --emit=zpl %s | FileCheck %s
+-- RUN: %zplc -O0 --emit=zpl %s | FileCheck %s
+-- (-O0: what MLIRGen produces; -O1 and up wrap runs of statements in
+-- zpl.fused, see lit/passes/fuse-statements.mlir.)
 -- Array statements, Index1..3, compound assignments, reductions.
 
 program arrays;

@@ -348,3 +348,42 @@ func.func @existing() {
   }
   return
 }
+
+// A zpl.fused run is one statement: the transfers for all its members'
+// reads (each array and offset once, in order of first read) go before
+// the run, none inside it.
+// CHECK-LABEL: func.func @fused_run
+// CHECK:      %[[T0:.*]] = ironman.transfer %[[A:.*]] -> %{{.*}} shift [-1, 0]
+// CHECK-NEXT: ironman.dr %[[T0]]
+// CHECK-NEXT: ironman.sr %[[T0]]
+// CHECK-NEXT: ironman.dn %[[T0]]
+// CHECK-NEXT: ironman.sv %[[T0]]
+// CHECK-NEXT: %[[T1:.*]] = ironman.transfer %[[A]] -> %{{.*}} shift [0, 1]
+// CHECK-NEXT: ironman.dr %[[T1]]
+// CHECK-NEXT: ironman.sr %[[T1]]
+// CHECK-NEXT: ironman.dn %[[T1]]
+// CHECK-NEXT: ironman.sv %[[T1]]
+// CHECK-NEXT: %{{.*}} = zpl.fused -> f64 {
+// CHECK-NOT:  ironman
+// CHECK:      return
+func.func @fused_run() -> f64 {
+  %A = zpl.get @A : !zpl.array<2 x f64>
+  %B = zpl.get @B : !zpl.array<2 x f64>
+  %R = zpl.get @R : !zpl.region<2>
+  %s = zpl.fused -> f64 {
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+      zpl.yield %v : f64
+    }
+    %r = zpl.reduce add over %R : !zpl.region<2> -> f64 {
+      %n = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+      %e = zpl.read %A [0, 1] : !zpl.array<2 x f64>
+      %b = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+      %x = arith.addf %n, %e : f64
+      %y = arith.addf %x, %b : f64
+      zpl.yield %y : f64
+    }
+    zpl.yield %r : f64
+  }
+  return %s : f64
+}

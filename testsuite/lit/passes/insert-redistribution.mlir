@@ -210,4 +210,41 @@ module {
     zpl.free_array %t : !zpl.array<2 x f64>
     return
   }
+  // The copy [S] B := A of a zpl.fused run (zpl-fuse-statements forms no
+  // such run, one written by hand may): it stays a statement of the run,
+  // which reads a temporary made before the run and freed after it.
+  // CHECK-LABEL: func.func @in_run
+  // CHECK-DAG:     %[[A:.*]] = zpl.get @A
+  // CHECK-DAG:     %[[B:.*]] = zpl.get @B
+  // CHECK-DAG:     %[[B2:.*]] = zpl.get @B2
+  // CHECK:         %[[TA:.*]] = zpl.local_array "A_redist"
+  // CHECK-NEXT:    zpl.redistribute %[[TA]] from %[[A]]
+  // CHECK-NEXT:    zpl.fused {
+  // CHECK-NEXT:      zpl.assign %[[B]] over
+  // CHECK-NEXT:        zpl.read %[[TA]] [0, 0]
+  // CHECK:           zpl.assign %[[B2]] over
+  // CHECK-NEXT:        zpl.read %[[B]] [0, 0]
+  // CHECK:           zpl.yield{{$}}
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    zpl.free_array %[[TA]]
+  // CHECK-NEXT:    return
+  func.func @in_run() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %B = zpl.get @B : !zpl.array<2 x f64>
+    %B2 = zpl.get @B2 : !zpl.array<2 x f64>
+    %S = zpl.get @S : !zpl.region<2>
+    zpl.fused {
+      zpl.assign %B over %S : !zpl.array<2 x f64>, !zpl.region<2> {
+        %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+        zpl.yield %a : f64
+      }
+      zpl.assign %B2 over %S : !zpl.array<2 x f64>, !zpl.region<2> {
+        %b = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+        %n = arith.negf %b : f64
+        zpl.yield %n : f64
+      }
+      zpl.yield
+    }
+    return
+  }
 }

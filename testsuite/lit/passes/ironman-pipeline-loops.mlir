@@ -33,8 +33,9 @@ zpl.array_decl @T : !zpl.array<2 x f64> init {
   zpl.yield %r : !zpl.region<2>
 }
 
-// T := A@north; A := T; then B over S, which neither reads A's ghost cells
-// nor writes A: the next iteration's transfer starts before it.
+// T := A@north; A := T (SV right before the write of A); then B over S,
+// which neither reads A's ghost cells nor writes A: the next iteration's
+// transfer starts before it.
 // CHECK-LABEL: func.func @rotate
 // CHECK:      %[[H:.*]] = ironman.transfer {{.*}} shift [-1, 0]
 // CHECK-NEXT: %[[RUNS:.*]] = arith.cmpi slt, %[[LB:.*]], %[[UB:.*]] : index
@@ -44,9 +45,9 @@ zpl.array_decl @T : !zpl.array<2 x f64> init {
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for %[[IV:.*]] = %[[LB]] to %[[UB]] step %[[STEP:[^ ]*]] {
 // CHECK-NEXT:   ironman.dn %[[H]]
-// CHECK-NEXT:   ironman.sv %[[H]]
 // CHECK-NEXT:   zpl.assign %[[T:[0-9]+]] over
-// CHECK:        zpl.assign %[[A:[0-9]+]] over
+// CHECK:        ironman.sv %[[H]]
+// CHECK-NEXT:   zpl.assign %[[A:[0-9]+]] over
 // CHECK:        %[[NEXT:.*]] = arith.addi %[[IV]], %[[STEP]] : index
 // CHECK-NEXT:   %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[UB]] : index
 // CHECK-NEXT:   scf.if %[[MORE]] {

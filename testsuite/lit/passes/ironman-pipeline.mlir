@@ -1,9 +1,7 @@
 // zpl-ironman-pipeline: DR and SR as early, DN and SV as late as the
-// arrays allow, within each block; ops with regions move as units; runs
-// of statements the lowering could fuse stay together (unless
-// keep-fusion=false). The input is what zpl-gen-comm produces.
+// arrays allow, within each block; ops with regions move as units, runs of
+// statements (zpl.fused) too. The input is what zpl-gen-comm produces.
 // RUN: %zpl-opt %s --zpl-ironman-pipeline | FileCheck %s
-// RUN: %zpl-opt %s --zpl-ironman-pipeline=keep-fusion=false | FileCheck %s --check-prefix=SPLIT
 
 zpl.region_decl @R : !zpl.region<2> init {
   %c1 = arith.constant 1 : i64
@@ -29,39 +27,27 @@ func.func private @opaque()
 // fourth): the handles are built at once; DR goes up past the write of A
 // (statements write only cells their PE owns, never ghost cells) to the
 // top; SR stays after that write; DN waits until the statement reading
-// the cells; SV waits until the next write of A -- but not into the middle
-// of the run of statements over R before it (the lowering could fuse
-// them), so it stops before that run; with keep-fusion=false it goes on
-// to the write of A. The statement reading A@south stands between the
-// north transfer's SR and DN: it reads no ghost cell that one receives.
+// the cells; SV waits until the next write of A. (No two statements here
+// form a run: the first two are plain copies, the last two are kept apart
+// by rule 4 of zpl-fuse-statements.) The statement reading A@south stands
+// between the north transfer's SR and DN: it reads no ghost cell that one
+// receives.
 // CHECK-LABEL: func.func @straight_line
 // CHECK:      %[[S:.*]] = ironman.transfer {{.*}} shift [1, 0]
 // CHECK-NEXT: ironman.dr %[[S]]
 // CHECK-NEXT: %[[T:.*]] = ironman.transfer {{.*}} shift [-1, 0]
 // CHECK-NEXT: ironman.dr %[[T]]
 // CHECK-NEXT: zpl.assign %[[A:[0-9]+]] over
-// CHECK:      zpl.assign %[[C:[0-9]+]] over
 // CHECK:      ironman.sr %[[S]]
 // CHECK-NEXT: ironman.sr %[[T]]
-// CHECK-NEXT: ironman.dn %[[S]]
+// CHECK-NEXT: zpl.assign %[[C:[0-9]+]] over
+// CHECK:      ironman.dn %[[S]]
 // CHECK-NEXT: zpl.assign %[[B:[0-9]+]] over
-// CHECK:      ironman.sv %[[S]]
-// CHECK-NEXT: ironman.dn %[[T]]
-// CHECK-NEXT: ironman.sv %[[T]]
+// CHECK:      ironman.dn %[[T]]
 // CHECK-NEXT: zpl.assign %[[C]] over
-// CHECK:      zpl.assign %[[A]] over
-// SPLIT-LABEL: func.func @straight_line
-// SPLIT:      zpl.assign %[[A:[0-9]+]] over
-// SPLIT:      ironman.sr
-// SPLIT-NEXT: ironman.sr
-// SPLIT-NEXT: zpl.assign %[[C:[0-9]+]] over
-// SPLIT:      ironman.dn
-// SPLIT-NEXT: zpl.assign %[[B:[0-9]+]] over
-// SPLIT:      ironman.dn
-// SPLIT-NEXT: zpl.assign %[[C]] over
-// SPLIT:      ironman.sv
-// SPLIT-NEXT: ironman.sv
-// SPLIT-NEXT: zpl.assign %[[A]] over
+// CHECK:      ironman.sv %[[S]]
+// CHECK-NEXT: ironman.sv %[[T]]
+// CHECK-NEXT: zpl.assign %[[A]] over
 func.func @straight_line() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %B = zpl.get @B : !zpl.array<2 x f64>
@@ -163,25 +149,24 @@ func.func @units(%c: i1, %n: index) {
   return
 }
 
-// Fusion: SV of A's transfer would stop right before the write of A, at
-// the end of a run of statements over R that the lowering may fuse: it
-// stays before the run instead. A wrap is not moved at all.
+// A run of statements is one op: SV of A's transfer goes past the
+// statement reading A@east and stops before the run, whose last statement
+// writes A, not between the run's statements. A wrap is not moved at all.
 // CHECK-LABEL: func.func @fusion
 // CHECK:      ironman.dn %[[T:[0-9]+]]
-// CHECK-NEXT: ironman.sv %[[T]]
 // CHECK-NEXT: zpl.assign %[[B:[0-9]+]] over
-// CHECK:      zpl.assign %[[C:[0-9]+]] over
-// CHECK:      zpl.assign %[[A:[0-9]+]] over
-// CHECK:      %[[W:.*]] = ironman.transfer {{.*}}kind = "wrap"
+// CHECK:      ironman.sv %[[T]]
+// CHECK-NEXT: zpl.fused {
+// CHECK-NEXT:   zpl.assign %[[C:[0-9]+]] over
+// CHECK:        zpl.assign %[[A:[0-9]+]] over
+// CHECK:        zpl.yield{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[W:.*]] = ironman.transfer {{.*}}kind = "wrap"
 // CHECK-NEXT: ironman.dr %[[W]]
 // CHECK-NEXT: ironman.sr %[[W]]
 // CHECK-NEXT: ironman.dn %[[W]]
 // CHECK-NEXT: ironman.sv %[[W]]
 // CHECK-NEXT: return
-// SPLIT-LABEL: func.func @fusion
-// SPLIT:      zpl.assign %[[C:[0-9]+]] over
-// SPLIT:      ironman.sv
-// SPLIT-NEXT: zpl.assign %[[A:[0-9]+]] over
 func.func @fusion() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %B = zpl.get @B : !zpl.array<2 x f64>
@@ -196,13 +181,18 @@ func.func @fusion() {
     %v = zpl.read %A [0, 1] : !zpl.array<2 x f64>
     zpl.yield %v : f64
   }
-  zpl.assign %C over %R : !zpl.array<2 x f64>, !zpl.region<2> {
-    %v = zpl.read %B [0, 0] : !zpl.array<2 x f64>
-    zpl.yield %v : f64
-  }
-  zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
-    %v = zpl.read %C [0, 0] : !zpl.array<2 x f64>
-    zpl.yield %v : f64
+  zpl.fused {
+    zpl.assign %C over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %v : f64
+      zpl.yield %n : f64
+    }
+    zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %C [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %v : f64
+      zpl.yield %n : f64
+    }
+    zpl.yield
   }
   %w = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %w

@@ -296,3 +296,70 @@ func.func @hoist(%go: i1) {
   }
   return
 }
+
+// A zpl.fused run is one statement with the writes of all its members: a
+// run that only reads A keeps A's cells current, one that writes A (its
+// last statement) does not.
+// CHECK-LABEL: func.func @fused_runs
+// CHECK:      ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 20
+// CHECK-COUNT-4: ironman.{{dr|sr|dn|sv}}
+// CHECK-NEXT: zpl.fused {
+// CHECK:      zpl.fused {
+// CHECK:      ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 22
+// CHECK-COUNT-4: ironman.{{dr|sr|dn|sv}}
+// CHECK-NEXT: zpl.assign
+// CHECK-NOT:  ironman
+// CHECK:      return
+func.func @fused_runs() {
+  %A = zpl.get @A : !zpl.array<2 x f64>
+  %B = zpl.get @B : !zpl.array<2 x f64>
+  %R = zpl.get @R : !zpl.region<2>
+  %t0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 20 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t0
+  ironman.sr %t0
+  ironman.dn %t0
+  ironman.sv %t0
+  zpl.fused {
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [0, 1] : !zpl.array<2 x f64>
+      zpl.yield %v : f64
+    }
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %w = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+      %s = arith.addf %v, %w : f64
+      zpl.yield %s : f64
+    }
+    zpl.yield
+  }
+  // Dropped: the run before only read A.
+  %t1 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 21 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t1
+  ironman.sr %t1
+  ironman.dn %t1
+  ironman.sv %t1
+  zpl.fused {
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %v : f64
+      zpl.yield %n : f64
+    }
+    zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %w = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %w : f64
+      zpl.yield %n : f64
+    }
+    zpl.yield
+  }
+  // Kept: the run before wrote A.
+  %t2 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 22 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %t2
+  ironman.sr %t2
+  ironman.dn %t2
+  ironman.sv %t2
+  zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+    %v = zpl.read %A [0, 1] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}

@@ -1,10 +1,11 @@
-// RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s
-// RUN: %zpl-opt %s --zpl-lower-to-loops=fuse=false | FileCheck %s --check-prefix=NOFUSE
+// RUN: %zpl-opt %s --zpl-fuse-statements --zpl-lower-to-loops | FileCheck %s
+// RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s --check-prefix=NOFUSE
 
-// Statement fusion in zpl-lower-to-loops: consecutive statements over the
-// same region become one loop nest when no statement can observe the
-// change of order (the rule is in LowerToLoops.cpp); fuse=false (zplc -O0)
-// keeps one nest per statement.
+// The lowering of zpl.fused runs: zpl-fuse-statements wraps consecutive
+// statements over the same region in a run when no statement can observe
+// the change of order (its rules: passes/Passes.td, tested one by one in
+// fuse-statements.mlir), and zpl-lower-to-loops makes each run one loop
+// nest. Without the runs (zplc -O0) every statement gets its own nest.
 
 module attributes {zpl.entry = @fused} {
   zpl.region_decl @R : !zpl.region<2> init {

@@ -1,5 +1,5 @@
-// RUN: %zpl-opt %s --zpl-lower-to-loops=fuse=false | FileCheck %s
-// RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s --check-prefix=FUSE
+// RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s
+// RUN: %zpl-opt %s --zpl-fuse-statements --zpl-lower-to-loops | FileCheck %s --check-prefix=FUSE
 
 // zpl-lower-to-loops on the rest of the language: masks, `by` regions and
 // flood dimensions, boundary transfers, partial reductions, scans, floods,

@@ -1,57 +1,24 @@
-//===- Fusion.cpp - runs of statements executed as one loop nest ----------===//
+//===- FuseStatements.cpp - runs of statements as one loop nest -----------===//
 //
-// A maximal run S1..Sk (k >= 2) of zpl.assign / zpl.reduce ops that are
-// consecutive in one block becomes ONE loop nest over their common
-// iteration space, which executes at each index the statements' bodies in
-// order. Between the statements only ops with no memory effects and no
-// regions are allowed, whose operands are all defined before S1 (or by such
-// ops before them in the run); they move before the fused nest. The run is
-// fused when:
-//   1. all statements are over the same region SSA value;
-//   2. no statement needs the temporary: none reads its own destination at
-//      a nonzero offset;
-//   3. for i < j: Sj reads an array written by Si only at offset 0 (it
-//      then sees Si's value at the same index, as in the unfused order);
-//   4. for i < j: Si reads an array written by Sj only at offset 0 (so no
-//      index is overwritten by Sj before Si has read it);
-//   5. no statement's body uses the result of an earlier reduction of the
-//      run (a reduction is complete only after its loop), and no op between
-//      the statements uses such a result (implied by the operand rule
-//      above);
-//   6. arrays are identified by their declaration, traced through
-//      `zpl.get @sym`; a statement with an array that cannot be traced (a
-//      procedure argument, a local array, ...) takes part in no run;
-//   7. the statements that have an array to follow (zpl::
-//      getStatementDistArray) follow arrays of one distribution: the nest
-//      runs over the tiles of that distribution, and every array of the
-//      run must be aligned with it.
-// A statement's mask counts as a read at offset 0 (rules 3, 4 and 6 apply
-// to it). Partial reductions, scans, floods, remaps and transfers end a
-// run. A plain copy `[R] A := B` (lowered to memmove rows) takes part in
-// no run either: it ends the current one.
-//
-// Why this is the unfused meaning: at index p, the fused nest runs Si
-// before Sj (i < j). Sj's reads of arrays written by Si are at p (rule 3),
-// already written by Si at p, as after Si's whole loop; its other reads are
-// of arrays no earlier statement writes. Si's reads of arrays written by a
-// later Sj are at p (rule 4), not yet written by Sj, as before Sj's loop.
-// Reads of a statement's own destination are at p (rule 2), before its
-// write at p. Reductions only accumulate; their results are used after the
-// nest (rule 5).
-//
-// Each run is wrapped in a zpl.fused op, which yields the results of its
-// reductions.
+// zpl-fuse-statements wraps each legal run of array statements in a
+// zpl.fused op. The rules, and why a run keeps the meaning of its
+// statements one after the other, are the pass's description in Passes.td;
+// the comments below name the rules by their number there.
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/ZPLToLoops/Lowering.h"
+#include "passes/Passes.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+namespace zpl {
+#define GEN_PASS_DEF_FUSESTATEMENTS
+#include "passes/Passes.h.inc"
+} // namespace zpl
+
 using namespace mlir;
 
-namespace zpl::loops {
 namespace {
 
 /// The declaration an array value names (rule 6), or null.
@@ -114,8 +81,26 @@ bool collectTracedReads(Operation *op, Block *body, FusionInfo &info) {
   return traced;
 }
 
+/// Whether `op` reads (or is masked by) an array of another distribution
+/// than `dist`: zpl-insert-redistribution will make it read a temporary
+/// copy (rule 7).
+bool readsOtherDistribution(Operation *op, const zpl::StaticDist &dist) {
+  auto other = [&](Value array) {
+    return zpl::knownDifferent(zpl::getArrayDist(array), dist);
+  };
+  if (Value mask = maskOf(op); mask && other(mask))
+    return true;
+  return op
+      ->walk([&](zpl::ReadOp r) {
+        return other(r.getArray()) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Fills `info` for `op`; false if `op` cannot take part in a run (not a
-/// statement, an untraceable array, a temporary, a plain copy).
+/// statement, an untraceable array, another distribution, a temporary, a
+/// plain copy).
 bool fusionCandidate(Operation *op, FusionInfo &info) {
   Block *body;
   info.op = op;
@@ -135,7 +120,7 @@ bool fusionCandidate(Operation *op, FusionInfo &info) {
     return false; // rule 6
   if (Value distArray = zpl::getStatementDistArray(op)) {
     info.dist = zpl::getArrayDist(distArray);
-    if (!info.dist->isKnown())
+    if (!info.dist->isKnown() || readsOtherDistribution(op, *info.dist))
       return false; // rule 7
   }
   if (!info.dest)
@@ -248,24 +233,35 @@ void wrapRun(const Run &run) {
     });
 }
 
-} // namespace
+struct FuseStatementsPass
+    : zpl::impl::FuseStatementsBase<FuseStatementsPass> {
+  void runOnOperation() override;
+};
 
-void fuseStatements(ModuleOp module) {
-  SmallVector<Block *> blocks;
-  module.walk([&](Block *blk) { blocks.push_back(blk); });
-  for (Block *blk : blocks) {
-    SmallVector<Operation *> ops;
-    for (Operation &op : *blk)
-      ops.push_back(&op);
-    size_t i = 0;
-    while (i < ops.size()) {
-      size_t end;
-      Run run = findRun(ops, i, end);
-      if (run.stmts.size() >= 2)
-        wrapRun(run);
-      i = run.stmts.size() >= 2 ? end : i + 1;
-    }
+/// Wraps the runs of `blk`, from its first op on.
+void fuseBlock(Block *blk) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : *blk)
+    ops.push_back(&op);
+  size_t i = 0;
+  while (i < ops.size()) {
+    size_t end;
+    Run run = findRun(ops, i, end);
+    if (run.stmts.size() >= 2)
+      wrapRun(run);
+    i = run.stmts.size() >= 2 ? end : i + 1;
   }
 }
 
-} // namespace zpl::loops
+void FuseStatementsPass::runOnOperation() {
+  SmallVector<Block *> blocks;
+  getOperation().walk([&](Block *blk) {
+    // The body of a run is a run already.
+    if (!isa_and_nonnull<zpl::FusedOp>(blk->getParentOp()))
+      blocks.push_back(blk);
+  });
+  for (Block *blk : blocks)
+    fuseBlock(blk);
+}
+
+} // namespace

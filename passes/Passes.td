@@ -206,13 +206,15 @@ def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
     the received cells, as dialects/ironman/Placement.h defines reads and
     writes (ops with regions move as units: a `zpl.fused` run of
     statements is one op, with the reads and writes of all its statements,
-    so no call comes to rest inside a run). Then, across iterations: in
-    the body of an `scf.for`, the next iteration's DR and SR move up from
-    the top of the body to the end of the current iteration (after its
-    last read of the ghost cells and last write of the source), guarded by
-    whether a next iteration follows, with the first iteration's before
-    the loop, when computation remains there to overlap
-    (`ironman::RotatedCalls`).
+    so no call comes to rest inside a run); where the ends of several
+    transfers meet, every DN goes before the SVs (an SV may wait for the
+    other PE's DN, a DN only for data already sent). Then, across
+    iterations: in the body of an `scf.for`, the next iteration's DR and
+    SR move up from the top of the body to the end of the current
+    iteration (after its last read of the ghost cells and last write of
+    the source), guarded by whether a next iteration follows, with the
+    first iteration's before the loop, when computation remains there to
+    overlap (`ironman::RotatedCalls`).
   }];
   let options = [
     Option<"acrossIterations", "across-iterations", "bool",

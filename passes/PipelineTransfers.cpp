@@ -10,7 +10,18 @@
 //   DN as late as the destination allows: right before the first op that
 //      reads the received cells;
 //   SV as late as the source allows: right before the next op that writes
-//      it, or the end of the block.
+//      it, or the end of the block;
+//   where the ends of several units meet, every DN before the SVs it meets.
+// IRONMAN's rules bound each call (DN no later than the first read, SV no
+// later than the next write) but leave the order of calls of different
+// transfers at one point open. An SV may wait for another PE's DN (the
+// T3E's SV waits for the reader's "done", SHMEM-style and rendezvous
+// bindings likewise), while a DN waits only for data whose SR already
+// ran. An SV before another transfer's DN thus chains that transfer behind
+// the other PE's progress: on a PE pair exchanging both ways, DN(t0) SV(t0)
+// DN(t1) SV(t1) runs the two exchanges one after the other, DN(t0) DN(t1)
+// SV(t0) SV(t1) at once. Moving a DN up only shortens its receive window,
+// so no rule the placement verifier checks can break.
 // "Reads" and "writes" are those of dialects/ironman/Placement.h, which the
 // placement verifier checks: ops with regions (scf.if, loops) move as
 // units, conservatively by everything nested in them; a call, `zpl.halt`
@@ -72,6 +83,7 @@ struct PipelineTransfersPass
 private:
   void moveStartsUp(const CommUnit &unit);
   void moveEndsDown(const CommUnit &unit);
+  void moveReceiveBeforeSends(const CommUnit &unit);
   void hoistHead(Operation *head);
   void rotateStarts(const CommUnit &unit);
   void moveUp(Operation *call, Operation *limit,
@@ -143,6 +155,12 @@ void PipelineTransfersPass::moveEndsDown(const CommUnit &unit) {
   moveDown(dn, sv, [&](Operation *op) {
     return ironman::conflictsWithWindow(unit, Window::Receive, op);
   });
+}
+
+/// Moves the unit's DN up past the SVs (of other units) right before it.
+void PipelineTransfersPass::moveReceiveBeforeSends(const CommUnit &unit) {
+  moveUp(unit.calls[CommUnit::DN], nullptr,
+         [](Operation *op) { return !isa<ironman::SVOp>(op); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -258,6 +276,8 @@ void PipelineTransfersPass::runOnOperation() {
     moveStartsUp(unit);
   for (const CommUnit &unit : units)
     moveEndsDown(unit);
+  for (const CommUnit &unit : units)
+    moveReceiveBeforeSends(unit);
   if (acrossIterations)
     for (const CommUnit &unit : units)
       rotateStarts(unit);

@@ -201,3 +201,38 @@ func.func @fusion() {
   ironman.sv %w
   return
 }
+
+// Two transfers of A that one statement both reads and writes: their DNs
+// and SVs all come to rest before it, and every DN goes before the SVs.
+// An SV may wait for the other PE's DN (on the T3E for its "done"), a DN
+// only for data already sent: DN(east) after SV(west) would wait for the
+// west exchange to finish on the neighbour first.
+// CHECK-LABEL: func.func @receives_before_sends
+// CHECK:      %[[W:.*]] = ironman.transfer {{.*}} shift [0, -1]
+// CHECK:      %[[E:.*]] = ironman.transfer {{.*}} shift [0, 1]
+// CHECK:      ironman.dn %[[W]]
+// CHECK-NEXT: ironman.dn %[[E]]
+// CHECK-NEXT: ironman.sv %[[W]]
+// CHECK-NEXT: ironman.sv %[[E]]
+// CHECK-NEXT: zpl.assign
+func.func @receives_before_sends() {
+  %A = zpl.get @A : !zpl.array<2 x f64>
+  %R = zpl.get @R : !zpl.region<2>
+  %w = ironman.transfer %A -> %A over %R shift [0, -1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %w
+  ironman.sr %w
+  ironman.dn %w
+  ironman.sv %w
+  %e = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  ironman.dr %e
+  ironman.sr %e
+  ironman.dn %e
+  ironman.sv %e
+  zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+    %a = zpl.read %A [0, -1] : !zpl.array<2 x f64>
+    %b = zpl.read %A [0, 1] : !zpl.array<2 x f64>
+    %s = arith.addf %a, %b : f64
+    zpl.yield %s : f64
+  }
+  return
+}

@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 export OMPI_ALLOW_RUN_AS_ROOT = 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM = 1
 
-.PHONY: all deps configure build demo check paper clean fuzz
+.PHONY: all deps configure build demo check paper check-sanitize check-multihost clean fuzz
 
 all: build
 
@@ -52,5 +52,26 @@ fuzz:
 	ninja -C $(FUZZ_BUILD) -j $(JOBS) zplc-fuzz
 	bash testsuite/fuzz/run-fuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# ASan+UBSan build of zplc, runtime and back ends in its own directory; the
+# lit suite (every example on every back end) and the unit tests run there,
+# with the known false positives suppressed by the files in testsuite/sanitize.
+# -O1: the level the sanitizers recommend, and quicker to compile than -O3.
+SANITIZE_BUILD ?= build-sanitize
+SANITIZE_DIR = $(CURDIR)/testsuite/sanitize
+SANITIZE_ENV = ASAN_OPTIONS=include=$(SANITIZE_DIR)/asan.options \
+  LSAN_OPTIONS=suppressions=$(SANITIZE_DIR)/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+check-sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) $(CMAKE_FLAGS) -DZPLC_SANITIZE=ON \
+	  "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG" "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
+	ninja -C $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
+	$(SANITIZE_ENV) $(LLVM_DIR)/bin/lit -sv -j $(JOBS) $(SANITIZE_BUILD)/testsuite
+
+# MPI programs across emulated hosts (network namespaces; root only).
+check-multihost: build
+	@bash scripts/check-multihost.sh $(BUILD)
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)

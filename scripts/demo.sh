@@ -14,9 +14,9 @@ echo "== zplc examples/jacobi.zpl --backend=serial"
 "$zplc" "$root/examples/jacobi.zpl" --backend=serial -o "$out/jacobi_serial"
 "$out/jacobi_serial" | tee "$out/serial.txt"
 
-echo "== zplc examples/jacobi.zpl --backend=mpi; mpirun -np 4"
+echo "== zplc examples/jacobi.zpl --backend=mpi; zplrun -np 4 (mpirun with zplc's launcher settings)"
 "$zplc" "$root/examples/jacobi.zpl" --backend=mpi -o "$out/jacobi_mpi"
-mpirun --oversubscribe -np 4 "$out/jacobi_mpi" | tee "$out/mpi4.txt"
+"$build/bin/zplrun" --oversubscribe -np 4 "$out/jacobi_mpi" | tee "$out/mpi4.txt"
 
 echo "== zplc examples/jacobi.zpl --backend=sim --machine=t3d; --pes=4"
 "$zplc" "$root/examples/jacobi.zpl" --backend=sim --machine=t3d -o "$out/jacobi_t3d"

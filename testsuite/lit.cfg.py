@@ -19,7 +19,9 @@ config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.c
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.zplc_obj_root, "testsuite")
 
-llvm_config.with_system_environment(["HOME", "TMPDIR"])
+# The sanitizer settings of make check-sanitize reach the compiled programs.
+llvm_config.with_system_environment(["HOME", "TMPDIR", "ASAN_OPTIONS",
+                                     "LSAN_OPTIONS", "UBSAN_OPTIONS"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Open MPI refuses root without these; CI and the dev machines run as root.
 config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"

@@ -4,7 +4,7 @@
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
 //                 [--machine=t3d|t3e|paragon|host|FILE]
 //                 [--strategy=auto|chained|packed] [--dist=KINDS]...
-//                 [--binding=NAME] [--cc=PATH] [--cflags=FLAGS] [--portable]
+//                 [--binding=NAME] [--cc='COMMAND'] [--cflags=FLAGS] [--portable]
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
 // links the runtime and one back end, found relative to this binary
@@ -112,10 +112,12 @@ cl::opt<std::string> binding(
              "shmem, mpi; t3e: eregs, mpi; paragon: nx-isend, nx-csend, mpi; "
              "default: the machine's native one)"),
     cl::value_desc("name"), cl::init(""), cl::cat(category));
-cl::opt<std::string> ccOverride("cc",
-                                cl::desc("C compiler to use (default: cc, or "
-                                         "the MPI wrapper for --backend=mpi)"),
-                                cl::value_desc("path"), cl::cat(category));
+cl::opt<std::string> ccOverride(
+    "cc",
+    cl::desc("C compiler command, possibly with flags, e.g. --cc='clang-22 "
+             "-march=native' (default: cc, or the MPI wrapper for "
+             "--backend=mpi)"),
+    cl::value_desc("command"), cl::cat(category));
 cl::opt<std::string> extraCFlags(
     "cflags",
     cl::desc("Flags for the C compiler, after zplc's own (a later flag wins: "
@@ -179,6 +181,15 @@ void appendUserCFlags(std::vector<std::string> &args) {
     args.emplace_back(w);
 }
 
+/// Splits a command line the way a POSIX shell would (quotes, backslashes).
+std::vector<std::string> splitFlags(llvm::StringRef line) {
+  llvm::BumpPtrAllocator alloc;
+  llvm::StringSaver saver(alloc);
+  llvm::SmallVector<const char *, 8> words;
+  llvm::cl::TokenizeGNUCommandLine(line, saver, words);
+  return std::vector<std::string>(words.begin(), words.end());
+}
+
 /// Compiles the generated C and links the runtime and the back end.
 int buildExecutable(const std::string &cSource, const char *argv0) {
   // <bin>/..: the build tree or the install prefix.
@@ -204,16 +215,21 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
     os << cSource;
   }
 
-  std::string cc = ccOverride;
-  if (cc.empty())
-    cc = backend == Backend::MPI ? ZPLC_MPICC : "cc";
-  llvm::ErrorOr<std::string> ccPath = llvm::sys::findProgramByName(cc);
+  std::vector<std::string> ccCommand = splitFlags(ccOverride);
+  if (ccCommand.empty())
+    ccCommand.push_back(backend == Backend::MPI ? ZPLC_MPICC : "cc");
+  llvm::ErrorOr<std::string> ccPath = llvm::sys::findProgramByName(ccCommand[0]);
   if (!ccPath)
-    fail("C compiler '" + cc + "' not found");
+    fail("C compiler '" + ccCommand[0] + "' not found");
   std::string output = outputFile.empty() ? defaultExecutableName()
                                           : outputFile.getValue();
-  std::vector<std::string> args = {*ccPath, "-std=c11", "-O3"};
+  std::vector<std::string> args = {*ccPath};
+  args.insert(args.end(), ccCommand.begin() + 1, ccCommand.end());
+  args.insert(args.end(), {"-std=c11", "-O3"});
   for (const char *flag : targetFlags())
+    args.push_back(flag);
+  // A runtime built with sanitizers needs them in every program it links.
+  for (const std::string &flag : splitFlags(ZPLC_PROGRAM_FLAGS))
     args.push_back(flag);
   appendUserCFlags(args);
   args.insert(args.end(), {"-I" + include, std::string(cPath), "-o", output});

@@ -108,7 +108,8 @@ static int64_t my_tiles(zrt_region r, zrt_array *a, zrt_region **out) {
   *out = malloc((size_t)(n ? n : 1) * sizeof **out);
   if (!*out)
     zrt_failf("out of memory in a remap schedule");
-  memcpy(*out, tiles, (size_t)n * sizeof **out);
+  if (n > 0) /* a PE that owns no tiles may have no tile list at all */
+    memcpy(*out, tiles, (size_t)n * sizeof **out);
   return n;
 }
 

@@ -13,6 +13,7 @@
 
 #include "backends/sim/Sim.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -57,6 +58,12 @@ Options parseOptions(int argc, char **argv, const std::string &prog) {
       o.tracePath = a + 8;
       if (o.tracePath.empty())
         fail(prog, "--trace needs a file name (--trace=FILE.json)");
+      // Created (emptied) before the run: a file that cannot be written is
+      // an error now, with the system's reason, not after the whole run.
+      FILE *trace = fopen(o.tracePath.c_str(), "w");
+      if (!trace)
+        fail(prog, "cannot write the trace file '" + o.tracePath + "': " + strerror(errno));
+      fclose(trace);
     } else if (strcmp(a, "--stats") == 0) {
       o.stats = true;
     }

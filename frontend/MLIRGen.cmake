@@ -17,6 +17,7 @@ add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED DISABLE_INSTALL
   MLIRZPL
   MLIRIronman
   MLIRArithDialect
+  MLIRControlFlowDialect
   MLIRFuncDialect
   MLIRMathDialect
   MLIRSCFDialect

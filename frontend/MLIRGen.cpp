@@ -232,7 +232,8 @@ void Generator::bindLiteral(Value region) {
 
 void loadDialects(MLIRContext &context) {
   context.loadDialect<ZPLDialect, ironman::IronmanDialect, arith::ArithDialect,
-                      func::FuncDialect, math::MathDialect, scf::SCFDialect>();
+                      cf::ControlFlowDialect, func::FuncDialect,
+                      math::MathDialect, scf::SCFDialect>();
 }
 
 DistAttr parseDistKinds(MLIRContext &context, llvm::StringRef text,

@@ -350,6 +350,11 @@ void Generator::genFor(const ForStmt &s) {
                       : arith::SubIOp::create(b, l, hi, lo);
   Value stepPos =
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
+  // A step below 1 would silently run no iteration: a run-time error at
+  // the step (LANGUAGE.md); a constant positive step folds the check away.
+  if (s.step)
+    cf::AssertOp::create(b, loc(s.step->loc), stepPos,
+                         "the step of a for loop must be at least 1");
   Value safeStep = arith::SelectOp::create(b, l, stepPos, step, one);
   Value count = arith::AddIOp::create(
       b, l, arith::DivSIOp::create(b, l, diff, safeStep), one);

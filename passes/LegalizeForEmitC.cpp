@@ -1,6 +1,11 @@
 //===- LegalizeForEmitC.cpp - prepare lowered code for EmitC --------------===//
 //
 // Runs after zpl-lower-to-loops and before the upstream conversions to EmitC:
+//   * run-time checks of the front end (cf.assert, e.g. a loop step) become
+//     `if (!cond) zrt_fail_at("file:line:col", "message");`;
+//   * integer divisions and remainders whose divisor may be 0 (or -1, for
+//     INT64_MIN / -1) become calls of zplrt.h's checked zrt_div_i64 and
+//     zrt_rem_i64, which name the source position in their error;
 //   * math operations become calls of the C library (math.h, which zplrt.h
 //     includes), `f`-suffixed for f32; integer ones become arith code (absi)
 //     or a square-and-multiply loop (ipowi) since C has no integer power;
@@ -22,8 +27,10 @@
 
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSet.h"
@@ -84,6 +91,8 @@ public:
       : module(module), ctx(module.getContext()) {}
 
   LogicalResult run() {
+    lowerAsserts();
+    checkDivisions();
     if (failed(lowerMath()))
       return failure();
     addIncludes();
@@ -107,6 +116,8 @@ private:
         .getResult(0);
   }
 
+  void lowerAsserts();
+  void checkDivisions();
   LogicalResult lowerMath();
   Value lowerIPowI(OpBuilder &b, Location loc, Value base, Value exp);
   void addIncludes();
@@ -123,6 +134,88 @@ private:
   ModuleOp module;
   MLIRContext *ctx;
 };
+
+/// A C string literal of `s`.
+static std::string cStringLiteral(StringRef s) {
+  std::string lit = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      lit += '\\';
+    if (c == '\n')
+      lit += "\\n";
+    else
+      lit += c;
+  }
+  return lit + "\"";
+}
+
+/// "file:line:col" of the first file position in `loc`, as a C string
+/// literal.
+static std::string sourcePositionLiteral(Location loc) {
+  std::string pos = "<unknown>";
+  loc->walk([&](Location l) {
+    auto flc = dyn_cast<FileLineColLoc>(l);
+    if (!flc)
+      return WalkResult::advance();
+    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
+           Twine(flc.getColumn()))
+              .str();
+    return WalkResult::interrupt();
+  });
+  return cStringLiteral(pos);
+}
+
+/// cf.assert(cond, msg) becomes `if (!cond) zrt_fail_at("file:l:c", msg);`:
+/// the program stops with one line naming the source position.
+void Legalizer::lowerAsserts() {
+  SmallVector<cf::AssertOp> asserts;
+  module.walk([&](cf::AssertOp a) { asserts.push_back(a); });
+  for (cf::AssertOp a : asserts) {
+    OpBuilder b(a);
+    Location loc = a.getLoc();
+    Value yes = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    Value broken = arith::XOrIOp::create(b, loc, a.getArg(), yes);
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange(), broken,
+                                  /*withElseRegion=*/false);
+    OpBuilder tb = ifOp.getThenBodyBuilder();
+    ArrayAttr args = tb.getArrayAttr(
+        {emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(loc)),
+         emitc::OpaqueAttr::get(ctx, cStringLiteral(a.getMsg()))});
+    emitc::CallOpaqueOp::create(tb, loc, TypeRange(), "zrt_fail_at",
+                                ValueRange(), args);
+    a.erase();
+  }
+}
+
+/// Signed integer `/` and `%` (C's are undefined for a zero divisor and for
+/// INT64_MIN / -1) become zrt_div_i64(a, b, "file:line:col") and
+/// zrt_rem_i64, which stop the program with one line naming the source
+/// position. Divisors that are constants other than 0 and -1 need no check.
+void Legalizer::checkDivisions() {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (!isa<arith::DivSIOp, arith::RemSIOp>(op) ||
+        !op->getResult(0).getType().isInteger(64))
+      return;
+    APInt divisor;
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&divisor)) &&
+        !divisor.isZero() && !divisor.isAllOnes())
+      return;
+    ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Type t = op->getResult(0).getType();
+    ArrayAttr args = b.getArrayAttr(
+        {b.getIndexAttr(0), b.getIndexAttr(1),
+         emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
+    StringRef callee = isa<arith::DivSIOp>(op) ? "zrt_div_i64" : "zrt_rem_i64";
+    auto checked = emitc::CallOpaqueOp::create(
+        b, op->getLoc(), TypeRange(t), callee, op->getOperands(), args);
+    op->getResult(0).replaceAllUsesWith(checked.getResult(0));
+    op->erase();
+  }
+}
 
 LogicalResult Legalizer::lowerMath() {
   SmallVector<Operation *> ops;

@@ -324,6 +324,29 @@ void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt);
 void zrt_charge(zrt_region r, int64_t ops, int64_t divs, int64_t calls, int64_t loads,
                 int64_t cached, int64_t stores);
 
+/* ---- checked integer division (`/` and `%` on integers) -------------------- */
+/* A zero divisor, or INT64_MIN / -1 (the quotient overflows), stops the
+ * program with one line naming the source position `where`
+ * ("prog.zpl:12:9"), exit status 2 on every PE. zplc emits these for every
+ * integer division whose divisor is not a constant other than 0 and -1.
+ * Inline: the check is one well-predicted branch. */
+void zrt_fail_division(const char *where, int64_t dividend, int64_t divisor)
+    __attribute__((noreturn, cold));
+static inline int64_t zrt_div_i64(int64_t a, int64_t b, const char *where) {
+  if (__builtin_expect(b == 0 || (b == -1 && a == INT64_MIN), 0))
+    zrt_fail_division(where, a, b);
+  return a / b;
+}
+static inline int64_t zrt_rem_i64(int64_t a, int64_t b, const char *where) {
+  if (__builtin_expect(b == 0, 0))
+    zrt_fail_division(where, a, b);
+  return b == -1 ? 0 : a % b; /* INT64_MIN % -1 is 0, though C traps */
+}
+
+/* A failed run-time check of the program (a `for` step below 1): one line,
+ * "where: message", exit status 2 on every PE. */
+void zrt_fail_at(const char *where, const char *message) __attribute__((noreturn, cold));
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

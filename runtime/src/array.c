@@ -167,9 +167,18 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_
   zrt_distrib *d = zrt_distrib_of_array(&decl);
   int64_t flo[ZRT_MAX_RANK] = {fluff_lo0, fluff_lo1, fluff_lo2};
   int64_t fhi[ZRT_MAX_RANK] = {fluff_hi0, fluff_hi1, fluff_hi2};
+  if (zrt_region_too_large(&decl)) {
+    char b[160];
+    zrt_fail_all("array %s over %s is too large (bounds and sizes are limited to 2^60)", name,
+                 zrt_box_text(b, sizeof b, &decl));
+  }
   for (int k = 0; k < decl.rank; ++k) {
     if (flo[k] < 0 || fhi[k] < 0)
       zrt_fail_all("array %s: negative fluff", name);
+    if (zrt_index_too_large(flo[k]) || zrt_index_too_large(fhi[k]))
+      zrt_fail_all("array %s is too large: ghost cells for a shift by %lld in dimension %d "
+                   "(shifts are limited to 2^60)",
+                   name, (long long)(flo[k] > fhi[k] ? flo[k] : fhi[k]), k + 1);
     if (zrt_is_flood(&decl, k))
       flo[k] = fhi[k] = 0;
   }
@@ -291,6 +300,7 @@ void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t
   if (P->count == 0)
     return;
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  zrt_check_direction(r.rank, d);
   for (int k = 0; k < r.rank; ++k) {
     if (zrt_is_flood(&a->decl, k))
       continue;

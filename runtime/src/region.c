@@ -22,6 +22,7 @@ zrt_region zrt_region_make(int64_t rank, int64_t lo0, int64_t hi0, int64_t lo1, 
 
 zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  zrt_check_direction(r.rank, d);
   zrt_region o = r;
   for (int64_t k = 0; k < r.rank; ++k) {
     if (d[k] > 0) {
@@ -37,6 +38,7 @@ zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
 
 zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  zrt_check_direction(r.rank, d);
   zrt_region o = r;
   for (int64_t k = 0; k < r.rank; ++k) {
     if (d[k] > 0) {
@@ -50,11 +52,13 @@ zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
 
 zrt_region zrt_region_at(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  zrt_check_direction(r.rank, d);
   return zrt_box_shift(&r, d);
 }
 
 zrt_region zrt_region_by(zrt_region r, int64_t s0, int64_t s1, int64_t s2) {
   int64_t s[ZRT_MAX_RANK] = {s0, s1, s2};
+  zrt_check_direction(r.rank, s);
   zrt_region o = r;
   for (int k = 0; k < r.rank; ++k) {
     if (s[k] < 1)
@@ -136,6 +140,11 @@ void zrt_region_check(const char *name, zrt_region r) {
   if (r.rank < 1 || r.rank > ZRT_MAX_RANK)
     zrt_fail_all("region %s has rank %lld (supported: 1 to %d)", name, (long long)r.rank,
                  ZRT_MAX_RANK);
+  if (zrt_region_too_large(&r)) {
+    char b[160];
+    zrt_fail_all("region %s = %s is too large (bounds and sizes are limited to 2^60)", name,
+                 zrt_box_text(b, sizeof b, &r));
+  }
   for (int k = 0; k < r.rank; ++k) {
     if (!zrt_is_flood(&r, k) && r.hi[k] < r.lo[k]) {
       char b[128];

@@ -11,6 +11,7 @@ static void start_up(int argc, char **argv) {
   zrt_g.be->init(&argc, &argv);
   zrt_g.me = zrt_g.be->pe_id();
   zrt_g.npes = zrt_g.be->pe_count();
+  zrt_install_stack_guard(); /* after the back end's own signal handlers */
   const char *prog = argc > 0 && argv[0] ? argv[0] : "zpl";
   const char *slash = strrchr(prog, '/');
   zrt_g.prog = slash ? slash + 1 : prog;

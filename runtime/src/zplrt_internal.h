@@ -371,6 +371,16 @@ extern ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
+/* Reports a stack overflow (unbounded recursion) as a run-time error. */
+void zrt_install_stack_guard(void);
+/* Limits of bounds, directions, ghost widths and numbers of indices: within
+ * them the runtime's index arithmetic cannot overflow (checks.c). */
+#define ZRT_INDEX_LIMIT ((int64_t)1 << 60)
+bool zrt_index_too_large(int64_t x);
+/* A bound beyond the limit, or more indices than the limit. */
+bool zrt_region_too_large(const zrt_region *r);
+/* A run-time error if a component of direction d exceeds the limit. */
+void zrt_check_direction(int64_t rank, const int64_t d[ZRT_MAX_RANK]);
 
 /* Config value parsing (strict). Return false if malformed. */
 bool zrt_parse_i64(const char *s, int64_t *out);

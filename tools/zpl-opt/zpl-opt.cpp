@@ -5,6 +5,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -16,7 +17,8 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<zpl::ZPLDialect, ironman::IronmanDialect,
-                  mlir::arith::ArithDialect, mlir::emitc::EmitCDialect,
+                  mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                  mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect>();
   mlir::registerTransformsPasses();

@@ -225,7 +225,9 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
                                           : outputFile.getValue();
   std::vector<std::string> args = {*ccPath};
   args.insert(args.end(), ccCommand.begin() + 1, ccCommand.end());
-  args.insert(args.end(), {"-std=c11", "-O3"});
+  // No sibling-call optimisation: unbounded recursion must overflow the
+  // stack (the runtime reports it) instead of becoming an endless loop.
+  args.insert(args.end(), {"-std=c11", "-O3", "-fno-optimize-sibling-calls"});
   for (const char *flag : targetFlags())
     args.push_back(flag);
   // A runtime built with sanitizers needs them in every program it links.

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# bench/division.sh: what checked integer division costs.
+#
+#   bench/division.sh
+#
+# zplc emits every integer `/` and `%` whose divisor is not a constant as
+# zrt_div_i64 / zrt_rem_i64 (zplrt.h), which stop the program on a zero
+# divisor or INT64_MIN / -1. examples/nn8.zpl has such a `% m` in its hot
+# array statement. This compiles nn8 twice with the same zplc and the same
+# C compiler command: as zplc emits it (checked), and with the two calls
+# replaced by C's bare operators (unchecked, the reference). It runs both
+# serially, alternately (A B B A ...) RUNS times, checks that they print
+# the same output and prints the medians and their ratio:
+#   nn8 --n=1200 --iters=40  checked 1.234s  unchecked 1.230s  ratio 1.003
+#
+# Environment overrides:
+#   ZPLC=path      the compiler (default: <repo>/build/bin/zplc)
+#   BENCH_RUNS=7   runs per variant
+#   BENCH_ARGS=..  nn8's arguments (default --n=1200 --iters=40)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+ZPLC=${ZPLC:-$repo/build/bin/zplc}
+BENCH_RUNS=${BENCH_RUNS:-7}
+BENCH_ARGS=${BENCH_ARGS:---n=1200 --iters=40}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/zplc-division.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# The unchecked variant: a C compiler command that rewrites the checked
+# calls in zplc's generated file into bare operators, then runs cc.
+cat > "$work/cc-unchecked" <<'EOF'
+#!/usr/bin/env bash
+args=()
+for a in "$@"; do
+  if [[ $a == *.c && -f $a ]]; then
+    sed -e 's/zrt_div_i64(/UNCHECKED_DIV(/g' -e 's/zrt_rem_i64(/UNCHECKED_REM(/g' "$a" > "$a.unchecked.c"
+    a=$a.unchecked.c
+  fi
+  args+=("$a")
+done
+exec cc '-DUNCHECKED_DIV(a,b,where)=((a)/(b))' '-DUNCHECKED_REM(a,b,where)=((a)%(b))' "${args[@]}"
+EOF
+chmod +x "$work/cc-unchecked"
+
+"$ZPLC" "$repo/examples/nn8.zpl" -o "$work/checked"
+"$ZPLC" "$repo/examples/nn8.zpl" --cc="$work/cc-unchecked" -o "$work/unchecked"
+"$ZPLC" "$repo/examples/nn8.zpl" --emit=c -o "$work/nn8.c"
+if ! grep -q 'zrt_rem_i64(' "$work/nn8.c"; then
+  echo "$0: nn8's generated C has no checked remainder: nothing to measure" >&2
+  exit 1
+fi
+
+# Wall time of one run in seconds (monotonic clock); output to $2.
+time_run() {
+  local exe=$1 out=$2 t0 t1
+  t0=$(date +%s.%N)
+  # shellcheck disable=SC2086
+  "$exe" $BENCH_ARGS > "$out"
+  t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc -l
+}
+
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+: > "$work/t.checked"
+: > "$work/t.unchecked"
+for ((i = 0; i < BENCH_RUNS; ++i)); do
+  if ((i % 2 == 0)); then order="checked unchecked"; else order="unchecked checked"; fi
+  for v in $order; do
+    time_run "$work/$v" "$work/out.$v" >> "$work/t.$v"
+  done
+  if ! cmp -s "$work/out.checked" "$work/out.unchecked"; then
+    echo "$0: the checked and unchecked programs print different output" >&2
+    exit 1
+  fi
+done
+c=$(median < "$work/t.checked")
+u=$(median < "$work/t.unchecked")
+printf 'nn8 %s  checked %.3fs  unchecked %.3fs  ratio %.3f  (median of %d, load %s)\n' \
+  "$BENCH_ARGS" "$c" "$u" "$(echo "$c / $u" | bc -l)" "$BENCH_RUNS" "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -233,8 +233,11 @@ def RenameArrays : Pass<"zpl-rename-arrays", "::mlir::ModuleOp"> {
     again before Temp is next written over R (the rules are in
     RenameArrays.cpp), and gives both arrays the same fluff. The lowering
     then exchanges the two arrays' storage (zrt_array_rename) instead of
-    copying R; A's elements outside R keep their values. Run at -O1 and
-    above.
+    copying R; A's elements outside R keep their values. It also sets
+    `zpl.rename` on `[R] A := f(A@d, ...)` (a statement reading its own
+    destination shifted, computed into a temporary): the temporary is then
+    A's spare, allocated once (zrt_array_spare), and the copy back an
+    exchange of storage. Run at -O1 and above.
   }];
 }
 

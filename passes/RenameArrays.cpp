@@ -25,6 +25,18 @@
 // exchange; it falls back to the copy when the two storages differ at run
 // time (tiled distributions).
 //
+// It also marks `[R] A := f(A@d, ...)`, a statement reading its own
+// destination at another index, which computes into a temporary and
+// copies it back: marked, the temporary is A's spare (zrt_array_spare:
+// allocated once, kept with A, same region, fluff and distribution) and
+// the copy back an exchange of the two storages. The rules:
+//   5. A is a global array, the statement has no mask (the elements it
+//      does not select would have to be in the temporary) and is not part
+//      of another statement or a fused run.
+//   6. Rule 4 for A.
+// The temporary is dead after the copy back by construction, so rules 1
+// to 3 hold.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
@@ -70,6 +82,20 @@ Value copySource(zpl::AssignOp op) {
       read.getArray().getType() != op.getDest().getType())
     return {};
   return read.getArray();
+}
+
+/// The global destination of `[R] A := f(A@d, ...)`, a statement without
+/// a mask that reads its destination at another index (rule 5), or null.
+StringAttr selfShiftedDest(zpl::AssignOp op) {
+  StringAttr dst = globalOf(op.getDest());
+  if (!dst || op.getMask())
+    return {};
+  bool shifted = false;
+  op.getBody().walk([&](zpl::ReadOp r) {
+    if (globalOf(r.getArray()) == dst && r.isShifted())
+      shifted = true;
+  });
+  return shifted ? dst : StringAttr();
 }
 
 /// The array statement `op` is part of (itself, or the statement whose
@@ -309,12 +335,30 @@ void equaliseFluff(ModuleOp module, StringAttr dst, StringAttr src) {
   s->setAttr("fluff", b.getDenseI64ArrayAttr(widths));
 }
 
+/// Rules 5 and 6: marks `[R] A := f(A@d, ...)`; whether `op` is such a
+/// statement (marked or not).
+bool markSelfShifted(ModuleOp module, zpl::AssignOp op) {
+  StringAttr dst = selfShiftedDest(op);
+  if (!dst)
+    return false;
+  auto func = op->getParentOfType<func::FuncOp>();
+  Operation *parent = op->getParentOp();
+  if (func && !statementOf(parent) && !isa<zpl::FusedOp>(parent) &&
+      isa_and_nonnull<zpl::ArrayDeclOp>(
+          SymbolTable::lookupSymbolIn(module, dst)) &&
+      noTransferInFlight(func, op, dst))
+    op->setAttr("zpl.rename", UnitAttr::get(op.getContext()));
+  return true;
+}
+
 struct RenameArraysPass : zpl::impl::RenameArraysBase<RenameArraysPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<zpl::AssignOp> copies;
     module.walk([&](zpl::AssignOp op) { copies.push_back(op); });
     for (zpl::AssignOp op : copies) {
+      if (markSelfShifted(module, op))
+        continue;
       Value src = copySource(op);
       StringAttr srcName = src ? globalOf(src) : StringAttr();
       StringAttr dstName = globalOf(op.getDest());

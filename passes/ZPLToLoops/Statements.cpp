@@ -4,9 +4,11 @@
 // R (LoopNest.h) that evaluates the body and stores it at each index. ZPL
 // reads see the arrays as before the statement: a statement reading its
 // destination at another index writes a temporary (zrt_array_temp), copied
-// back afterwards. A masked statement (`[R with M]`, `[R without M]`)
-// loads the mask element at the current index and guards the body and
-// the store with an scf.if. A plain copy `A := B` copies whole rows
+// back afterwards; marked `zpl.rename` (zpl-rename-arrays), the temporary
+// is the destination's spare (zrt_array_spare, allocated once) and the
+// copy back an exchange of storage (zrt_array_rename). A masked
+// statement (`[R with M]`, `[R without M]`) loads the mask element at the
+// current index and guards the body and the store with an scf.if. A plain copy `A := B` copies whole rows
 // (memmove), as C compilers do with such loops when they can; marked
 // `zpl.rename` (zpl-rename-arrays), it first asks the runtime to exchange
 // the two arrays' storage (zrt_array_rename).
@@ -63,9 +65,15 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // The mask is read at offset 0, like an unshifted read.
     addMaskRead(op.getMask(), at.getRank(), reads);
     Value dest = adaptor.getDest();
-    Value target = needTemp ? callRuntime(rewriter, op.getLoc(),
-                                          RuntimeFn::ArrayTemp, {dest})
-                            : dest;
+    // Marked zpl.rename, the temporary is the destination's spare, kept
+    // across statements, and the copy back an exchange of storage.
+    bool keepTemp = needTemp && op->hasAttr("zpl.rename");
+    Value target =
+        needTemp ? callRuntime(rewriter, op.getLoc(),
+                               keepTemp ? RuntimeFn::ArraySpare
+                                        : RuntimeFn::ArrayTemp,
+                               {dest})
+                 : dest;
     // The destination first (index 0); the reads follow. Without a
     // temporary, an unshifted read of the destination shares its access.
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
@@ -79,7 +87,9 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       copyRows(nest, region, at.getElementType());
     else if (failed(storeNest(op, nest, region, unit)))
       return failure();
-    if (needTemp)
+    if (keepTemp)
+      renameOrCopyBack(op, nest, region, unit, dest, target);
+    else if (needTemp)
       copyBack(op, nest, region, unit, dest, target);
     rewriter.eraseOp(op);
     return success();
@@ -158,11 +168,35 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     return status;
   }
 
+  /// `A := f(A@d)` marked by zpl-rename-arrays: the runtime exchanges the
+  /// storage of A and its spare (the temporary); where it cannot, the
+  /// temporary is copied back. The spare stays with A.
+  static void renameOrCopyBack(zpl::AssignOp op, NestBuilder &nest,
+                               Value region, bool unit, Value dest,
+                               Value target) {
+    Location loc = op.getLoc();
+    OpBuilder &b = nest.rewriter;
+    Value renamed = callRuntime(b, loc, RuntimeFn::ArrayRename,
+                                {dest, target, region});
+    Value copy =
+        emitc::LogicalNotOp::create(b, loc, b.getI1Type(), renamed);
+    auto ifOp = scf::IfOp::create(b, loc, copy, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    copyTemp(op, nest, region, unit, dest, target);
+  }
+
   /// Copies the temporary back over the region (where the mask allows),
   /// then frees it.
   static void copyBack(zpl::AssignOp op, NestBuilder &nest, Value region,
                        bool unit, Value dest, Value target) {
-    Location loc = op.getLoc();
+    copyTemp(op, nest, region, unit, dest, target);
+    callRuntime(nest.rewriter, op.getLoc(), RuntimeFn::ArrayFree, {target});
+  }
+
+  /// Copies the temporary over the region (where the mask allows).
+  static void copyTemp(zpl::AssignOp op, NestBuilder &nest, Value region,
+                       bool unit, Value dest, Value target) {
     auto at = cast<zpl::ArrayType>(op.getDest().getType());
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
     const void *destKey = arrayKeyOf(op.getDest());
@@ -196,7 +230,6 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
                    return {};
                  });
     }
-    callRuntime(nest.rewriter, loc, RuntimeFn::ArrayFree, {target});
   }
 };
 

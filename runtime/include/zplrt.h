@@ -148,6 +148,10 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type,
                          int64_t fluff_lo2, int64_t fluff_hi2);
 /* A temporary with the same layout as `a` (for A := A@d); free it after. */
 zrt_array *zrt_array_temp(zrt_array *a);
+/* The same, kept with `a` across statements (allocated on first use,
+ * freed with `a`): for A := f(A@d) in a loop, whose copy back is an
+ * exchange of storage (zrt_array_rename). Do not free it. */
+zrt_array *zrt_array_spare(zrt_array *a);
 void zrt_array_free(zrt_array *a);
 /* The region `a` was declared over (rank-only array parameters use it). */
 zrt_region zrt_array_region(zrt_array *a);

@@ -200,6 +200,7 @@ struct zrt_array {
   bool tiled;
   int64_t nblk[ZRT_MAX_RANK], span[ZRT_MAX_RANK];
   int64_t *first[ZRT_MAX_RANK], *last[ZRT_MAX_RANK];
+  struct zrt_array *spare; /* zrt_array_spare's temporary, or NULL */
 };
 
 /* One point-to-point message of a transfer, as seen by this PE: a section

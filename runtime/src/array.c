@@ -189,9 +189,16 @@ zrt_array *zrt_array_temp(zrt_array *a) {
   return array_alloc(a->name, a->type, a->decl, a->dist, a->fluff_lo, a->fluff_hi);
 }
 
+zrt_array *zrt_array_spare(zrt_array *a) {
+  if (!a->spare)
+    a->spare = zrt_array_temp(a);
+  return a->spare;
+}
+
 void zrt_array_free(zrt_array *a) {
   if (!a)
     return;
+  zrt_array_free(a->spare);
   zrt_g.be->sym_free(a->base);
   for (int k = 0; k < ZRT_MAX_RANK; ++k)
     free(a->first[k]);

@@ -2,7 +2,8 @@
 
 // zpl-rename-arrays: `[R] A := Temp` gets zpl.rename when Temp is dead
 // after it (RenameArrays.cpp, rules 1-3); A's and Temp's fluff become the
-// same (the wider of the two).
+// same (the wider of the two). `[R] S := f(S@d)` gets it too (rules 5, 6):
+// its temporary is S's spare and the copy back an exchange.
 
 // CHECK-LABEL: zpl.array_decl @A
 // CHECK-SAME:    fluff = array<i64: 1, 1, 2, 1>
@@ -62,6 +63,10 @@ module attributes {zpl.entry = @loop} {
     zpl.yield %r : !zpl.region<2>
   }
   zpl.array_decl @M : !zpl.array<2 x i1> attributes {fluff = array<i64: 0, 0, 0, 0>} init {
+    %r = zpl.get @BigR : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @S : !zpl.array<2 x f64> attributes {fluff = array<i64: 0, 0, 1, 1>} init {
     %r = zpl.get @BigR : !zpl.region<2>
     zpl.yield %r : !zpl.region<2>
   }
@@ -229,6 +234,71 @@ module attributes {zpl.entry = @loop} {
     zpl.assign %A over %R : !zpl.array<2 x f64>, !zpl.region<2> {
       %v = zpl.read %T [0, 0] : !zpl.array<2 x f64>
       zpl.yield %v : f64
+    }
+    ironman.sr %t
+    ironman.dn %t
+    ironman.sv %t
+    return
+  }
+
+  // Rule 5: a statement reading its own destination shifted, in a loop
+  // (the halo of S arrives before it).
+  // CHECK-LABEL: func.func @self_shifted()
+  // CHECK:         scf.for
+  // CHECK:           ironman.dn
+  // CHECK:           zpl.assign %[[S:.*]] over %{{.*}} {zpl.rename} : !zpl.array<2 x f64>, !zpl.region<2> {
+  // CHECK-NEXT:        zpl.read %[[S]] [0, 1]
+  func.func @self_shifted() {
+    %S = zpl.get @S : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c3 = arith.constant 3 : i64
+    scf.for %i = %c0 to %c3 step %c1 : i64 {
+      %t = ironman.transfer %S -> %S over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+      ironman.dr %t
+      ironman.sr %t
+      ironman.dn %t
+      ironman.sv %t
+      zpl.assign %S over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+        %e = zpl.read %S [0, 1] : !zpl.array<2 x f64>
+        %c = zpl.read %S [0, 0] : !zpl.array<2 x f64>
+        %v = arith.addf %e, %c : f64
+        zpl.yield %v : f64
+      }
+    }
+    return
+  }
+
+  // Rule 5: masked, the elements the mask does not select would have to
+  // be in the temporary: the copy back stays.
+  // CHECK-LABEL: func.func @self_shifted_masked()
+  // CHECK-NOT:     zpl.rename
+  // CHECK:         return
+  func.func @self_shifted_masked() {
+    %S = zpl.get @S : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %M = zpl.get @M : !zpl.array<2 x i1>
+    zpl.assign %S over %R mask %M : !zpl.array<2 x i1> : !zpl.array<2 x f64>, !zpl.region<2> {
+      %e = zpl.read %S [0, 1] : !zpl.array<2 x f64>
+      zpl.yield %e : f64
+    }
+    return
+  }
+
+  // Rule 6: a transfer into S's ghost cells (west) is under way at the
+  // statement (DR before it, DN after it).
+  // CHECK-LABEL: func.func @self_shifted_in_flight()
+  // CHECK-NOT:     zpl.rename
+  // CHECK:         return
+  func.func @self_shifted_in_flight() {
+    %S = zpl.get @S : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %t = ironman.transfer %S -> %S over %R shift [0, -1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 2 : i64} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    ironman.dr %t
+    zpl.assign %S over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %e = zpl.read %S [0, 1] : !zpl.array<2 x f64>
+      zpl.yield %e : f64
     }
     ironman.sr %t
     ironman.dn %t

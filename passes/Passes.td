@@ -241,6 +241,23 @@ def RenameArrays : Pass<"zpl-rename-arrays", "::mlir::ModuleOp"> {
   }];
 }
 
+def NarrowIntegers : Pass<"zpl-narrow-integers", "::mlir::ModuleOp"> {
+  let summary = "Compute % and / by constants in 32 bits where the values fit";
+  let description = [{
+    Folds constant scalars with a literal value, infers the range of values
+    of every global integer array (a fixed point over the statements that
+    write it; unbounded where anything else may), and rewrites a remainder
+    or quotient by a constant in a statement body whose dividend provably
+    fits in 32 bits as trunci, the 32-bit op and extsi, which C compilers
+    vectorise. Where that relies on scalars computed outside the statement
+    (a loop counter), the statement is guarded by a check of their range
+    at run time, with the original statement as the fallback. The rules
+    are in NarrowIntegers.cpp. Run at -O1 and above, before the lowering.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

@@ -44,6 +44,9 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
     pm.addPass(createRenameArrays());
   if (stage == Stage::Ironman)
     return;
+  // -O1 and above: % and / by constants in 32 bits where values fit.
+  if (optLevel >= 1)
+    pm.addPass(createNarrowIntegers());
   pm.addPass(createLowerToLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

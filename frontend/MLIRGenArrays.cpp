@@ -63,10 +63,15 @@ Value Generator::newTemp(Location l, Value region, ScalarType t,
 
 Value Generator::evalToTemp(const Expr &e, Value region, ScalarType t,
                             StringRef name) {
+  return evalToTempMasked(e, region, t, name, Mask());
+}
+
+Value Generator::evalToTempMasked(const Expr &e, Value region, ScalarType t,
+                                  StringRef name, Mask mask) {
   Location l = loc(e.loc);
   ValueScope align(alignTo, alignTo ? alignTo : firstArrayRead(e));
   Value tmp = newTemp(l, region, t, name);
-  genInto(tmp, t, e, region, Mask(), l, ast::AssignOp::Assign, nullptr);
+  genInto(tmp, t, e, region, mask, l, ast::AssignOp::Assign, nullptr);
   return tmp;
 }
 
@@ -143,6 +148,13 @@ void Generator::genInto(Value dest, ScalarType dt, const Expr &e, Value region,
                         const VarDecl *destDecl) {
   // The statement follows dest's distribution; so do its temporaries.
   ValueScope align(alignTo, dest);
+  // Gathers over the region move only the selected elements.
+  RemapMaskScope remaps(remapMask, mask, region);
+  if (mask.value && aop == ast::AssignOp::Assign && e.kind == Expr::Remap &&
+      canStoreDirectly(e, dt, destDecl)) {
+    genGatherInto(dest, cast<RemapExpr>(e), region, destDecl);
+    return;
+  }
   if (!mask.value && aop == ast::AssignOp::Assign &&
       canStoreDirectly(e, dt, destDecl)) {
     switch (e.kind) {
@@ -177,6 +189,8 @@ void Generator::genInto(Value dest, ScalarType dt, const Expr &e, Value region,
 void Generator::genScanInto(Value dest, ScalarType dt, const ScanExpr &e,
                             Value region) {
   Location l = loc(e.loc);
+  // A scan reads its operand at every point, selected by a mask or not.
+  RemapMaskScope remaps(remapMask, Mask(), Value(), /*always=*/true);
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
   hoist(*e.operand, region);
@@ -218,6 +232,7 @@ void Generator::genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
   // reduce_partial has no mask: a masked-out element contributes the
   // operator's identity.
   Mask mask = genMask(e.region.get(), source);
+  RemapMaskScope remaps(remapMask, mask, source);
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
   hoist(*e.operand, source);
@@ -240,7 +255,7 @@ void Generator::genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
 
 SmallVector<Value>
 Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
-                      const VarDecl *avoid) {
+                      const VarDecl *avoid, Mask mask) {
   unsigned rank = cast<RegionType>(region.getType()).getRank();
   SmallVector<Value> result;
   for (const auto &i : indices) {
@@ -248,7 +263,8 @@ Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
     if (v && v != avoid && v->elemType == ScalarType::Integer && v->rank == rank)
       result.push_back(arrayValue(*v, i->loc));
     else
-      result.push_back(evalToTemp(*i, region, ScalarType::Integer, "index"));
+      result.push_back(
+          evalToTempMasked(*i, region, ScalarType::Integer, "index", mask));
   }
   return result;
 }
@@ -284,15 +300,21 @@ void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
   if (!source)
     return;
   unsigned rank = cast<RegionType>(region.getType()).getRank();
+  Mask mask = remapMaskFor(region);
   SmallVector<int64_t> perm = transposePermutation(e.indices, rank);
-  if (!perm.empty()) { // a transpose needs no index arrays
+  if (!perm.empty() && !mask.value) { // a transpose needs no index arrays
     RemapOp::create(b, l, RemapKind::gather, dest, source, region, ValueRange(),
                     b.getDenseI64ArrayAttr(perm));
     return;
   }
-  SmallVector<Value> indices = genIndices(e.indices, region, destDecl);
+  SmallVector<Value> indices = genIndices(e.indices, region, destDecl, mask);
   if (llvm::any_of(indices, [](Value v) { return !v; }))
     return;
+  if (mask.value) {
+    MaskedRemapOp::create(b, l, RemapKind::gather, dest, source, region,
+                          indices, mask.value, mask.without);
+    return;
+  }
   RemapOp::create(b, l, RemapKind::gather, dest, source, region, indices,
                   DenseI64ArrayAttr());
 }

@@ -448,6 +448,7 @@ Value Generator::genReduce(const ReduceExpr &e) {
   // do its temporaries.
   ValueScope align(alignTo, firstArrayRead(*e.operand));
   Mask mask = genMask(rx, region);
+  RemapMaskScope remaps(remapMask, mask, region);
   // The operand's scalar parts are computed before the reduction.
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);

@@ -329,12 +329,47 @@ private:
   void genFloodInto(Value dest, ScalarType dt, const FloodExpr &e, Value region);
   void genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
                       Value region);
+  /// `[region] dest := e`, a gather; only at the selected points when a
+  /// masked statement over `region` is being generated (remapMask).
   void genGatherInto(Value dest, const RemapExpr &e, Value region,
                      const VarDecl *destDecl);
   /// The index arrays of a remap: integer array names are used as they
-  /// are (unless they name `avoid`), other expressions are evaluated.
+  /// are (unless they name `avoid`), other expressions are evaluated
+  /// (where `mask` selects).
   SmallVector<Value> genIndices(const std::vector<ast::ExprPtr> &indices,
-                                Value region, const VarDecl *avoid);
+                                Value region, const VarDecl *avoid,
+                                Mask mask);
+  /// `[region with mask] tmp := e` into a new temporary (see evalToTemp);
+  /// the unselected elements of the temporary are left unset.
+  Value evalToTempMasked(const Expr &e, Value region, ScalarType t,
+                         StringRef name, Mask mask);
+  /// The mask of a masked statement being generated, for the gathers its
+  /// expression makes over the same region: they move only the selected
+  /// elements (an unselected index need not be valid).
+  struct RemapMask {
+    Mask mask;
+    Value region;
+  };
+  /// Makes `mask` over `region` the remap mask until the end of the scope
+  /// (`always`: also when there is no mask, which clears it).
+  class RemapMaskScope {
+  public:
+    RemapMaskScope(RemapMask &slot, Mask mask, Value region,
+                   bool always = false)
+        : slot(slot), saved(slot) {
+      if (mask.value || always)
+        slot = {mask, region};
+    }
+    ~RemapMaskScope() { slot = saved; }
+
+  private:
+    RemapMask &slot;
+    RemapMask saved;
+  };
+  /// The remap mask when it applies to a remap over `region`.
+  Mask remapMaskFor(Value region) {
+    return remapMask.region == region ? remapMask.mask : Mask();
+  }
   /// `A@^d`: a copy of A with its bands wrapped (see genShift).
   void genWrapTemp(const ShiftExpr &e);
   /// Frees the temporaries made since `mark`, at the insertion point.
@@ -474,6 +509,7 @@ private:
   // The mask of the branch of a shattered `if` being generated (it
   // includes the scope's own mask); its statements use it instead.
   Mask shatterMask;
+  RemapMask remapMask;
 
   // Element mode.
   bool elementMode = false;

@@ -237,15 +237,6 @@ void Generator::genScatter(const AssignStmt &s) {
     internal(s.loc, "the target of a scatter is not an array");
     return;
   }
-  if (s.op != ast::AssignOp::Assign) {
-    unsupported(s.loc, "a compound scatter assignment");
-    return;
-  }
-  if ((s.scope && s.scope->mask) || shatterMask.value) {
-    unsupported(s.scope && s.scope->mask ? s.scope->mask->loc : s.loc,
-                "a masked scatter assignment");
-    return;
-  }
   Value region = scopeRegion(s.scope, s.loc);
   if (!region)
     return;
@@ -253,19 +244,50 @@ void Generator::genScatter(const AssignStmt &s) {
   if (!destArr)
     return;
   // The source: an array of the same element type, or a temporary; a
-  // scatter never reads what it overwrites.
-  Value source;
+  // scatter never reads what it overwrites, and `-=` scatters the negated
+  // source. The mask, index and source temporaries follow the source's
+  // distribution (the scatter walks the source's points).
   const VarDecl *sv = arrayDeclOf(*s.value);
   unsigned rank = cast<RegionType>(region.getType()).getRank();
-  if (sv && sv != dest && sv->elemType == dest->elemType && sv->rank == rank)
-    source = arrayValue(*sv, s.value->loc);
-  else
-    source = evalToTemp(*s.value, region, dest->elemType, "source");
-  SmallVector<Value> indices = genIndices(rm.indices, region, dest);
+  bool direct = sv && sv != dest && sv->elemType == dest->elemType &&
+                sv->rank == rank && s.op != ast::AssignOp::SubAssign;
+  Value follow = direct ? arrayValue(*sv, s.value->loc) : firstArrayRead(*s.value);
+  for (size_t k = 0; !follow && k < rm.indices.size(); ++k)
+    follow = firstArrayRead(*rm.indices[k]);
+  ValueScope align(alignTo, follow);
+  Mask mask = shatterMask.value ? shatterMask : genMask(s.scope, region);
+  RemapMaskScope remaps(remapMask, mask, region);
+  Value source = direct ? arrayValue(*sv, s.value->loc)
+                        : evalToTempMasked(*s.value, region, dest->elemType,
+                                           "source", mask);
+  SmallVector<Value> indices = genIndices(rm.indices, region, dest, mask);
   if (!source || llvm::any_of(indices, [](Value v) { return !v; }))
     return;
-  RemapOp::create(b, l, RemapKind::scatter, destArr, source, region, indices,
-                  DenseI64ArrayAttr());
+  if (s.op == ast::AssignOp::Assign) {
+    if (mask.value)
+      MaskedRemapOp::create(b, l, RemapKind::scatter, destArr, source, region,
+                            indices, mask.value, mask.without);
+    else
+      RemapOp::create(b, l, RemapKind::scatter, destArr, source, region,
+                      indices, DenseI64ArrayAttr());
+    return;
+  }
+  if (s.op == ast::AssignOp::SubAssign) {
+    auto negate =
+        zpl::AssignOp::create(b, l, source, region, mask.value, mask.without);
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&negate.getBody());
+    Type t = typeOf(dest->elemType);
+    Value x = ReadOp::create(b, l, t, source, SmallVector<int64_t>(rank, 0));
+    Value minus = isReal(dest->elemType)
+                      ? Value(arith::NegFOp::create(b, l, x))
+                      : Value(arith::SubIOp::create(b, l, constInt(l, 0), x));
+    YieldOp::create(b, l, ValueRange{minus});
+  }
+  ScatterOperator op = s.op == ast::AssignOp::MulAssign ? ScatterOperator::mul
+                                                        : ScatterOperator::add;
+  ScatterCombineOp::create(b, l, op, destArr, source, region, indices,
+                           mask.value, mask.without);
 }
 
 void Generator::genBoundary(const BoundaryStmt &s) {

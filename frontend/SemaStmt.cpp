@@ -70,6 +70,10 @@ void Sema::checkAssign(AssignStmt &s) {
   checkExpr(*s.value, ctx);
   if (!target || s.value->type == ScalarType::Invalid)
     return;
+  if (scatter && s.op == AssignOp::DivAssign) {
+    error(s.loc, "a scatter combines with '+=', '-=' or '*=', not '/='");
+    return;
+  }
   ScalarType tt = target->elemType, vt = s.value->type;
   if (s.op != AssignOp::Assign && (!isNumeric(tt) || !isNumeric(vt))) {
     error(s.loc, std::string("'") + toString(s.op) + "' needs numeric operands (have " +

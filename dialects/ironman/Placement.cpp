@@ -83,6 +83,11 @@ static ArrayUse ownUse(Operation *op, Value array) {
       use.readsOwned = true;
     return use;
   }
+  // A call inside an array statement's body is a promoted scalar
+  // procedure, which touches no array (the front end checks it: no array
+  // parameters, no region scopes, no global assignments).
+  if (isa<CallOpInterface>(op) && zpl::getEnclosingStatement(op))
+    return use;
   if (isa<CallOpInterface, zpl::HaltOp>(op))
     return everything;
   if (isa<zpl::RemapOp, zpl::BoundaryOp, zpl::FreeArrayOp>(op))

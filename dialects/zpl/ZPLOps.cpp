@@ -580,6 +580,61 @@ LogicalResult RemapOp::verify() {
   return success();
 }
 
+/// The index arrays and mask of an indexed scatter or masked remap over a
+/// region of rank `rank`, indexing an array of rank `indexedRank`.
+static LogicalResult verifyIndicesAndMask(Operation *op, ValueRange indices,
+                                          Value mask, unsigned rank,
+                                          unsigned indexedRank) {
+  if (indices.size() != indexedRank)
+    return op->emitOpError("needs ")
+           << indexedRank
+           << " index arrays (one per dimension of the indexed array), got "
+           << indices.size();
+  for (Value index : indices) {
+    auto type = cast<ArrayType>(index.getType());
+    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+      return op->emitOpError("index arrays must be integer arrays of rank ")
+             << rank;
+  }
+  if (mask) {
+    auto type = cast<ArrayType>(mask.getType());
+    if (!type.getElementType().isInteger(1) || type.getRank() != rank)
+      return op->emitOpError("the mask must be a boolean array of rank ")
+             << rank;
+  }
+  return success();
+}
+
+LogicalResult ScatterCombineOp::verify() {
+  ArrayType dest = getDest().getType(), source = getSource().getType();
+  if (dest.getElementType() != source.getElementType())
+    return emitOpError("source elements are ") << source.getElementType()
+           << " but destination elements are " << dest.getElementType();
+  if (!isa<IntegerType, FloatType>(dest.getElementType()) ||
+      dest.getElementType().isInteger(1))
+    return emitOpError("combines numbers, not ") << dest.getElementType();
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, source.getRank(), rank, "source")))
+    return failure();
+  return verifyIndicesAndMask(*this, getIndices(), getMask(), rank,
+                              dest.getRank());
+}
+
+LogicalResult MaskedRemapOp::verify() {
+  ArrayType dest = getDest().getType(), source = getSource().getType();
+  if (dest.getElementType() != source.getElementType())
+    return emitOpError("source elements are ") << source.getElementType()
+           << " but destination elements are " << dest.getElementType();
+  bool gather = getKind() == RemapKind::gather;
+  ArrayType direct = gather ? dest : source, indexed = gather ? source : dest;
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, direct.getRank(), rank,
+                            gather ? "destination" : "source")))
+    return failure();
+  return verifyIndicesAndMask(*this, getIndices(), getMask(), rank,
+                              indexed.getRank());
+}
+
 LogicalResult RedistributeOp::verify() {
   ArrayType dest = getDest().getType(), source = getSource().getType();
   if (dest.getElementType() != source.getElementType())

@@ -473,6 +473,72 @@ def ZPL_RemapOp : ZPL_Op<"remap"> {
   let hasVerifier = 1;
 }
 
+def ZPL_ScatterOperator : I32EnumAttr<"ScatterOperator",
+    "how a combining scatter stores into an element several points target", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>]> {
+  let cppNamespace = "::zpl";
+}
+
+def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
+                                  [AttrSizedOperandSegments]> {
+  let summary = "combining scatter `A#[I1, I2] += B` (`*=`), masked or not";
+  let description = [{
+    ```mlir
+    zpl.scatter_combine add %A from %B over %R [%I1, %I2] mask %M
+      : !zpl.array<2 x i64>, !zpl.array<2 x i64>, !zpl.region<2>,
+        [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
+    ```
+    Over the points p of `region` where `mask` holds (is false with
+    `without`; every point without a mask): `add` sets
+    dest[I1[p], I2[p]] += source[p] and `mul` *= source[p], combining every
+    point that targets one element (`-=` is `add` of a negated source).
+    Integer results do not depend on the number of PEs. Lowered to one
+    runtime call (`zrt_scatter_combine`), which combines each PE's
+    contributions locally before sending them; it keeps no schedule
+    between runs.
+  }];
+  let arguments = (ins ZPL_ScatterOperator:$combiner, ZPL_ArrayType:$dest,
+                       ZPL_ArrayType:$source, ZPL_RegionType:$region,
+                       Variadic<ZPL_ArrayType>:$indices,
+                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
+  let assemblyFormat = [{
+    $combiner $dest `from` $source `over` $region `[` $indices `]`
+    (`mask` $mask^)? attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($source)) `,` qualified(type($region))
+    `,` `[` qualified(type($indices)) `]` (`,` qualified(type($mask))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_MaskedRemapOp : ZPL_Op<"masked_remap"> {
+  let summary = "masked gather `[R with M] A := B#[I]` or scatter `[R with M] A#[I] := B`";
+  let description = [{
+    ```mlir
+    zpl.masked_remap gather %A from %B over %R [%I1, %I2] mask %M {without}
+      : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>,
+        [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
+    ```
+    zpl.remap restricted to the points p of `region` where `mask` holds
+    (is false with `without`): only they move, and the index arrays are
+    read only there. The mask is an array over `region` aligned with the
+    direct side (dest of a gather, source of a scatter). Lowered to
+    `im_remap_masked` on a static handle (the inspector/executor schedule
+    of zpl.remap, reused while the indices and the mask are unchanged) and
+    its four state calls.
+  }];
+  let arguments = (ins ZPL_RemapKind:$kind, ZPL_ArrayType:$dest,
+                       ZPL_ArrayType:$source, ZPL_RegionType:$region,
+                       Variadic<ZPL_ArrayType>:$indices,
+                       ZPL_ArrayType:$mask, UnitAttr:$without);
+  let assemblyFormat = [{
+    $kind $dest `from` $source `over` $region `[` $indices `]` `mask` $mask
+    attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($source)) `,` qualified(type($region))
+    `,` `[` qualified(type($indices)) `]` `,` qualified(type($mask))
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_RedistributeOp : ZPL_Op<"redistribute"> {
   let summary = "`[R] B := A` between arrays of different distributions";
   let description = [{

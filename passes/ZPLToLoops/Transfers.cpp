@@ -202,13 +202,77 @@ struct RemapLowering : LoweringPattern<zpl::RemapOp> {
   }
 };
 
+/// `NULL` for the index arrays a remap of a lower rank leaves unused.
+static SmallVector<CArg> paddedIndices(OpBuilder &b, Location loc,
+                                       const ZPLTypeConverter &types,
+                                       ValueRange indices) {
+  SmallVector<CArg> args;
+  for (unsigned k = 0; k < 3; ++k)
+    args.push_back(k < indices.size()
+                       ? indices[k]
+                       : Value(emitc::LiteralOp::create(b, loc, types.arrayType,
+                                                        "NULL")));
+  return args;
+}
+
+/// A combining scatter: one collective runtime call,
+/// `zrt_scatter_combine(dst, r, src, mask, without, op, i1, i2, i3)`.
+struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::ScatterCombineOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    Value mask = adaptor.getMask()
+                     ? adaptor.getMask()
+                     : Value(emitc::LiteralOp::create(rewriter, loc,
+                                                      types.arrayType, "NULL"));
+    // zplrt.h: ZRT_SCATTER_ADD 0, ZRT_SCATTER_MUL 1.
+    SmallVector<CArg> args{adaptor.getDest(), adaptor.getRegion(),
+                           adaptor.getSource(), mask,
+                           intArg(ctx, op.getWithout() ? 1 : 0),
+                           intArg(ctx, int64_t(op.getCombiner()))};
+    llvm::append_range(
+        args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
+    callRuntime(rewriter, loc, RuntimeFn::ScatterCombine, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A masked remap: `im_remap_masked(cached, id, kind, dst, r, src, mask,
+/// without, i1, i2, i3)` on its static handle, then the four state calls.
+struct MaskedRemapLowering : LoweringPattern<zpl::MaskedRemapOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::MaskedRemapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    // ironman.h: IM_GATHER 0, IM_SCATTER 1.
+    bool gather = op.getKind() == zpl::RemapKind::gather;
+    SmallVector<CArg> args{intArg(ctx, gather ? 0 : 1), adaptor.getDest(),
+                           adaptor.getRegion(),         adaptor.getSource(),
+                           adaptor.getMask(), intArg(ctx, op.getWithout() ? 1 : 0)};
+    llvm::append_range(
+        args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
+    Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapMasked,
+                         args);
+    stateCalls(rewriter, loc, h);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateTransferPatterns(const ZPLTypeConverter &types,
                               const ModuleFacts &facts,
                               RewritePatternSet &patterns) {
   patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
-               RedistributeLowering, RemapLowering,
+               RedistributeLowering, RemapLowering, ScatterCombineLowering,
+               MaskedRemapLowering,
                StateLowering<ironman::DROp, RuntimeFn::DR>,
                StateLowering<ironman::SROp, RuntimeFn::SR>,
                StateLowering<ironman::DNOp, RuntimeFn::DN>,

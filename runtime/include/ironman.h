@@ -65,6 +65,15 @@ enum im_remap_kind { IM_GATHER = 0, IM_SCATTER = 1 };
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                       zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
                       zrt_array *i3);
+/* A masked remap `[r with mask] dst := src#[...]` or `[r with mask]
+ * dst#[...] := src` (`without`: where mask is false): im_remap over only
+ * the selected points of r (the mask is an array over r aligned with dst
+ * for a gather, with src for a scatter). The index arrays are read only
+ * at selected points. The schedule is reused while, besides the above,
+ * the mask's contents are unchanged. */
+im_transfer *im_remap_masked(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
+                             zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
+                             zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
 /* A transpose `[r] dst := src#[Index_p0, Index_p1, Index_p2]` (p a
  * permutation of 1..rank, unused 0): a remap whose schedule follows from

@@ -301,6 +301,17 @@ void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
                 zrt_array *i2, zrt_array *i3);
 void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
                  zrt_array *i2, zrt_array *i3);
+/* A combining scatter over the points p of r where `mask` is true (false
+ * when `without`; every point when mask is NULL): dst[i(p)] += src[p]
+ * (ZRT_SCATTER_ADD; `-=` adds -src) or *= src[p] (ZRT_SCATTER_MUL),
+ * combining every point that targets one element. Each PE combines its own
+ * contributions first and sends one per target element; integer results
+ * are the same on any number of PEs. (Masked plain remaps: im_remap_masked
+ * in ironman.h.) */
+enum zrt_scatter_op { ZRT_SCATTER_ADD = 0, ZRT_SCATTER_MUL = 1 };
+void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src,
+                         zrt_array *mask, int64_t without, int64_t op,
+                         zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
 /* ---- output (only PE 0 prints) ------------------------------------------- */
 /* `fmt` is a printf format for one value, or "" for the default

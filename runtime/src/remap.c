@@ -264,7 +264,18 @@ typedef struct remap_call {
   zrt_array *ia[ZRT_MAX_RANK]; /* index arrays; NULL: perm gives the index */
   int64_t perm[ZRT_MAX_RANK];  /* 0-based: index k is the point's index perm[k] */
   zrt_region r;
+  zrt_array *mask; /* NULL: every point of r moves; else only where it holds */
+  bool without;    /* the points where the mask is false move instead */
 } remap_call;
+
+/* Whether point p of r moves: the mask (over r, aligned with the direct
+ * array) holds there, or does not with `without`. */
+static bool selected(const remap_call *c, const int64_t p[ZRT_MAX_RANK]) {
+  if (!c->mask)
+    return true;
+  bool m = *((const bool *)c->mask->base + zrt_array_elem(c->mask, p));
+  return m != c->without;
+}
 
 static zrt_array *indexed_array(const remap_call *c) {
   return c->kind == IM_GATHER ? c->src : c->dst;
@@ -354,6 +365,8 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
     walk w;
     for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
       int64_t x[ZRT_MAX_RANK];
+      if (!selected(c, w.at))
+        continue;
       if (!index_at(c, w.at, x, msg, sizeof msg)) {
         bad = true;
         break;
@@ -439,6 +452,8 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
     walk w;
     for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
       int64_t x[ZRT_MAX_RANK];
+      if (!selected(c, w.at))
+        continue;
       if (!index_at(c, w.at, x, msg, sizeof msg)) {
         bad = true;
         break;
@@ -684,6 +699,7 @@ typedef struct remap_state {
   uint64_t src_serial;
   array_shape src_shape, dst_shape;
   int nindex; /* index arrays (their contents are compared, not their identity) */
+  bool masked, without; /* a masked remap (the mask's contents are compared) */
   int64_t perm[ZRT_MAX_RANK];
   i64vec index_copy; /* this PE's index values at the inspection */
   zrt_array *views;  /* strided messages' views */
@@ -755,6 +771,8 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
     st->nindex += c->ia[k] != NULL;
     st->perm[k] = c->perm[k];
   }
+  st->masked = c->mask != NULL;
+  st->without = c->without;
   return t;
 }
 
@@ -839,9 +857,18 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
   }
 }
 
-/* Walks this PE's index values (each index array at each point, in the
- * inspector's order): records them in *v, or (compare) says whether they
- * equal *v. */
+/* Records x in *v, or (compare) checks that it is the next value of *v. */
+static void note_value(i64vec *v, int64_t *at, bool compare, bool *same, int64_t x) {
+  if (!compare)
+    vec_push(v, x);
+  else if (*at >= v->n || v->v[(*at)++] != x)
+    *same = false;
+}
+
+/* Walks what this PE's schedule depends on, in the inspector's order: at
+ * each point, whether it is selected (masked remaps) and the index arrays'
+ * values at the selected ones. Records them in *v, or (compare) says
+ * whether they equal *v. */
 static bool index_values(const remap_call *c, i64vec *v, bool compare) {
   zrt_region *tiles;
   int64_t nt = my_tiles(c->r, direct_array(c), &tiles);
@@ -850,16 +877,17 @@ static bool index_values(const remap_call *c, i64vec *v, bool compare) {
   bool same = true;
   for (int64_t i = 0; i < nt && same; ++i) {
     walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more && same; more = walk_next(&w))
-      for (int k = 0; k < rank; ++k) {
+    for (bool more = walk_first(&w, &tiles[i]); more && same; more = walk_next(&w)) {
+      bool moves = selected(c, w.at);
+      if (c->mask)
+        note_value(v, &at, compare, &same, moves);
+      for (int k = 0; k < rank && moves; ++k) {
         zrt_array *I = c->ia[k];
-        int64_t x =
-            zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, w.at) * I->esz);
-        if (!compare)
-          vec_push(v, x);
-        else if (at >= v->n || v->v[at++] != x)
-          same = false;
+        note_value(v, &at, compare, &same,
+                   zrt_elem_get_i64(I->type,
+                                    (char *)I->base + (size_t)zrt_array_elem(I, w.at) * I->esz));
       }
+    }
   }
   free(tiles);
   return same && (!compare || at == v->n);
@@ -884,7 +912,7 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   build_messages(t, c, send, recv, false);
   vecs_free(send, np);
   vecs_free(recv, np);
-  if (c->ia[0])
+  if (c->ia[0] || c->mask)
     index_values(c, &((remap_state *)t->kind_state)->index_copy, false);
   ++zrt_g.n_remap_inspections;
   finish_handle(t, t0);
@@ -908,6 +936,9 @@ static void check_remap(const remap_call *c) {
   if (D->rank != c->r.rank)
     zrt_failf("%s: array %s has rank %d, the region %lld", what, D->name, D->rank,
               (long long)c->r.rank);
+  if (c->mask && (c->mask->type != ZRT_BOOL || c->mask->rank != c->r.rank))
+    zrt_failf("%s of array %s: the mask %s must be a boolean array of rank %lld", what, X->name,
+              c->mask->name, (long long)c->r.rank);
   if (c->src->type != c->dst->type)
     zrt_failf("%s: arrays %s and %s have different element types", what, c->src->name,
               c->dst->name);
@@ -927,7 +958,8 @@ static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const rem
       return false;
   }
   return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
-         st->nindex == nindex && same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
+         st->nindex == nindex && st->masked == (c->mask != NULL) && st->without == c->without &&
+         same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
          same_shape(&st->dst_shape, &dst);
 }
 
@@ -978,10 +1010,9 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
   return changed != 0;
 }
 
-im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
-                      zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
-                      zrt_array *i3) {
-  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r};
+/* im_remap and im_remap_masked: the cached schedule while it fits. */
+static im_transfer *remap_handle(im_transfer *cached, int64_t id, const remap_call *c0) {
+  remap_call c = *c0;
   check_remap(&c);
   if (cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c)) {
     rebind(cached, &c);
@@ -990,6 +1021,20 @@ im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *
   if (cached)
     remap_release(cached);
   return inspect(ZRT_XFER_REMAP, id, &c);
+}
+
+im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
+                      zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
+                      zrt_array *i3) {
+  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, NULL, false};
+  return remap_handle(cached, id, &c);
+}
+
+im_transfer *im_remap_masked(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
+                             zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
+                             zrt_array *i1, zrt_array *i2, zrt_array *i3) {
+  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0};
+  return remap_handle(cached, id, &c);
 }
 
 /* A remap run at once (no static transfer): built, executed, released. */
@@ -1083,7 +1128,7 @@ static im_transfer *plan_transpose(int64_t id, const remap_call *c, int64_t orie
 im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
                           zrt_array *src, int64_t p0, int64_t p1, int64_t p2,
                           int64_t orientation) {
-  remap_call c = {IM_GATHER, dst, src, {NULL, NULL, NULL}, {p0 - 1, p1 - 1, p2 - 1}, r};
+  remap_call c = {IM_GATHER, dst, src, {NULL, NULL, NULL}, {p0 - 1, p1 - 1, p2 - 1}, r, NULL, false};
   for (int k = (int)r.rank; k < ZRT_MAX_RANK; ++k)
     c.perm[k] = 0;
   check_transpose(&c, orientation);
@@ -1103,4 +1148,178 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
     return t;
   }
   return plan_transpose(id, &c, orientation);
+}
+
+/* ---- combining scatters -------------------------------------------------------------------- */
+/* zrt_scatter_combine: dst[i(p)] op= src[p] for every selected point p of r
+ * (op ZRT_SCATTER_ADD or ZRT_SCATTER_MUL). Each PE first combines its own
+ * contributions per target element, in the order it walks its points, and
+ * sends one record (index, value) per target element to each PE storing
+ * it; every PE then applies what it received in PE order. Integer results
+ * are exact and the same on any number of PEs (integers wrap); real ones
+ * are up to rounding order. Its traffic goes through the inspectors'
+ * exchange, once per call: it keeps no schedule. The records count in the
+ * statistics as the messages of one transfer (count_contributions). */
+enum { CONTRIB_WORDS = ZRT_MAX_RANK + 1 }; /* the target index, the value's bits */
+
+typedef struct contribution {
+  int64_t peer, seq;
+  int64_t word[CONTRIB_WORDS];
+} contribution;
+
+/* By receiving PE, then target index, then the order the points were
+ * walked (so the combining order does not depend on qsort). */
+static int contribution_order(const void *a, const void *b) {
+  const contribution *x = a, *y = b;
+  if (x->peer != y->peer)
+    return x->peer < y->peer ? -1 : 1;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    if (x->word[k] != y->word[k])
+      return x->word[k] < y->word[k] ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Values travel as 64 bits: integers as they are, reals as doubles. */
+static int64_t value_bits(int type, const void *p) {
+  int64_t bits;
+  if (type == ZRT_I64)
+    return zrt_elem_get_i64(type, p);
+  double d = zrt_elem_get_f64(type, p);
+  memcpy(&bits, &d, sizeof bits);
+  return bits;
+}
+
+/* a op b on value bits of element type `type` (integers wrap). */
+static int64_t combine_bits(int type, int64_t op, int64_t a, int64_t b) {
+  if (type == ZRT_I64)
+    return op == ZRT_SCATTER_MUL ? (int64_t)((uint64_t)a * (uint64_t)b)
+                                 : (int64_t)((uint64_t)a + (uint64_t)b);
+  double x, y;
+  memcpy(&x, &a, sizeof x);
+  memcpy(&y, &b, sizeof y);
+  double r = op == ZRT_SCATTER_MUL ? x * y : x + y;
+  memcpy(&a, &r, sizeof a);
+  return a;
+}
+
+static void store_bits(zrt_array *a, int64_t off, int64_t bits) {
+  void *p = (char *)a->base + (size_t)off * a->esz;
+  if (a->type == ZRT_I64) {
+    memcpy(p, &bits, sizeof bits);
+    return;
+  }
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  zrt_elem_convert(a->type, p, ZRT_F64, &d);
+}
+
+/* Appends a contribution to *v (growing it). */
+static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contribution c) {
+  if (*n == *cap) {
+    *cap *= 2;
+    contribution *grown = realloc(*v, (size_t)*cap * sizeof **v);
+    if (!grown)
+      zrt_failf("out of memory in a scatter");
+    *v = grown;
+  }
+  (*v)[(*n)++] = c;
+}
+
+/* This PE's contributions, combined per (receiving PE, target element). */
+static contribution *local_contributions(const remap_call *c, int64_t op, int64_t *count) {
+  int64_t n = 0, cap = 64, seq = 0;
+  contribution *v = malloc((size_t)cap * sizeof *v);
+  int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
+  if (!v || !targets)
+    zrt_failf("out of memory in a scatter");
+  char msg[300] = "";
+  bool bad = false;
+  zrt_region *tiles;
+  int64_t nt = my_tiles(c->r, c->src, &tiles);
+  for (int64_t i = 0; i < nt && !bad; ++i) {
+    walk w;
+    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
+      int64_t x[ZRT_MAX_RANK];
+      if (!selected(c, w.at))
+        continue;
+      if (!index_at(c, w.at, x, msg, sizeof msg)) {
+        bad = true;
+        break;
+      }
+      const void *src = (char *)c->src->base + (size_t)zrt_array_elem(c->src, w.at) * c->src->esz;
+      contribution r = {0, seq++, {x[0], x[1], x[2], value_bits(c->src->type, src)}};
+      int nto = write_owners(c->dst, x, targets);
+      for (int t = 0; t < nto; ++t) {
+        r.peer = targets[t];
+        push_contribution(&v, &n, &cap, r);
+      }
+    }
+  }
+  free(tiles);
+  free(targets);
+  agree_fail(bad, msg);
+  qsort(v, (size_t)n, sizeof *v, contribution_order);
+  int64_t kept = 0;
+  for (int64_t j = 0; j < n; ++j) {
+    contribution *last = kept ? &v[kept - 1] : NULL;
+    if (last && last->peer == v[j].peer &&
+        memcmp(last->word, v[j].word, ZRT_MAX_RANK * sizeof(int64_t)) == 0)
+      last->word[ZRT_MAX_RANK] =
+          combine_bits(c->src->type, op, last->word[ZRT_MAX_RANK], v[j].word[ZRT_MAX_RANK]);
+    else
+      v[kept++] = v[j];
+  }
+  *count = kept;
+  return v;
+}
+
+/* The statistics of one combining scatter, as for an IRONMAN transfer:
+ * one transfer, and one indexed message per other PE this one sends
+ * records to (sent packed, one record per target element). */
+static void count_contributions(const i64vec *out) {
+  ++zrt_g.n_transfers;
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    if (q == zrt_g.me || out[q].n == 0)
+      continue;
+    int64_t bytes = out[q].n * (int64_t)sizeof(int64_t);
+    ++zrt_g.n_messages;
+    ++zrt_g.n_msg_packed;
+    ++zrt_g.n_msg_pattern[ZRT_PAT_INDEXED];
+    zrt_g.n_bytes += bytes;
+    zrt_g.n_bytes_pattern[ZRT_PAT_INDEXED] += bytes;
+  }
+}
+
+void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *mask,
+                         int64_t without, int64_t op, zrt_array *i1, zrt_array *i2,
+                         zrt_array *i3) {
+  remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0};
+  check_remap(&c);
+  if (op != ZRT_SCATTER_ADD && op != ZRT_SCATTER_MUL)
+    zrt_failf("zrt_scatter_combine: unknown operator %lld", (long long)op);
+  if (dst->type == ZRT_BOOL)
+    zrt_failf("scatter into array %s: combines numbers, not booleans", dst->name);
+  double t0 = zrt_g.be->clock();
+  int np = zrt_g.npes;
+  int64_t n;
+  contribution *mine = local_contributions(&c, op, &n);
+  i64vec *out = vecs_new(np), *in = vecs_new(np);
+  for (int64_t j = 0; j < n; ++j)
+    for (int k = 0; k < CONTRIB_WORDS; ++k)
+      vec_push(&out[mine[j].peer], mine[j].word[k]);
+  free(mine);
+  count_contributions(out);
+  exchange_vecs(out, in);
+  for (int q = 0; q < np; ++q)
+    for (int64_t j = 0; j < in[q].n; j += CONTRIB_WORDS) {
+      const int64_t *w = &in[q].v[j];
+      check_stored(dst, w, "scatter");
+      int64_t off = zrt_array_elem(dst, w);
+      const void *p = (char *)dst->base + (size_t)off * dst->esz;
+      store_bits(dst, off,
+                 combine_bits(dst->type, op, value_bits(dst->type, p), w[ZRT_MAX_RANK]));
+    }
+  vecs_free(out, np);
+  vecs_free(in, np);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }

@@ -411,3 +411,35 @@ func.func @remap_no_indices(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R
   zpl.remap gather %A from %B over %R : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
   return
 }
+
+// -----
+
+func.func @scatter_combine_booleans(%A: !zpl.array<1 x i1>, %B: !zpl.array<1 x i1>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{combines numbers, not 'i1'}}
+  zpl.scatter_combine add %A from %B over %R [%I] : !zpl.array<1 x i1>, !zpl.array<1 x i1>, !zpl.region<1>, [!zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
+func.func @scatter_combine_indices(%A: !zpl.array<2 x i64>, %B: !zpl.array<1 x i64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 1}}
+  zpl.scatter_combine add %A from %B over %R [%I] : !zpl.array<2 x i64>, !zpl.array<1 x i64>, !zpl.region<1>, [!zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
+func.func @masked_remap_mask(%A: !zpl.array<1 x f64>, %B: !zpl.array<1 x f64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{the mask must be a boolean array of rank 1}}
+  zpl.masked_remap gather %A from %B over %R [%I] mask %I : !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>], !zpl.array<1 x i64>
+  return
+}
+
+// -----
+
+func.func @masked_remap_index_type(%A: !zpl.array<1 x f64>, %B: !zpl.array<1 x f64>, %R: !zpl.region<1>, %M: !zpl.array<1 x i1>) {
+  // expected-error @+1 {{index arrays must be integer arrays of rank 1}}
+  zpl.masked_remap scatter %A from %B over %R [%B] mask %M : !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x f64>], !zpl.array<1 x i1>
+  return
+}

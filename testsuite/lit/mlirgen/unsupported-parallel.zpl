@@ -10,11 +10,6 @@ var I1, I2 : [R] integer;
 
 procedure p();
 begin
--- A scatter has no combining form and no mask in the dialect.
--- CHECK: unsupported-parallel.zpl:[[@LINE+1]]:7: error: a compound scatter assignment is not supported yet
-  [R] A#[I2, I1] += B;
--- CHECK: unsupported-parallel.zpl:[[@LINE+1]]:11: error: a masked scatter assignment is not supported yet
-  [R with M] A#[I2, I1] := B;
 -- CHECK: unsupported-parallel.zpl:[[@LINE+1]]:28: error: a mask on the region of a flood `>>` is not supported yet
   [R] A := >>[1..4, 1 with M] B;
 end;

@@ -4,7 +4,9 @@
 
 // Remaps (gather, scatter) and a transpose: the whole pipeline to C (remap
 // and transpose transfers on static handles, without a machine: no
-// strategy), which must compile with -Wall -Werror.
+// strategy), which must compile with -Wall -Werror. A masked remap is
+// im_remap_masked on its own handle with the four state calls in place; a
+// combining scatter one call of zrt_scatter_combine.
 
 module attributes {zpl.entry = @prog} {
   zpl.config @n : i64 init {
@@ -33,6 +35,10 @@ module attributes {zpl.entry = @prog} {
     %r = zpl.get @R : !zpl.region<2>
     zpl.yield %r : !zpl.region<2>
   }
+  zpl.array_decl @M : !zpl.array<2 x i1> init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
   // CHECK-LABEL: void zp_prog() {
   // CHECK:         im_transfer* [[C0:v[0-9]+]] = zt_0;
   // CHECK-NEXT:    im_transfer* [[G:v[0-9]+]] = im_remap([[C0]], 0, 0, [[A:v[0-9]+]], [[R:v[0-9]+]], [[B:v[0-9]+]], [[I1:v[0-9]+]], [[I2:v[0-9]+]], NULL);
@@ -45,6 +51,13 @@ module attributes {zpl.entry = @prog} {
   // CHECK:         im_transfer* [[T:v[0-9]+]] = im_transpose({{v[0-9]+}}, 2, [[A]], [[R]], [[B]], 2, 1, 0, 0);
   // CHECK-NEXT:    zt_2 = [[T]];
   // CHECK-NEXT:    im_dr([[T]]);
+  // CHECK:         im_transfer* [[MG:v[0-9]+]] = im_remap_masked({{v[0-9]+}}, 3, 0, [[A]], [[R]], [[B]], [[M:v[0-9]+]], 1, [[I1]], [[I2]], NULL);
+  // CHECK-NEXT:    zt_3 = [[MG]];
+  // CHECK-NEXT:    im_dr([[MG]]);
+  // CHECK-NEXT:    im_sr([[MG]]);
+  // CHECK-NEXT:    im_dn([[MG]]);
+  // CHECK-NEXT:    im_sv([[MG]]);
+  // CHECK:         zrt_scatter_combine([[A]], [[R]], [[B]], NULL, 0, 1, [[I1]], [[I2]], NULL);
   func.func @prog() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
@@ -54,6 +67,9 @@ module attributes {zpl.entry = @prog} {
     zpl.remap gather %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     zpl.remap scatter %B from %A over %R [%I2, %I1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     zpl.remap gather %A from %B over %R transpose [2, 1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>
+    %M = zpl.get @M : !zpl.array<2 x i1>
+    zpl.masked_remap gather %A from %B over %R [%I1, %I2] mask %M {without} : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
+    zpl.scatter_combine mul %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     return
   }
 }

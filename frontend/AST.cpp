@@ -13,6 +13,7 @@ const char *toString(ScalarType t) {
   case ScalarType::Boolean: return "boolean";
   case ScalarType::String: return "string";
   case ScalarType::Void: return "void";
+  case ScalarType::File: return "file";
   }
   return "?";
 }
@@ -76,6 +77,9 @@ const char *toString(Builtin b) {
   case Builtin::ToDouble: return "double";
   case Builtin::ToInteger: return "integer";
   case Builtin::ToFloat: return "float";
+  case Builtin::Open: return "open";
+  case Builtin::Read: return "read";
+  case Builtin::Close: return "close";
   }
   return "?";
 }

@@ -49,7 +49,8 @@ using StmtList = std::vector<StmtPtr>;
 
 /// Scalar (element) types. String only occurs as a write argument; Void is
 /// the "type" of a call to a procedure without a result.
-enum class ScalarType { Invalid, Integer, Double, Float, Boolean, String, Void };
+enum class ScalarType { Invalid, Integer, Double, Float, Boolean, String, Void,
+                        File };
 const char *toString(ScalarType t);
 inline bool isNumeric(ScalarType t) {
   return t == ScalarType::Integer || t == ScalarType::Double ||
@@ -122,7 +123,12 @@ enum class BinaryOp { Add, Sub, Mul, Div, Mod, Pow, Lt, Le, Gt, Ge, Eq, Ne,
 enum class ReduceOp { Add, Mul, Max, Min, And, Or };
 /// Built-in functions (elementwise on parallel values).
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
-                     Min, Max, Pow, ToDouble, ToInteger, ToFloat };
+                     Min, Max, Pow, ToDouble, ToInteger, ToFloat,
+                     Open, Read, Close };
+/// The file built-ins: `open("name", "r")`, `read(f, x, ...)`, `close(f)`.
+inline bool isFileBuiltin(Builtin b) {
+  return b == Builtin::Open || b == Builtin::Read || b == Builtin::Close;
+}
 const char *toString(UnaryOp op);
 const char *toString(BinaryOp op);
 const char *toString(ReduceOp op);
@@ -355,6 +361,7 @@ struct WriteArg {
 struct WriteStmt : Stmt {
   bool newline = false; // writeln
   std::vector<WriteArg> args;
+  ExprPtr file; // `write(f, ...)`: Sema moves a leading file argument here
   explicit WriteStmt(SourceLoc l) : Stmt(Write, std::move(l)) {}
   static bool classof(const Stmt *s) { return s->kind == Write; }
 };

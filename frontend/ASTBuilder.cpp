@@ -204,6 +204,8 @@ ScalarType Builder::buildScalarType(P::ScalarTypeContext *ctx) {
     return ScalarType::Double;
   if (ctx->FLOAT())
     return ScalarType::Float;
+  if (ctx->FILE())
+    return ScalarType::File;
   return ScalarType::Boolean;
 }
 

@@ -524,6 +524,11 @@ private:
       scopeNote(s);
       end(s.loc);
       Indent in(*this);
+      if (w.file) {
+        line() << "File\n";
+        Indent in2(*this);
+        expr(*w.file);
+      }
       for (const auto &a : w.args) {
         if (a.hasFormat) {
           line() << "Format \"";

@@ -6,6 +6,7 @@ add_mlir_library(ZPLMLIRGen PARTIAL_SOURCES_INTENDED DISABLE_INSTALL
   MLIRGen.cpp
   MLIRGenArrays.cpp
   MLIRGenExpr.cpp
+  MLIRGenFiles.cpp
   MLIRGenProc.cpp
   MLIRGenShattered.cpp
   MLIRGenStmt.cpp

@@ -325,6 +325,8 @@ Value Generator::genCall(const CallExpr &e) {
 }
 
 Value Generator::genBuiltin(const CallExpr &e) {
+  if (e.builtin == Builtin::Open)
+    return genOpen(e);
   Location l = loc(e.loc);
   SmallVector<Value, 2> args;
   for (const auto &a : e.args)
@@ -360,6 +362,9 @@ Value Generator::genBuiltin(const CallExpr &e) {
   case Builtin::ToFloat:
     return arg(0);
   case Builtin::None:
+  case Builtin::Open:
+  case Builtin::Read:
+  case Builtin::Close:
     break;
   }
   internal(e.loc, "unknown builtin '" + e.callee + "'");

@@ -399,6 +399,10 @@ private:
   void genWhile(const WhileStmt &s);
   void genRepeat(const RepeatStmt &s);
   void genWrite(const WriteStmt &s);
+  /// open(...) (MLIRGenFiles.cpp): the file handle.
+  Value genOpen(const CallExpr &e);
+  /// `read(f, ...)` and `close(f)` statements (MLIRGenFiles.cpp).
+  void genFileStmt(const CallStmt &s);
   void genBoundary(const BoundaryStmt &s);
   void genScatter(const AssignStmt &s);
   void genReturn(const ReturnStmt &s);

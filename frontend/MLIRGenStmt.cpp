@@ -152,7 +152,12 @@ void Generator::genStmt(const Stmt &s) {
   case Stmt::Wrap:
   case Stmt::Reflect: genBoundary(cast<BoundaryStmt>(s)); break;
   case Stmt::Write: genWrite(cast<WriteStmt>(s)); break;
-  case Stmt::Call: genCall(*cast<CallStmt>(s).call); break;
+  case Stmt::Call:
+    if (isFileBuiltin(cast<CallStmt>(s).call->builtin))
+      genFileStmt(cast<CallStmt>(s));
+    else
+      genCall(*cast<CallStmt>(s).call);
+    break;
   }
   flushTemps(mark, l);
   curScope = savedScope;
@@ -483,6 +488,8 @@ void Generator::genRepeat(const RepeatStmt &s) {
 }
 
 void Generator::genWrite(const WriteStmt &s) {
+  if (s.file)
+    FileOutputOp::create(b, loc(s.loc), genExpr(*s.file));
   for (const WriteArg &a : s.args) {
     const Expr &e = *a.value;
     Location l = loc(e.loc);
@@ -510,6 +517,8 @@ void Generator::genWrite(const WriteStmt &s) {
   }
   if (s.newline)
     WritelnOp::create(b, loc(s.loc));
+  if (s.file)
+    FileOutputEndOp::create(b, loc(s.loc));
 }
 
 } // namespace mlirgen

@@ -64,6 +64,13 @@ void Sema::checkType(VarDecl &v) {
   TypeSpec &t = v.type;
   v.elemType = t.elem;
   v.isArray = t.isArray;
+  if (t.elem == ScalarType::File && t.isArray)
+    error(t.loc, "an array cannot hold files; declare '" + v.name +
+                     "' as 'var " + v.name + " : file'");
+  else if (t.elem == ScalarType::File &&
+           (v.kind == Decl::ConfigVar || v.kind == Decl::Constant))
+    error(v.loc, std::string("a ") + v.kindName() + " cannot be a file ('" +
+                     v.name + "')");
   if (!t.isArray)
     return;
   if (t.region) {

@@ -208,7 +208,8 @@ static Builtin builtinByName(const std::string &n) {
       {"ceil", Builtin::Ceil},   {"min", Builtin::Min},
       {"max", Builtin::Max},     {"pow", Builtin::Pow},
       {"double", Builtin::ToDouble}, {"integer", Builtin::ToInteger},
-      {"float", Builtin::ToFloat}};
+      {"float", Builtin::ToFloat}, {"open", Builtin::Open},
+      {"read", Builtin::Read},   {"close", Builtin::Close}};
   auto it = table.find(n);
   return it == table.end() ? Builtin::None : it->second;
 }
@@ -265,6 +266,10 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     }
     if (ctx.constOnly) {
       error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
+      return;
+    }
+    if (isFileBuiltin(e.builtin)) {
+      checkFileBuiltin(e, ctx, asStatement);
       return;
     }
     checkBuiltin(e, ctx);

@@ -103,6 +103,14 @@ private:
   void checkBinary(BinaryExpr &e, const ExprCtx &ctx);
   void checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
   void checkBuiltin(CallExpr &e, const ExprCtx &ctx);
+  /// open/read/close (SemaFiles.cpp).
+  void checkFileBuiltin(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  /// An argument that must be a file variable (`what` says where).
+  void checkFileArg(Expr &e, const ExprCtx &ctx, const std::string &what);
+  /// A variable `read` stores into: not a constant, a config var or a file.
+  void checkReadTarget(Expr &e, const ExprCtx &ctx);
+  /// `write(f, ...)`: moves a leading file argument into ws.file.
+  void checkWriteFile(WriteStmt &ws, const ExprCtx &ctx);
   void checkShift(ShiftExpr &e, const ExprCtx &ctx);
   void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
   void checkScan(ScanExpr &e, const ExprCtx &ctx);

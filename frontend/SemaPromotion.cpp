@@ -168,7 +168,11 @@ void findOwnViolation(ProcDecl &p) {
                         ")");
     }
   };
-  walkStmts(p.body, onStmt, [](const Expr &) {});
+  auto onExpr = [&](const Expr &e) {
+    if (auto *c = dyn_cast<CallExpr>(&e); c && isFileBuiltin(c->builtin))
+      set(e.loc, "it does I/O ('" + c->callee + "' at " + at(e.loc) + ")");
+  };
+  walkStmts(p.body, onStmt, onExpr);
 }
 
 /// The procedures `p` calls (each once, in source order).

@@ -319,9 +319,12 @@ void Sema::checkStmt(Stmt &s) {
   case Stmt::Write: {
     auto &ws = cast<WriteStmt>(s);
     ExprCtx ctx = stmtCtx();
+    checkWriteFile(ws, ctx);
     ctx.allowString = true;
     for (auto &a : ws.args) {
       checkExpr(*a.value, ctx);
+      if (a.value->type == ScalarType::File)
+        error(a.value->loc, "a file can only be the first argument of write");
       if (a.hasFormat && a.value->type == ScalarType::String)
         error(a.value->loc, "a format applies to a number or a boolean, not a string");
     }

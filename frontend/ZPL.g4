@@ -62,7 +62,7 @@ type
   | region scalarType                      # arrayTy
   ;
 
-scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN ;
+scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN | FILE ;
 
 // ---------------------------------------------------------------------------
 // Regions

@@ -635,6 +635,14 @@ LogicalResult MaskedRemapOp::verify() {
                               indexed.getRank());
 }
 
+LogicalResult FileOpenOp::verify() {
+  StringRef mode = getMode();
+  if (mode != "r" && mode != "w" && mode != "a")
+    return emitOpError("mode must be \"r\", \"w\" or \"a\", not \"")
+           << mode << "\"";
+  return success();
+}
+
 LogicalResult RedistributeOp::verify() {
   ArrayType dest = getDest().getType(), source = getSource().getType();
   if (dest.getElementType() != source.getElementType())

@@ -632,6 +632,69 @@ def ZPL_WritelnOp : ZPL_Op<"writeln"> {
   let assemblyFormat = "attr-dict";
 }
 
+def ZPL_FileOpenOp : ZPL_Op<"file_open"> {
+  let summary = "`open(\"name\", \"r\")`: a file handle (the file lives where PE 0 runs)";
+  let description = [{
+    Opens `name` in `mode` ("r", "w" or "a") on PE 0; the handle (an i64,
+    the same on every PE) names the file in the other file ops. A file
+    that cannot be opened is a run-time error on every PE.
+  }];
+  let arguments = (ins StrAttr:$name, StrAttr:$mode);
+  let results = (outs I64:$file);
+  let assemblyFormat = "$name `,` $mode attr-dict";
+  let hasVerifier = 1;
+}
+
+def ZPL_FileCloseOp : ZPL_Op<"file_close"> {
+  let summary = "`close(f)`";
+  let arguments = (ins I64:$file);
+  let assemblyFormat = "$file attr-dict";
+}
+
+def ZPL_FileOutputOp : ZPL_Op<"file_output"> {
+  let summary = "the write ops up to zpl.file_output_end print to file `file`";
+  let description = [{
+    `write(f, args)` is zpl.file_output %f, the write ops of its
+    arguments, zpl.file_output_end. The file must be open for writing
+    ("w" or "a").
+  }];
+  let arguments = (ins I64:$file);
+  let assemblyFormat = "$file attr-dict";
+}
+
+def ZPL_FileOutputEndOp : ZPL_Op<"file_output_end"> {
+  let summary = "the write ops print to the standard output again";
+  let assemblyFormat = "attr-dict";
+}
+
+def ZPL_FileReadOp : ZPL_Op<"file_read"> {
+  let summary = "`read(f, x)`: the next value of the file, on every PE";
+  let description = [{
+    PE 0 reads the next whitespace-separated value of the file (in the
+    format `write` prints) and every PE gets it. `what` names the
+    variable read, for the error a malformed value or the end of the
+    file gives (it names the file and its line too).
+  }];
+  let arguments = (ins I64:$file, StrAttr:$what);
+  let results = (outs ZPL_AnyScalar:$value);
+  let assemblyFormat = "$file `as` $what attr-dict `:` type($value)";
+}
+
+def ZPL_FileReadArrayOp : ZPL_Op<"file_read_array"> {
+  let summary = "`[R] read(f, A)`: A over R from the file, row-major";
+  let description = [{
+    PE 0 reads the elements of `array` over `region` in row-major order
+    and sends them in row blocks (about one PE's share each) to the PEs
+    that own them.
+  }];
+  let arguments = (ins I64:$file, ZPL_ArrayType:$array,
+                       ZPL_RegionType:$region, StrAttr:$what);
+  let assemblyFormat = [{
+    $file `into` $array `over` $region `as` $what attr-dict `:`
+    qualified(type($array)) `,` qualified(type($region))
+  }];
+}
+
 def ZPL_HaltOp : ZPL_Op<"halt"> {
   let summary = "`halt;`: stops every PE with exit status 1";
   let assemblyFormat = "attr-dict";

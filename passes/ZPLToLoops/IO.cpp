@@ -1,8 +1,10 @@
-//===- IO.cpp - output and halt -------------------------------------------===//
+//===- IO.cpp - output, files and halt ------------------------------------===//
 //
 // Output goes through the runtime, which prints on PE 0: zrt_write_<T>
 // for a scalar (with its printf format, or ""), zrt_write_str,
-// zrt_write_array, zrt_writeln; `halt;` is zrt_halt.
+// zrt_write_array, zrt_writeln; `halt;` is zrt_halt. Files:
+// zrt_file_open/close, zrt_file_output/_end around the writes of
+// `write(f, ...)`, zrt_file_read_<T> and zrt_file_read_array.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +47,50 @@ struct OneCallLowering : LoweringPattern<Op> {
     return {a.getArray(), a.getRegion(),
             strArg(op.getContext(), formatOf(op.getFormat()))};
   }
+  static SmallVector<CArg> argsOf(zpl::FileCloseOp, zpl::FileCloseOp::Adaptor a,
+                                  Type &) {
+    return {a.getFile()};
+  }
+  static SmallVector<CArg> argsOf(zpl::FileOutputOp,
+                                  zpl::FileOutputOp::Adaptor a, Type &) {
+    return {a.getFile()};
+  }
+  static SmallVector<CArg> argsOf(zpl::FileReadArrayOp op,
+                                  zpl::FileReadArrayOp::Adaptor a, Type &) {
+    return {a.getFile(), a.getArray(), a.getRegion(),
+            strArg(op.getContext(), op.getWhat())};
+  }
   template <typename Other>
   static SmallVector<CArg> argsOf(Other, typename Other::Adaptor, Type &) {
     return {};
+  }
+};
+
+/// `open("name", "w")`: zrt_file_open's handle.
+struct FileOpenLowering : LoweringPattern<zpl::FileOpenOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::FileOpenOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = op.getContext();
+    Value h = callRuntime(rewriter, op.getLoc(), RuntimeFn::FileOpen,
+                          {strArg(ctx, op.getName()), strArg(ctx, op.getMode())});
+    rewriter.replaceOp(op, h);
+    return success();
+  }
+};
+
+/// `read(f, x)` of a scalar: zrt_file_read_<T>(f, "x").
+struct FileReadLowering : LoweringPattern<zpl::FileReadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::FileReadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value v = callRuntime(rewriter, op.getLoc(), RuntimeFn::FileRead,
+                          {adaptor.getFile(), strArg(op.getContext(), op.getWhat())},
+                          op.getValue().getType());
+    rewriter.replaceOp(op, v);
+    return success();
   }
 };
 
@@ -60,7 +103,12 @@ void populateIOPatterns(const ZPLTypeConverter &types,
                OneCallLowering<zpl::WriteStrOp, RuntimeFn::WriteStr>,
                OneCallLowering<zpl::WriteArrayOp, RuntimeFn::WriteArray>,
                OneCallLowering<zpl::WritelnOp, RuntimeFn::Writeln>,
-               OneCallLowering<zpl::HaltOp, RuntimeFn::Halt>>(types, facts);
+               OneCallLowering<zpl::HaltOp, RuntimeFn::Halt>,
+               OneCallLowering<zpl::FileCloseOp, RuntimeFn::FileClose>,
+               OneCallLowering<zpl::FileOutputOp, RuntimeFn::FileOutput>,
+               OneCallLowering<zpl::FileOutputEndOp, RuntimeFn::FileOutputEnd>,
+               OneCallLowering<zpl::FileReadArrayOp, RuntimeFn::FileReadArray>,
+               FileOpenLowering, FileReadLowering>(types, facts);
 }
 
 } // namespace zpl::loops

@@ -313,6 +313,24 @@ void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src,
                          zrt_array *mask, int64_t without, int64_t op,
                          zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
+/* ---- files (they live where PE 0 runs) ------------------------------------ */
+/* open("name", "r"|"w"|"a") gives a handle (>= 1, the same on every PE);
+ * a missing file is an error (exit 2). Between zrt_file_output(f) and
+ * zrt_file_output_end() the write calls below print to file f. A read
+ * parses the next whitespace-separated value (as `write` prints it) of
+ * the element type; `what` names the variable for errors, which name the
+ * file, its line and the element. Arrays move in row blocks through PE 0.
+ * Unclosed files are flushed at exit. */
+int64_t zrt_file_open(const char *name, const char *mode);
+void zrt_file_close(int64_t f);
+void zrt_file_output(int64_t f);
+void zrt_file_output_end(void);
+int64_t zrt_file_read_i64(int64_t f, const char *what);
+double zrt_file_read_f64(int64_t f, const char *what);
+float zrt_file_read_f32(int64_t f, const char *what);
+bool zrt_file_read_bool(int64_t f, const char *what);
+void zrt_file_read_array(int64_t f, zrt_array *a, zrt_region r, const char *what);
+
 /* ---- output (only PE 0 prints) ------------------------------------------- */
 /* `fmt` is a printf format for one value, or "" for the default
  * (%lld, %g, %g, true/false). */

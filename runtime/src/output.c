@@ -1,4 +1,6 @@
-/* output.c — write/writeln (PE 0 only) and gathered array output. */
+/* output.c — write/writeln (PE 0 only) and gathered array output, to
+ * standard output or (zrt_output_to) to a file PE 0 writes. An array is
+ * gathered on PE 0 in row blocks (io_block), never all of it at once. */
 #include "zplrt_internal.h"
 
 #include <stdio.h>
@@ -6,6 +8,25 @@
 #include <string.h>
 
 enum { V_INT, V_REAL, V_BOOL };
+
+/* Where PE 0 prints (NULL: standard output), and how many values it
+ * printed there (file output charges them as local time). */
+static ZRT_PE_LOCAL FILE *out_file;
+static ZRT_PE_LOCAL bool to_file; /* on every PE: output goes to a file */
+static ZRT_PE_LOCAL int64_t out_values;
+
+static FILE *out(void) { return out_file ? out_file : stdout; }
+
+void zrt_output_to(FILE *f, bool file) {
+  out_file = f;
+  to_file = file;
+}
+
+int64_t zrt_output_values(void) {
+  int64_t n = out_values;
+  out_values = 0;
+  return n;
+}
 
 typedef struct value {
   int kind;
@@ -19,20 +40,20 @@ static void put_text(const char *s, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     if (s[i] == '%' && i + 1 < n && s[i + 1] == '%')
       ++i;
-    putchar(s[i]);
+    fputc(s[i], out());
   }
 }
 
 static void put_default(const value *v) {
   switch (v->kind) {
   case V_INT:
-    printf("%lld", (long long)v->i);
+    fprintf(out(), "%lld", (long long)v->i);
     break;
   case V_REAL:
-    printf("%g", v->r);
+    fprintf(out(), "%g", v->r);
     break;
   default:
-    fputs(v->b ? "true" : "false", stdout);
+    fputs(v->b ? "true" : "false", out());
     break;
   }
 }
@@ -41,6 +62,7 @@ static void put_default(const value *v) {
  * modifier is chosen from the value, so "%d" and "%8.3f" work for any
  * numeric type. */
 static void put_value(const char *fmt, const value *v) {
+  ++out_values;
   if (!fmt || !*fmt) {
     put_default(v);
     return;
@@ -70,17 +92,17 @@ static void put_value(const char *fmt, const value *v) {
   if (conv && strchr("di", conv)) {
     snprintf(full, sizeof full, "%sll%c", spec, conv);
     long long x = v->kind == V_INT ? (long long)v->i : v->kind == V_REAL ? (long long)v->r : v->b;
-    printf(full, x);
+    fprintf(out(), full, x);
   } else if (conv && strchr("uoxX", conv)) {
     snprintf(full, sizeof full, "%sll%c", spec, conv);
     unsigned long long x = v->kind == V_INT    ? (unsigned long long)v->i
                            : v->kind == V_REAL ? (unsigned long long)(long long)v->r
                                                : (unsigned long long)v->b;
-    printf(full, x);
+    fprintf(out(), full, x);
   } else if (conv && strchr("fFeEgGaA", conv)) {
     snprintf(full, sizeof full, "%s%c", spec, conv);
     double x = v->kind == V_INT ? (double)v->i : v->kind == V_REAL ? v->r : (double)v->b;
-    printf(full, x);
+    fprintf(out(), full, x);
   } else if (conv == 's') {
     char tmp[64];
     if (v->kind == V_INT)
@@ -90,10 +112,10 @@ static void put_value(const char *fmt, const value *v) {
     else
       snprintf(tmp, sizeof tmp, "%s", v->b ? "true" : "false");
     snprintf(full, sizeof full, "%ss", spec);
-    printf(full, tmp);
+    fprintf(out(), full, tmp);
   } else if (conv == 'c') {
     snprintf(full, sizeof full, "%sc", spec);
-    printf(full, (int)(v->kind == V_INT ? v->i : v->kind == V_REAL ? (int64_t)v->r : v->b));
+    fprintf(out(), full, (int)(v->kind == V_INT ? v->i : v->kind == V_REAL ? (int64_t)v->r : v->b));
   } else {
     put_default(v);
   }
@@ -102,7 +124,7 @@ static void put_value(const char *fmt, const value *v) {
 
 void zrt_write_str(const char *s) {
   if (zrt_g.me == 0)
-    fputs(s, stdout);
+    fputs(s, out());
 }
 
 void zrt_write_i64(int64_t v, const char *fmt) {
@@ -135,7 +157,7 @@ void zrt_write_bool(bool v, const char *fmt) {
 
 void zrt_writeln(void) {
   if (zrt_g.me == 0)
-    putchar('\n');
+    fputc('\n', out());
 }
 
 static void put_elem(int type, const char *p, const char *fmt) {
@@ -211,107 +233,200 @@ static size_t pack_points(char *buf, const zrt_array *a, const zrt_parts *P, con
   return n;
 }
 
-/* Each PE's part of the printed region r: its tiles of r in a's
- * distribution, where a flood dimension of r (one index) belongs to the
- * PEs whose coordinate owns that index. */
+/* The inverse of pack_points: stores buf into a's elements. */
+static void unpack_points(zrt_array *a, const zrt_parts *P, const zrt_region *r, const char *buf) {
+  size_t n = 0;
+  for (int64_t t = 0; t < P->count; ++t) {
+    zrt_region b = tile_box(P, r, t);
+    FOR_LATTICE(b, i) {
+      int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
+      memcpy((char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, buf + n, a->esz);
+      n += a->esz;
+    }
+  }
+}
+
+/* Each PE's part of the region r: its tiles of r in a's distribution,
+ * where a flood dimension of r (one index) belongs to the PEs whose
+ * coordinate owns that index. */
 static void print_parts(zrt_parts *P, const zrt_array *a, int64_t pe, const zrt_region *r) {
   int64_t c[ZRT_MAX_RANK];
   zrt_decomp_coords(&a->dist->D, pe, c);
   zrt_parts_make(P, &a->dist->D, c, r, true);
 }
 
+/* The lattice points of P's tiles of r; `mine`: P is this PE's part,
+ * checked against a's storage. */
+static int64_t part_points(const zrt_parts *P, const zrt_array *a, const zrt_region *r,
+                           bool mine) {
+  int64_t m = 0;
+  for (int64_t t = 0; t < P->count; ++t) {
+    zrt_region b = tile_box(P, r, t);
+    if (mine && !zrt_array_holds(a, &b))
+      zrt_failf("array %s: a transfer to or from PE 0 outside its storage", a->name);
+    m += lattice_points(&b);
+  }
+  return m;
+}
+
+/* A message of file I/O (reads, and writes to a file): counted apart
+ * from IRONMAN's. */
+static void count_io_message(bool file, size_t bytes) {
+  if (!file)
+    return;
+  ++zrt_g.n_io_messages;
+  zrt_g.n_io_bytes += (int64_t)bytes;
+}
+
 static void send_part(const zrt_array *a, const zrt_region *r) {
   zrt_parts P;
   print_parts(&P, a, zrt_g.me, r);
-  int64_t m = 0;
-  for (int64_t t = 0; t < P.count; ++t) {
-    zrt_region b = tile_box(&P, r, t);
-    if (!zrt_array_holds(a, &b))
-      zrt_failf("write of array %s outside its storage", a->name);
-    m += lattice_points(&b);
-  }
+  int64_t m = part_points(&P, a, r, true);
   if (m > 0) {
     char *buf = malloc((size_t)m * a->esz);
     if (!buf)
       zrt_failf("out of memory writing array %s", a->name);
     size_t used = pack_points(buf, a, &P, r);
+    count_io_message(to_file, used);
     zrt_g.be->send(0, GATHER_TAG, buf, used);
     free(buf);
   }
   zrt_parts_free(&P);
 }
 
-/* PE 0: every PE's part into `all` (row-major over r's lattice). */
-static void gather_parts(const zrt_array *a, const zrt_region *r, const int64_t cnt[ZRT_MAX_RANK],
-                         char *all) {
+/* Position of index idx in the row-major lattice of r (cnt: its counts). */
+static int64_t row_major_position(const zrt_region *r, const int64_t cnt[ZRT_MAX_RANK],
+                                  const int64_t idx[ZRT_MAX_RANK]) {
+  int64_t pos = 0;
+  for (int k = 0; k < r->rank; ++k)
+    pos = pos * cnt[k] + (idx[k] - r->lo[k]) / zrt_step(r, k);
+  return pos;
+}
+
+/* PE 0 (gather) or every PE (scatter): moves r between every PE's part of
+ * a and `all` on PE 0, r's elements in row-major order. */
+static void exchange_parts(zrt_array *a, const zrt_region *r, char *all, bool gather) {
   size_t esz = a->esz;
+  int64_t cnt[ZRT_MAX_RANK] = {1, 1, 1};
+  for (int k = 0; k < r->rank; ++k)
+    cnt[k] = zrt_lattice_count(r, k);
+  if (zrt_g.me != 0) {
+    if (gather) {
+      send_part(a, r);
+      return;
+    }
+    zrt_parts P;
+    print_parts(&P, a, zrt_g.me, r);
+    int64_t m = part_points(&P, a, r, true);
+    if (m > 0) {
+      char *buf = malloc((size_t)m * esz);
+      if (!buf)
+        zrt_failf("out of memory reading array %s", a->name);
+      zrt_g.be->recv(0, GATHER_TAG, buf, (size_t)m * esz);
+      unpack_points(a, &P, r, buf);
+      free(buf);
+    }
+    zrt_parts_free(&P);
+    return;
+  }
   int64_t np = zrt_decomp_npes(&a->dist->D);
   for (int64_t q = 0; q < np; ++q) {
     zrt_parts P;
     print_parts(&P, a, q, r);
-    int64_t m = 0;
-    for (int64_t t = 0; t < P.count; ++t) {
-      zrt_region b = tile_box(&P, r, t);
-      if (q == 0 && !zrt_array_holds(a, &b))
-        zrt_failf("write of array %s outside its storage", a->name);
-      m += lattice_points(&b);
-    }
+    int64_t m = part_points(&P, a, r, q == 0);
     char *tmp = m > 0 ? malloc((size_t)m * esz) : NULL;
     if (m > 0 && !tmp)
-      zrt_failf("out of memory writing array %s", a->name);
-    if (m > 0 && q == 0)
+      zrt_failf("out of memory for array %s", a->name);
+    if (m > 0 && gather && q == 0)
       pack_points(tmp, a, &P, r);
-    else if (m > 0)
+    else if (m > 0 && gather)
       zrt_g.be->recv((int)q, GATHER_TAG, tmp, (size_t)m * esz);
     size_t off = 0;
     for (int64_t t = 0; t < P.count; ++t) {
       zrt_region b = tile_box(&P, r, t);
       FOR_LATTICE(b, i) {
         int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-        int64_t pos = 0;
-        for (int k = 0; k < r->rank; ++k)
-          pos = pos * cnt[k] + (idx[k] - r->lo[k]) / zrt_step(r, k);
-        memcpy(all + (size_t)pos * esz, tmp + off, esz);
+        char *at = all + (size_t)row_major_position(r, cnt, idx) * esz;
+        if (gather)
+          memcpy(at, tmp + off, esz);
+        else
+          memcpy(tmp + off, at, esz);
         off += esz;
       }
+    }
+    if (m > 0 && !gather && q == 0)
+      unpack_points(a, &P, r, tmp);
+    else if (m > 0 && !gather) {
+      count_io_message(true, (size_t)m * esz);
+      zrt_g.be->send((int)q, GATHER_TAG, tmp, (size_t)m * esz);
     }
     free(tmp);
     zrt_parts_free(&P);
   }
 }
 
-void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
+zrt_region zrt_io_region(zrt_array *a, zrt_region r, const char *what) {
   if (r.rank != a->rank)
-    zrt_failf("write of array %s over a region of rank %lld (array has rank %d)", a->name,
+    zrt_failf("%s array %s over a region of rank %lld (array has rank %d)", what, a->name,
               (long long)r.rank, a->rank);
   r = zrt_region_align(r, a);
   for (int k = 0; k < r.rank; ++k)
     if (zrt_is_flood(&r, k))
       r.hi[k] = r.lo[k];
+  return r;
+}
+
+int64_t zrt_io_block_rows(const zrt_region *r) {
+  int64_t rows = zrt_lattice_count(r, 0), per_row = 1;
+  for (int k = 1; k < r->rank; ++k)
+    per_row *= zrt_lattice_count(r, k);
+  int64_t share = (rows * per_row + zrt_g.npes - 1) / zrt_g.npes;
+  int64_t block = share / per_row;
+  return block < 1 ? 1 : block;
+}
+
+zrt_region zrt_io_block(const zrt_region *r, int64_t first, int64_t rows) {
+  zrt_region b = *r;
+  int64_t step = zrt_step(r, 0);
+  b.lo[0] = r->lo[0] + first * step;
+  int64_t hi = b.lo[0] + (rows - 1) * step;
+  b.hi[0] = hi < r->hi[0] ? hi : r->hi[0];
+  return b;
+}
+
+void zrt_io_gather_block(zrt_array *a, const zrt_region *block, char *all) {
+  exchange_parts(a, block, all, true);
+}
+
+void zrt_io_scatter_block(zrt_array *a, const zrt_region *block, char *all) {
+  exchange_parts(a, block, all, false);
+}
+
+void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt) {
+  r = zrt_io_region(a, r, "write of");
   if (zrt_box_empty(&r))
     return;
-  if (zrt_g.me != 0) {
-    send_part(a, &r);
-    return;
-  }
   size_t esz = a->esz;
-  int64_t cnt[ZRT_MAX_RANK] = {1, 1, 1};
-  int64_t n = 1;
-  for (int k = 0; k < r.rank; ++k) {
-    cnt[k] = zrt_lattice_count(&r, k);
-    n *= cnt[k];
-  }
-  char *all = malloc((size_t)n * esz);
-  if (!all)
+  int64_t rows = zrt_lattice_count(&r, 0), per = zrt_io_block_rows(&r);
+  int64_t rowlen = zrt_lattice_count(&r, r.rank - 1), per_row = 1;
+  for (int k = 1; k < r.rank; ++k)
+    per_row *= zrt_lattice_count(&r, k);
+  char *all = NULL;
+  if (zrt_g.me == 0 && !(all = malloc((size_t)(per * per_row) * esz)))
     zrt_failf("out of memory writing array %s", a->name);
-  gather_parts(a, &r, cnt, all);
-  int64_t rowlen = cnt[r.rank - 1];
-  /* Rows are separated, not terminated: `writeln(A)` ends the last row,
-   * and `write(A)` leaves the line open like any other argument. */
-  for (int64_t e = 0; e < n; ++e) {
-    if (e > 0)
-      putchar(e % rowlen == 0 ? '\n' : ' ');
-    put_elem(a->type, all + (size_t)e * esz, fmt);
+  for (int64_t first = 0; first < rows; first += per) {
+    zrt_region block = zrt_io_block(&r, first, per);
+    zrt_io_gather_block(a, &block, all);
+    if (zrt_g.me != 0)
+      continue;
+    /* Rows are separated, not terminated: `writeln(A)` ends the last row,
+     * and `write(A)` leaves the line open like any other argument. */
+    int64_t n = zrt_lattice_count(&block, 0) * per_row, e0 = first * per_row;
+    for (int64_t e = 0; e < n; ++e) {
+      if (e0 + e > 0)
+        fputc((e0 + e) % rowlen == 0 ? '\n' : ' ', out());
+      put_elem(a->type, all + (size_t)e * esz, fmt);
+    }
   }
   free(all);
 }

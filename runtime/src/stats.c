@@ -16,6 +16,8 @@ void zrt_stats_report(double seconds) {
   zrt_g.be->allreduce(sums, 11, ZRT_I64, ZRT_SUM);
   zrt_g.be->allreduce(maxes, 2, ZRT_F64, ZRT_MAX);
   zrt_g.be->allreduce(&inspections, 1, ZRT_I64, ZRT_MAX);
+  int64_t io[2] = {zrt_g.n_io_messages, zrt_g.n_io_bytes};
+  zrt_g.be->allreduce(io, 2, ZRT_I64, ZRT_SUM);
   if (zrt_g.me == 0) {
     printf("stats.transfers %lld\n", (long long)sums[0]);
     printf("stats.messages %lld\n", (long long)sums[1]);
@@ -28,6 +30,10 @@ void zrt_stats_report(double seconds) {
     for (int p = 0; p < 3; ++p)
       printf("stats.bytes.%s %lld\n", pattern_names[p], (long long)sums[8 + p]);
     printf("stats.remap.inspections %lld\n", (long long)inspections);
+    if (io[0] > 0) {
+      printf("stats.io.messages %lld\n", (long long)io[0]);
+      printf("stats.io.bytes %lld\n", (long long)io[1]);
+    }
     printf("stats.comm_seconds %.6f\n", maxes[0]);
     printf("stats.total_seconds %.6f\n", maxes[1]);
     printf("stats.pes %d\n", zrt_g.npes);

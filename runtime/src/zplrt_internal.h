@@ -9,6 +9,7 @@
 #include "zplrt_backend.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -364,6 +365,8 @@ typedef struct zrt_state {
   int64_t n_msg_pattern[3], n_bytes_pattern[3];
   /* inspector runs of remap transfers (im_remap; the same on every PE) */
   int64_t n_remap_inspections;
+  /* messages and bytes of file I/O (PE 0 and the owners of array blocks) */
+  int64_t n_io_messages, n_io_bytes;
   double comm_seconds;
 } zrt_state;
 
@@ -381,6 +384,21 @@ bool zrt_index_too_large(int64_t x);
 bool zrt_region_too_large(const zrt_region *r);
 /* A run-time error if a component of direction d exceeds the limit. */
 void zrt_check_direction(int64_t rank, const int64_t d[ZRT_MAX_RANK]);
+
+/* Output (output.c): PE 0 prints to f (NULL: standard output); `file`
+ * on every PE while a write statement goes to a file. */
+void zrt_output_to(FILE *f, bool file);
+/* The values printed since the last call. */
+int64_t zrt_output_values(void);
+/* Array I/O through PE 0 (output.c): r aligned with a, a flood dimension
+ * reduced to its one index; r's row blocks of zrt_io_block_rows indices
+ * of dimension 0 (about one PE's share); a block's elements (row-major)
+ * gathered from their owners into `all` on PE 0, or scattered from it. */
+zrt_region zrt_io_region(zrt_array *a, zrt_region r, const char *what);
+int64_t zrt_io_block_rows(const zrt_region *r);
+zrt_region zrt_io_block(const zrt_region *r, int64_t first, int64_t rows);
+void zrt_io_gather_block(zrt_array *a, const zrt_region *block, char *all);
+void zrt_io_scatter_block(zrt_array *a, const zrt_region *block, char *all);
 
 /* Config value parsing (strict). Return false if malformed. */
 bool zrt_parse_i64(const char *s, int64_t *out);

@@ -443,3 +443,11 @@ func.func @masked_remap_index_type(%A: !zpl.array<1 x f64>, %B: !zpl.array<1 x f
   zpl.masked_remap scatter %A from %B over %R [%B] mask %M : !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x f64>], !zpl.array<1 x i1>
   return
 }
+
+// -----
+
+func.func @file_open_mode() {
+  // expected-error @+1 {{mode must be "r", "w" or "a", not "rw"}}
+  %f = zpl.file_open "x.txt", "rw"
+  return
+}

@@ -310,3 +310,23 @@ func.func @combining_and_masked_remaps(%H: !zpl.array<1 x i64>, %S: !zpl.array<2
   zpl.masked_remap scatter %A from %B over %R [%I, %I] mask %M {without} : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
   return
 }
+
+// Files.
+// CHECK-LABEL: func.func @files
+// CHECK:      %[[F:.*]] = zpl.file_open "in.txt", "r"
+// CHECK-NEXT: %[[X:.*]] = zpl.file_read %[[F]] as "x" : f64
+// CHECK-NEXT: zpl.file_read_array %[[F]] into %{{.*}} over %{{.*}} as "A" : !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK-NEXT: zpl.file_close %[[F]]
+// CHECK-NEXT: zpl.file_output %[[F]]
+// CHECK-NEXT: zpl.write %[[X]] : f64
+// CHECK-NEXT: zpl.file_output_end
+func.func @files(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  %f = zpl.file_open "in.txt", "r"
+  %x = zpl.file_read %f as "x" : f64
+  zpl.file_read_array %f into %A over %R as "A" : !zpl.array<2 x f64>, !zpl.region<2>
+  zpl.file_close %f
+  zpl.file_output %f
+  zpl.write %x : f64
+  zpl.file_output_end
+  return
+}

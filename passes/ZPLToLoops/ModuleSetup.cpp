@@ -102,6 +102,8 @@ public:
 
 private:
   FailureOr<SmallVector<Value>> cloneInit(OpBuilder &b, Operation *decl);
+  FailureOr<Value> cloneRegionInit(OpBuilder &b, Operation *decl,
+                                   const Twine &what);
   LogicalResult initScalars(OpBuilder &b, ArrayRef<Operation *> scalars,
                             Operation *lastConfig);
   LogicalResult initGrid(OpBuilder &b, zpl::GridDeclOp grid);
@@ -168,10 +170,12 @@ LogicalResult MainBuilder::build(StringRef entryName, ModuleFacts &out) {
       return failure();
   SmallVector<Value> arrayRegions;
   for (Operation *decl : arrays) {
-    FailureOr<SmallVector<Value>> init = cloneInit(b, decl);
-    if (failed(init))
+    FailureOr<Value> region = cloneRegionInit(
+        b, decl,
+        "the region of array " + cast<zpl::ArrayDeclOp>(decl).getSymName());
+    if (failed(region))
       return failure();
-    arrayRegions.push_back(init->front());
+    arrayRegions.push_back(*region);
   }
   for (auto [decl, region] : llvm::zip(arrays, arrayRegions))
     allocateArray(b, cast<zpl::ArrayDeclOp>(decl), region, out);
@@ -250,6 +254,41 @@ FailureOr<SmallVector<Value>> MainBuilder::cloneInit(OpBuilder &b,
   return values;
 }
 
+/// The region of a region or array declaration, evaluated like cloneInit,
+/// with its bounds' `+`, `-` and `*` overflow-checked: a config value
+/// such as --n=9223372036854775807 in `[0..n+1]` would wrap in C, into an
+/// empty or a tiny region; instead the program stops with "WHAT is too
+/// large". (Bounds that fit are checked against the runtime's limits by
+/// zrt_region_check and zrt_array_new.)
+FailureOr<Value> MainBuilder::cloneRegionInit(OpBuilder &b, Operation *decl,
+                                              const Twine &what) {
+  Block *block = b.getInsertionBlock();
+  Operation *before = block->empty() ? nullptr : &block->back();
+  FailureOr<SmallVector<Value>> init = cloneInit(b, decl);
+  if (failed(init))
+    return failure();
+  auto cloned = llvm::make_range(
+      before ? std::next(before->getIterator()) : block->begin(), block->end());
+  SmallVector<Operation *> arithmetic;
+  for (Operation &op : cloned)
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op) &&
+        op.getResult(0).getType().isInteger(64))
+      arithmetic.push_back(&op);
+  std::string whatText = what.str();
+  for (Operation *op : arithmetic) {
+    RuntimeFn fn = isa<arith::AddIOp>(op)   ? RuntimeFn::BoundAdd
+                   : isa<arith::SubIOp>(op) ? RuntimeFn::BoundSub
+                                            : RuntimeFn::BoundMul;
+    OpBuilder ob(op);
+    Value checked =
+        callRuntime(ob, op->getLoc(), fn,
+                    {op->getOperand(0), op->getOperand(1), strArg(ctx, whatText)});
+    op->getResult(0).replaceAllUsesWith(checked);
+    op->erase();
+  }
+  return init->front();
+}
+
 /// enum zrt_dist_kind of zplrt.h.
 int64_t runtimeDistKind(zpl::DistKind kind) {
   switch (kind) {
@@ -315,10 +354,10 @@ LogicalResult MainBuilder::initRegion(OpBuilder &b, zpl::RegionDeclOp rd,
                                       ModuleFacts &out) {
   Location loc = rd.getLoc();
   StringRef name = rd.getSymName();
-  FailureOr<SmallVector<Value>> init = cloneInit(b, rd);
+  FailureOr<Value> init = cloneRegionInit(b, rd, "region " + name);
   if (failed(init))
     return failure();
-  Value v = init->front();
+  Value v = *init;
   auto yield = cast<zpl::YieldOp>(rd.getInit().front().getTerminator());
   if (out.isUnitStep(yield.getValues().front()))
     out.unitStepRegions.insert(name);

@@ -380,6 +380,33 @@ static inline int64_t zrt_rem_i64(int64_t a, int64_t b, const char *where) {
  * "where: message", exit status 2 on every PE. */
 void zrt_fail_at(const char *where, const char *message) __attribute__((noreturn, cold));
 
+/* ---- checked bounds of declared regions ------------------------------------ */
+/* `+`, `-` and `*` in the bounds of a declared region (`[0..n+1]` with a
+ * config var n): a result beyond int64_t stops the program with one line,
+ * "WHAT is too large (a bound overflows 64-bit integers)", where WHAT is
+ * "region R" or "the region of array A", exit status 2 on every PE (all
+ * of them evaluate the declarations). zplc emits these in place of the
+ * operators, which would wrap. */
+void zrt_fail_bound(const char *what) __attribute__((noreturn, cold));
+static inline int64_t zrt_bound_add(int64_t a, int64_t b, const char *what) {
+  int64_t r;
+  if (__builtin_expect(__builtin_add_overflow(a, b, &r), 0))
+    zrt_fail_bound(what);
+  return r;
+}
+static inline int64_t zrt_bound_sub(int64_t a, int64_t b, const char *what) {
+  int64_t r;
+  if (__builtin_expect(__builtin_sub_overflow(a, b, &r), 0))
+    zrt_fail_bound(what);
+  return r;
+}
+static inline int64_t zrt_bound_mul(int64_t a, int64_t b, const char *what) {
+  int64_t r;
+  if (__builtin_expect(__builtin_mul_overflow(a, b, &r), 0))
+    zrt_fail_bound(what);
+  return r;
+}
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

@@ -1,6 +1,7 @@
 /* checks.c — errors of the program itself that C leaves undefined or
  * reports only as a signal: integer division by zero (and INT64_MIN / -1),
- * failed checks the compiler emits (a loop step below 1) and a stack
+ * failed checks the compiler emits (a loop step below 1, a region bound
+ * that overflows), sizes beyond what the runtime can index, and a stack
  * overflow (unbounded recursion). Each prints one line and
  * ends every PE with exit status 2. */
 #define _GNU_SOURCE
@@ -23,6 +24,12 @@ void zrt_fail_division(const char *where, int64_t dividend, int64_t divisor) {
 
 void zrt_fail_at(const char *where, const char *message) {
   zrt_failf("%s: %s", where, message);
+}
+
+/* Every PE evaluates the declarations with the same config values, so all
+ * of them fail here together. */
+void zrt_fail_bound(const char *what) {
+  zrt_fail_all("%s is too large (a bound overflows 64-bit integers)", what);
 }
 
 /* ---- sizes ------------------------------------------------------------------

@@ -48,6 +48,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   if (optLevel >= 1)
     pm.addPass(createNarrowIntegers());
   pm.addPass(createLowerToLoops());
+  pm.addPass(createHoistConstants());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stage == Stage::Loops)
@@ -56,7 +57,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   pm.addPass(createSCFToEmitC());
   pm.addPass(createConvertArithToEmitC());
   pm.addPass(createConvertFuncToEmitC());
-  pm.addPass(emitc::createFormExpressionsPass());
+  pm.addPass(createFormExpressions());
 }
 
 namespace {

@@ -3,10 +3,12 @@
 
     testsuite/fuzz/mutation-corpus.py [--zplc build/bin/zplc] [--count 5000]
         [--seed 1] [--jobs 2] [--timeout 20] [--wall-timeout 900] [--out DIR]
+        [--feature-weight 1]
 
 Independent of the libFuzzer target: it writes COUNT programs made from the
-seeds (examples/*.zpl, testsuite/e2e/lang/*.zpl, testsuite/lit/frontend/*.zpl)
-by token and line mutations, extreme numbers and bounds, deep nesting and bad
+seeds (the .zpl files of SEED_FOLDERS: the examples, the language tests, the
+programs of the run-time error tests, the front end's and MLIRGen's lit
+tests) by token and line mutations, extreme numbers and bounds, deep nesting and bad
 bytes, runs `zplc --emit=c` on each (at most TIMEOUT seconds of CPU time),
 compiles the C of
 every accepted program (`cc -std=c11 -c`, against runtime/include), and
@@ -22,9 +24,16 @@ prints how many of each kind of failure there were:
                  `file:line:col: error:` line
   C fails        zplc accepted the program but its C does not compile
 
+A second table counts, for each of the newer language features (file I/O,
+accumulating and masked remaps, shattered `if`, promoted procedures), the
+programs made from a seed that uses it and how many of those compiled to C
+(the feature's code, or what the mutation left of it, went through the
+whole compiler). --feature-weight W makes those seeds W times as likely to
+be picked as the others.
+
 Every failing program is kept in OUT/<kind>/ with zplc's stderr next to it;
-the exit status is 1 if any failure was found. The same --seed gives the
-same corpus.
+the exit status is 1 if any failure was found. The same --seed (and
+--feature-weight) gives the same corpus.
 """
 
 import argparse
@@ -47,7 +56,11 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 KEYWORDS = """program config var constant region direction grid distribution
 procedure begin end if then elsif else for to downto by do while repeat until
 exit continue return halt wrap reflect write writeln of in at with without
-true false integer double float boolean block cyclic blockcyclic""".split()
+true false integer double float boolean file block cyclic blockcyclic""".split()
+# Names the language predefines (not keywords): file I/O, Index arrays,
+# intrinsic functions.
+BUILTINS = """open close read Index1 Index2 Index3 abs min max sqrt pow floor
+ceil""".split()
 OPERATORS = """:= += -= *= /= @^ @ << >> || .. <= >= != < > = + - * / % ^ ! & |
 # ( ) [ ] , ; :""".split()
 EXTREME_NUMBERS = [
@@ -68,14 +81,41 @@ TOKEN_RE = re.compile(
 LOCATED_ERROR = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 
 
+SEED_FOLDERS = ("examples", "testsuite/e2e/lang", "testsuite/e2e/Inputs",
+                "testsuite/lit/frontend", "testsuite/lit/mlirgen")
+
+
+def promotes_procedure(text):
+    """A procedure with a result called in a statement under a region."""
+    names = re.findall(r"\bprocedure\s+(\w+)\s*\([^)]*\)\s*:", text)
+    return any(re.search(r"^\s*\[[^\n]*\b%s\s*\(" % re.escape(name), text,
+                         re.M) for name in names)
+
+
+# The newer language features, as recognised in a seed's text.
+FEATURES = {
+    "file I/O": lambda t: re.search(r"\bopen\s*\(", t) is not None,
+    "accumulating remap": lambda t:
+        re.search(r"#\[[^\]\n]*\]\s*[-+*]=", t) is not None,
+    "masked remap": lambda t:
+        re.search(r"\[[^\]\n]*\bwith(out)?\b[^\]\n]*\][^;\n]*#\[", t)
+        is not None,
+    "shattered if": lambda t: re.search(r"\[[^\]\n]*\]\s*if\b", t) is not None,
+    "promoted procedure": promotes_procedure,
+}
+
+
 def read_seeds():
+    """(name, text, features) of every seed program."""
     seeds = []
-    for folder in ("examples", "testsuite/e2e/lang", "testsuite/lit/frontend"):
+    for folder in SEED_FOLDERS:
         path = os.path.join(ROOT, folder)
         for name in sorted(os.listdir(path)):
             if name.endswith(".zpl"):
                 with open(os.path.join(path, name), "rb") as f:
-                    seeds.append(f.read().decode("utf-8"))
+                    text = f.read().decode("utf-8")
+                features = [k for k, found in FEATURES.items() if found(text)]
+                seeds.append((os.path.join(folder, name), text, features))
     return seeds
 
 
@@ -91,8 +131,10 @@ def random_token(rng, toks):
         return rng.choice(KEYWORDS)
     if pick < 0.7:
         return rng.choice(OPERATORS)
-    if pick < 0.85:
+    if pick < 0.8:
         return rng.choice(EXTREME_NUMBERS)
+    if pick < 0.85:
+        return rng.choice(BUILTINS)
     return rng.choice(toks) if toks else "x"
 
 
@@ -202,12 +244,14 @@ MUTATORS = [(mutate_tokens, 40), (mutate_lines, 20), (mutate_numbers, 15),
             (mutate_bytes, 15), (deep_nesting, 10)]
 
 
-def generate(rng, seeds):
+def generate(rng, seeds, seed_weights):
+    """(mutation, seed, program bytes)."""
     total = sum(w for _, w in MUTATORS)
     pick = rng.randrange(total)
     for fn, weight in MUTATORS:
         if pick < weight:
-            return fn.__name__, fn(rng, rng.choice(seeds))
+            seed = rng.choices(seeds, seed_weights)[0]
+            return fn.__name__, seed, fn(rng, seed[1])
         pick -= weight
     raise AssertionError
 
@@ -288,11 +332,19 @@ def main():
     parser.add_argument("--wall-timeout", type=float, default=900.0,
                         help="seconds a compile may last in all")
     parser.add_argument("--out", default="mutation-corpus-findings")
+    parser.add_argument("--feature-weight", type=int, default=1,
+                        help="how much likelier a seed using a newer "
+                        "feature is picked")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
     seeds = read_seeds()
-    programs = [generate(rng, seeds) for _ in range(args.count)]
+    seed_weights = [args.feature_weight if features else 1
+                    for _, _, features in seeds]
+    programs = [generate(rng, seeds, seed_weights) for _ in range(args.count)]
+    features_of = [seed[2] for _, seed, _ in programs]
+    # feature -> [programs from a seed using it, of them accepted]
+    reach = {feature: [0, 0] for feature in FEATURES}
     verdicts = ["accepted", "rejected", "crash", "hang", "no location", "C fails"]
     table = {}  # mutation -> verdict -> count
     slowest = (0.0, None)
@@ -300,10 +352,13 @@ def main():
     with tempfile.TemporaryDirectory(prefix="zplc-mutation-") as workdir, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(run_one, args, i, kind, data, workdir)
-                   for i, (kind, data) in enumerate(programs)]
+                   for i, (kind, _, data) in enumerate(programs)]
         for done, fut in enumerate(concurrent.futures.as_completed(futures), 1):
             index, kind, verdict, stderr, seconds = fut.result()
             table.setdefault(kind, dict.fromkeys(verdicts, 0))[verdict] += 1
+            for feature in features_of[index]:
+                reach[feature][0] += 1
+                reach[feature][1] += verdict == "accepted"
             slowest = max(slowest, (seconds, index))
             if verdict not in ("accepted", "rejected"):
                 keep(args, workdir, index, verdict, stderr)
@@ -331,6 +386,13 @@ def main():
     print("slowest compile: %.2f s of CPU time (program %d); seed %d; "
           "failures kept in %s" %
           (slowest[0], slowest[1], args.seed, args.out))
+    print()
+    width = max(len(f) for f in FEATURES) + 2
+    print("%-*s%10s%10s%12s" % (width, "newer feature in the seed", "seeds",
+                                "programs", "accepted"))
+    for feature, (made, accepted) in reach.items():
+        users = sum(feature in features for _, _, features in seeds)
+        print("%-*s%10d%10d%12d" % (width, feature, users, made, accepted))
     failures = sum(totals[v] for v in ("crash", "hang", "no location", "C fails"))
     return 1 if failures else 0
 

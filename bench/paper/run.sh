@@ -323,9 +323,11 @@ done
 # ---- the report ---------------------------------------------------------------
 echo "elapsed $(( $(date +%s) - started ))" >> "$data/meta.txt"
 # CPU seconds of every process the run waited for (bash's `times`: user
-# and system of the children), and the load at the end
+# and system of the children; in this shell, not in a $(...) subshell,
+# whose children are none of them), and the load at the end
 seconds() { awk -v t="$1" 'BEGIN { split(t, a, "m"); sub("s", "", a[2]); printf "%.0f", a[1] * 60 + a[2] }'; }
-read -r cpu_user cpu_sys <<< "$(times | tail -1)"
+times > "$work/times"
+read -r cpu_user cpu_sys < <(tail -1 "$work/times")
 echo "cpu $(seconds "$cpu_user") user, $(seconds "$cpu_sys") sys" >> "$data/meta.txt"
 echo "end_load $(cut -d' ' -f1-3 /proc/loadavg)" >> "$data/meta.txt"
 $py "$root/bench/paper/report.py" "$data" "$out"

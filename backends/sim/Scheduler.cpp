@@ -14,6 +14,17 @@
 #include <link.h>
 #include <sys/mman.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define ZSIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ZSIM_ASAN 1
+#endif
+#endif
+#ifdef ZSIM_ASAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,8 +36,35 @@ namespace zsim {
 Simulator *g_sim = nullptr;
 
 namespace {
+#ifdef ZSIM_ASAN
+// AddressSanitizer clears the shadow of a context's stack when it switches
+// to it; the one GCC 12 ships does so only for stacks up to 4 MB (newer
+// ones for any size). A larger one keeps the redzones of the
+// frames a finished run left there, and the next run's PE on the same
+// addresses trips over them (a false stack-buffer-underflow).
+constexpr size_t kStackBytes = size_t(4) << 20;
+#else
 constexpr size_t kStackBytes = size_t(8) << 20;
+#endif
 constexpr size_t kGuardBytes = size_t(64) << 10;
+
+// LeakSanitizer scans the thread's stack, not the PEs' stacks: what only a
+// waiting (or, at an exit, an abandoned) PE's frames point to would be
+// reported as leaked. Their stacks are roots.
+void registerStack(void *stack) {
+#ifdef ZSIM_ASAN
+  __lsan_register_root_region(stack, kStackBytes);
+#else
+  (void)stack;
+#endif
+}
+void unregisterStack(void *stack) {
+#ifdef ZSIM_ASAN
+  __lsan_unregister_root_region(stack, kStackBytes);
+#else
+  (void)stack;
+#endif
+}
 
 /// The calling thread's instance of the program's own thread-local block
 /// (the executable's PT_TLS segment, module 1) and its size.
@@ -85,8 +123,10 @@ Simulator::Simulator(std::unique_ptr<model::Machine> machine,
 
 Simulator::~Simulator() {
   for (auto &p : pes_)
-    if (p->stack)
+    if (p->stack) {
+      unregisterStack(p->stack);
       munmap(p->stack, kStackBytes);
+    }
 }
 
 Pe &Simulator::self() { return *current_; }
@@ -132,6 +172,7 @@ void Simulator::run(const std::function<void(int)> &body, bool exitAtEnd) {
     }
     mprotect(mem, kGuardBytes, PROT_NONE); // a stack overflow faults
     p->stack = mem;
+    registerStack(mem);
     getcontext(&p->context);
     p->context.uc_stack.ss_sp = mem;
     p->context.uc_stack.ss_size = kStackBytes;

@@ -13,6 +13,8 @@
 
 #include "passes/ZPLToLoops/LoopNest.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -34,12 +36,16 @@ Type reduceAccType(zpl::ReduceKind kind, Type t) {
   return t;
 }
 
-/// The key of `v` (of float type `t`) for a max or min reduction.
+/// The key of `v` (of float type `t`) for a max or min reduction. The max
+/// of an absolute value keys on its bits (zrt_max_key_abs_f64).
 static Value orderKey(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
                       Value v) {
   bool isMax = kind == zpl::ReduceKind::Max;
-  RuntimeFn fn = t.isF32() ? (isMax ? RuntimeFn::MaxKeyF32 : RuntimeFn::MinKeyF32)
-                           : (isMax ? RuntimeFn::MaxKeyF64 : RuntimeFn::MinKeyF64);
+  bool f32 = t.isF32();
+  RuntimeFn fn = f32 ? (isMax ? RuntimeFn::MaxKeyF32 : RuntimeFn::MinKeyF32)
+                     : (isMax ? RuntimeFn::MaxKeyF64 : RuntimeFn::MinKeyF64);
+  if (isMax && v.getDefiningOp<math::AbsFOp>())
+    fn = f32 ? RuntimeFn::MaxKeyAbsF32 : RuntimeFn::MaxKeyAbsF64;
   return callRuntime(b, loc, fn, {v});
 }
 

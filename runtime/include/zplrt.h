@@ -210,10 +210,22 @@ static inline int64_t zrt_min_key_f64(double x) {
   int64_t nan = -(int64_t)(x != x);
   return (zrt_order_key_f64(x) & ~nan) | (INT64_MIN & nan);
 }
+/* The max key of a value whose sign bit is clear (fabs(x), the usual
+ * convergence test max<< abs(A - B)): its bits. They order like the
+ * general key for such values (+0 < ... < +inf) and put every NaN above
+ * +inf, which zrt_key_f64 turns into the one NaN: the same result as
+ * zrt_max_key_f64 with five fewer vector instructions per element. */
+static inline int64_t zrt_max_key_abs_f64(double x) {
+  int64_t b;
+  __builtin_memcpy(&b, &x, sizeof b);
+  return b;
+}
+/* A key back to its value; every key of a NaN (above +inf's, below
+ * -inf's) gives the positive quiet NaN with all payload bits set. */
 static inline double zrt_key_f64(int64_t k) {
   int64_t b = k ^ (int64_t)((uint64_t)(k >> 63) >> 1);
   double x;
-  if (k == INT64_MAX || k == INT64_MIN)
+  if (k > INT64_C(0x7ff0000000000000) || k < (int64_t)UINT64_C(0x800fffffffffffff))
     b = INT64_MAX;
   __builtin_memcpy(&x, &b, sizeof x);
   return x;
@@ -239,10 +251,15 @@ static inline int32_t zrt_min_key_f32(float x) {
   int32_t nan = -(int32_t)(x != x);
   return (zrt_order_key_f32(x) & ~nan) | (INT32_MIN & nan);
 }
+static inline int32_t zrt_max_key_abs_f32(float x) {
+  int32_t b;
+  __builtin_memcpy(&b, &x, sizeof b);
+  return b;
+}
 static inline float zrt_key_f32(int32_t k) {
   int32_t b = k ^ (int32_t)((uint32_t)(k >> 31) >> 1);
   float x;
-  if (k == INT32_MAX || k == INT32_MIN)
+  if (k > INT32_C(0x7f800000) || k < (int32_t)UINT32_C(0x807fffff))
     b = INT32_MAX;
   __builtin_memcpy(&x, &b, sizeof x);
   return x;

@@ -5,7 +5,8 @@
 -- the same holds for partial reductions and for float. Boolean &<< and |<<
 -- accumulate in a byte. Expected values worked out by hand: A = 10*i + j
 -- over 6 x 6 gives 66 and 11; Index2 - 3.5 gives 2.5 and -2.5; i - j gives
--- 5 and -5; i + j < 7 holds at (1, 1) but not at (6, 6).
+-- 5 and -5; i + j < 7 holds at (1, 1) but not at (6, 6); the max of
+-- |i - 10 j| is 59, at (1, 6).
 -- RUN: %zplc %s -o %t && %t | FileCheck --match-full-lines %s
 -- RUN: %zplc -O0 %s -o %t.O0 && %t.O0 | FileCheck --match-full-lines %s
 -- RUN: %zplc -O1 %s -o %t.O1 && %t.O1 | FileCheck --match-full-lines %s
@@ -24,6 +25,8 @@
 -- CHECK-NEXT: 5 -5
 -- CHECK-NEXT: nan nan
 -- CHECK-NEXT: -0 -0
+-- CHECK-NEXT: 59 2.5 0
+-- CHECK-NEXT: nan nan
 -- CHECK-NOT: {{.}}
 program redsem;
 config var n : integer = 6;
@@ -66,5 +69,15 @@ begin
   writeln(a, " ", b);
   [Col] P := min<< [R] Z;
   [Col] begin a := max<< P; b := min<< P; end;
+  writeln(a, " ", b);
+  -- max<< of an absolute value keys on its bits (zplrt.h): the same
+  -- results. Every element negative here, the largest magnitude -59 at
+  -- (1, 6); |F| is at most 2.5; |-0| is +0.
+  [R] A := Index1 - 10.0 * Index2;
+  [R] Z := -0.0 * Index1;
+  [R] begin a := max<< abs(A); f := max<< abs(F); c := max<< abs(Z); end;
+  writeln(a, " ", f, " ", c);
+  [2, 3] A := sqrt(0.0 - 1.0);         -- a negative NaN, positive after abs
+  [R] begin a := max<< abs(A); b := min<< abs(A); end;
   writeln(a, " ", b);
 end;

@@ -231,11 +231,12 @@ module attributes {zpl.entry = @jacobi} {
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // err := max<< abs(Temp - A): the maximum of the order keys (an integer
-// max, which C compilers vectorise), converted back once.
+// max, which C compilers vectorise; of an absolute value, its bits),
+// converted back once.
 // CHECK:           int64_t [[ID:v[0-9]+]] = zrt_max_key_f64(-INFINITY);
 // CHECK:             for (int64_t [[J:k[0-9]+]] = {{.*}}) {
 // CHECK:               double [[D:v[0-9]+]] = fabs({{v[0-9]+}} - {{v[0-9]+}});
-// CHECK-NEXT:          int64_t [[K:v[0-9]+]] = zrt_max_key_f64([[D]]);
+// CHECK-NEXT:          int64_t [[K:v[0-9]+]] = zrt_max_key_abs_f64([[D]]);
 // CHECK-NEXT:          [[ACC:v[0-9]+]] = [[K]] > [[OLD:v[0-9]+]] ? [[K]] : [[OLD]];
 // CHECK:           double [[LOCAL:v[0-9]+]] = zrt_key_f64({{v[0-9]+}});
 // CHECK-NEXT:      double [[ERR:v[0-9]+]] = zrt_allreduce_f64(2, [[LOCAL]]);

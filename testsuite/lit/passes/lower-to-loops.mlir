@@ -215,6 +215,47 @@ module attributes {zpl.entry = @prog} {
     return %any : i1
   }
 
+  // max<< of an absolute value keys on its bits (zrt_max_key_abs_f64: the
+  // sign bit is clear, a NaN's bits lie above +inf's); min<< of one, and
+  // max<< of anything else, keep the general key.
+  // CHECK-LABEL: func.func @zp_abs_reductions()
+  // CHECK:         scf.for
+  // CHECK:           %[[D:.*]] = math.absf %{{.*}} : f64
+  // CHECK-NEXT:      %[[K:.*]] = emitc.call_opaque "zrt_max_key_abs_f64"(%[[D]]) : (f64) -> i64
+  // CHECK:         emitc.call_opaque "zrt_allreduce_f64"
+  // CHECK:         scf.for
+  // CHECK:           %[[E:.*]] = math.absf %{{.*}} : f64
+  // CHECK-NEXT:      %{{.*}} = emitc.call_opaque "zrt_min_key_f64"(%[[E]]) : (f64) -> i64
+  // CHECK:         emitc.call_opaque "zrt_allreduce_f64"
+  // CHECK:         scf.for
+  // CHECK:           %[[N:.*]] = arith.negf %{{.*}} : f64
+  // CHECK-NEXT:      %{{.*}} = emitc.call_opaque "zrt_max_key_f64"(%[[N]]) : (f64) -> i64
+  // CHECK-NOT:     zrt_max_key_abs_f64
+  // CHECK:         return
+  func.func @abs_reductions() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %hi = zpl.reduce max over %R : !zpl.region<2> -> f64 {
+      %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %d = math.absf %a : f64
+      zpl.yield %d : f64
+    }
+    zpl.set @s, %hi : f64
+    %lo = zpl.reduce min over %R : !zpl.region<2> -> f64 {
+      %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %d = math.absf %a : f64
+      zpl.yield %d : f64
+    }
+    zpl.set @s, %lo : f64
+    %neg = zpl.reduce max over %R : !zpl.region<2> -> f64 {
+      %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %a : f64
+      zpl.yield %n : f64
+    }
+    zpl.set @s, %neg : f64
+    return
+  }
+
   // Transfers get a static handle each; the state ops call the runtime.
   // CHECK-LABEL: func.func @zp_comm()
   // CHECK:         %[[H0:.*]] = emitc.get_global @zt_7 : !emitc.lvalue<!emitc.ptr<!emitc.opaque<"im_transfer">>>

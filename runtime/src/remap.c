@@ -351,34 +351,72 @@ static int write_owners(const zrt_array *dst, const int64_t x[ZRT_MAX_RANK], int
   return n;
 }
 
+/* ---- each selected point and its index ---------------------------------------------------- */
+/* This PE's selected points of r (its tiles of r aligned with the direct
+ * array, each walked row-major) and the index each reads or writes:
+ *   selected_walk s;
+ *   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) ... s.w.at, s.x ...
+ *   selected_end(&s);
+ * An index outside the indexed array's declared region ends the walk;
+ * selected_end, which every PE calls, then stops every PE with the
+ * message of the lowest PE that met one. */
+typedef struct selected_walk {
+  const remap_call *c;
+  zrt_region *tiles;
+  int64_t ntiles, tile;
+  walk w;                  /* w.at: the point */
+  int64_t x[ZRT_MAX_RANK]; /* its index */
+  bool bad;
+  char msg[300];
+} selected_walk;
+
+/* From the walk's position on (`more`: it has a point), the first
+ * selected point, with its index in s->x; false at the end or on an
+ * index outside the region. */
+static bool settle(selected_walk *s, bool more) {
+  for (;; more = walk_next(&s->w)) {
+    while (!more) {
+      if (++s->tile >= s->ntiles)
+        return false;
+      more = walk_first(&s->w, &s->tiles[s->tile]);
+    }
+    if (!selected(s->c, s->w.at))
+      continue;
+    s->bad = !index_at(s->c, s->w.at, s->x, s->msg, sizeof s->msg);
+    return !s->bad;
+  }
+}
+
+static bool selected_first(selected_walk *s, const remap_call *c) {
+  s->c = c;
+  s->bad = false;
+  s->msg[0] = '\0';
+  s->ntiles = my_tiles(c->r, direct_array(c), &s->tiles);
+  s->tile = 0;
+  return settle(s, s->ntiles > 0 && walk_first(&s->w, &s->tiles[0]));
+}
+
+static bool selected_next(selected_walk *s) { return settle(s, walk_next(&s->w)); }
+
+static void selected_end(selected_walk *s) {
+  free(s->tiles);
+  agree_fail(s->bad, s->msg);
+}
+
 /* ---- inspectors -------------------------------------------------------------------------- */
 /* Gather: send[q] gets the source offsets this PE sends q, recv[s] the
  * destination offsets of what s sends this PE, both in request order. */
 static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
   int np = zrt_g.npes;
   i64vec *asks = vecs_new(np), *asked = vecs_new(np);
-  char msg[300] = "";
-  bool bad = false;
-  zrt_region *tiles;
-  int64_t nt = my_tiles(c->r, c->dst, &tiles);
-  for (int64_t i = 0; i < nt && !bad; ++i) {
-    walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
-      int64_t x[ZRT_MAX_RANK];
-      if (!selected(c, w.at))
-        continue;
-      if (!index_at(c, w.at, x, msg, sizeof msg)) {
-        bad = true;
-        break;
-      }
-      int64_t s = read_owner(c, x, w.at);
-      vec_push(&recv[s], zrt_array_elem(c->dst, w.at));
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&asks[s], x[k]);
-    }
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    int64_t owner = read_owner(c, s.x, s.w.at);
+    vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
+    for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      vec_push(&asks[owner], s.x[k]);
   }
-  free(tiles);
-  agree_fail(bad, msg);
+  selected_end(&s);
   exchange_vecs(asks, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -443,34 +481,20 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   int64_t *targets = malloc((size_t)np * sizeof *targets);
   if (!targets)
     zrt_failf("out of memory in a scatter");
-  char msg[300] = "";
-  bool bad = false;
   position_map positions = position_map_of(&c->r);
-  zrt_region *tiles;
-  int64_t nt = my_tiles(c->r, c->src, &tiles);
-  for (int64_t i = 0; i < nt && !bad; ++i) {
-    walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
-      int64_t x[ZRT_MAX_RANK];
-      if (!selected(c, w.at))
-        continue;
-      if (!index_at(c, w.at, x, msg, sizeof msg)) {
-        bad = true;
-        break;
-      }
-      int64_t key = position_at(&positions, w.at);
-      int n = write_owners(c->dst, x, targets);
-      for (int t = 0; t < n; ++t) {
-        vec_push(&offers[targets[t]], zrt_array_elem(c->src, w.at));
-        for (int k = 0; k < ZRT_MAX_RANK; ++k)
-          vec_push(&writes[targets[t]], x[k]);
-        vec_push(&writes[targets[t]], key);
-      }
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    int64_t key = position_at(&positions, s.w.at);
+    int n = write_owners(c->dst, s.x, targets);
+    for (int t = 0; t < n; ++t) {
+      vec_push(&offers[targets[t]], zrt_array_elem(c->src, s.w.at));
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&writes[targets[t]], s.x[k]);
+      vec_push(&writes[targets[t]], key);
     }
   }
-  free(tiles);
   free(targets);
-  agree_fail(bad, msg);
+  selected_end(&s);
   exchange_vecs(writes, asked);
   keep_last_writes(c->dst, asked, kept, recv);
   exchange_vecs(kept, mine_kept);
@@ -1232,32 +1256,19 @@ static contribution *local_contributions(const remap_call *c, int64_t op, int64_
   int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
   if (!v || !targets)
     zrt_failf("out of memory in a scatter");
-  char msg[300] = "";
-  bool bad = false;
-  zrt_region *tiles;
-  int64_t nt = my_tiles(c->r, c->src, &tiles);
-  for (int64_t i = 0; i < nt && !bad; ++i) {
-    walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more; more = walk_next(&w)) {
-      int64_t x[ZRT_MAX_RANK];
-      if (!selected(c, w.at))
-        continue;
-      if (!index_at(c, w.at, x, msg, sizeof msg)) {
-        bad = true;
-        break;
-      }
-      const void *src = (char *)c->src->base + (size_t)zrt_array_elem(c->src, w.at) * c->src->esz;
-      contribution r = {0, seq++, {x[0], x[1], x[2], value_bits(c->src->type, src)}};
-      int nto = write_owners(c->dst, x, targets);
-      for (int t = 0; t < nto; ++t) {
-        r.peer = targets[t];
-        push_contribution(&v, &n, &cap, r);
-      }
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    const void *src =
+        (char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz;
+    contribution r = {0, seq++, {s.x[0], s.x[1], s.x[2], value_bits(c->src->type, src)}};
+    int nto = write_owners(c->dst, s.x, targets);
+    for (int t = 0; t < nto; ++t) {
+      r.peer = targets[t];
+      push_contribution(&v, &n, &cap, r);
     }
   }
-  free(tiles);
   free(targets);
-  agree_fail(bad, msg);
+  selected_end(&s);
   qsort(v, (size_t)n, sizeof *v, contribution_order);
   int64_t kept = 0;
   for (int64_t j = 0; j < n; ++j) {

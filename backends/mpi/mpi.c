@@ -18,7 +18,10 @@
  *     messages made of several pieces (one peer's sections of several tiles
  *     under cyclic distributions, combined messages one of whose members
  *     has such pieces, or whose pieces overlap: MPI may not receive into a
- *     cell twice) travel packed under both (zrt_msg_buffered).
+ *     cell twice) travel packed under both (zrt_msg_buffered), and so do
+ *     the messages of accumulating scatters, whose pack combines each
+ *     PE's contributions to one element and whose unpack combines them
+ *     into it (zrt_msg.combining).
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"
@@ -548,11 +551,10 @@ static void m_sr(im_transfer *t) {
 }
 
 static void m_dn(im_transfer *t) {
-  if (!t->nrecv)
-    return;
-  mpi_xfer *x = t->be;
-  check(MPI_Waitall(t->nrecv, x->cur, MPI_STATUSES_IGNORE), "MPI_Waitall (DN)");
-  zrt_transfer_unpack_recvs(t, false);
+  if (t->nrecv)
+    check(MPI_Waitall(t->nrecv, ((mpi_xfer *)t->be)->cur, MPI_STATUSES_IGNORE),
+          "MPI_Waitall (DN)");
+  zrt_transfer_unpack_recvs(t, false); /* also without receives: see kind_unpack */
 }
 
 static void m_sv(im_transfer *t) {

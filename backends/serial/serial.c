@@ -56,7 +56,10 @@ static void s_sr(im_transfer *t) {
   if (zrt_transfer_local_copies(t) != t->nsend)
     zrt_fail("internal: serial back end: transfer with a message to another PE");
 }
-static void s_dn(im_transfer *t) { (void)t; }
+static void s_dn(im_transfer *t) {
+  if (t->kind_unpack) /* an accumulating scatter combines its contributions */
+    t->kind_unpack(t);
+}
 static void s_sv(im_transfer *t) { (void)t; }
 static void *s_alloc(size_t bytes) { return malloc(bytes); }
 static void s_free(void *p) { free(p); }

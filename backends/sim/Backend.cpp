@@ -176,7 +176,7 @@ void simSr(im_transfer *t) {
 
 void simDn(im_transfer *t) {
   ironmanCall(t, "DN", [](Transfer &x) { g_sim->binding().dn(x); });
-  zrt_transfer_unpack_recvs(t, true);
+  zrt_transfer_unpack_recvs(t, true); // an accumulating scatter's combines
 }
 
 void simSv(im_transfer *t) {

@@ -492,10 +492,10 @@ def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
     `without`; every point without a mask): `add` sets
     dest[I1[p], I2[p]] += source[p] and `mul` *= source[p], combining every
     point that targets one element (`-=` is `add` of a negated source).
-    Integer results do not depend on the number of PEs. Lowered to one
-    runtime call (`zrt_scatter_combine`), which combines each PE's
-    contributions locally before sending them; it keeps no schedule
-    between runs.
+    Integer results do not depend on the number of PEs. Lowered to
+    `im_remap_combine` on a static handle, and its four state calls: the
+    schedule of zpl.masked_remap, reused alike; each PE's contributions to
+    one element combine before they are sent and where it is stored.
   }];
   let arguments = (ins ZPL_ScatterOperator:$combiner, ZPL_ArrayType:$dest,
                        ZPL_ArrayType:$source, ZPL_RegionType:$region,

@@ -410,7 +410,8 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
 /// The ops that get a static transfer handle.
 bool needsTransferHandle(Operation *op) {
   return isa<ironman::TransferOp, ironman::CombineOp, zpl::BoundaryOp,
-             zpl::RedistributeOp, zpl::RemapOp, zpl::MaskedRemapOp>(op);
+             zpl::RedistributeOp, zpl::RemapOp, zpl::MaskedRemapOp,
+             zpl::ScatterCombineOp>(op);
 }
 
 /// Numbers the transfers and creates their handles `zt_<id>` (NULL until

@@ -3,7 +3,8 @@
 // Each transfer calls the runtime on its static handle `zt_<id>` (created
 // by prepareModule): `h = fn(zt_<id>, id, ...); zt_<id> = h;`, where fn is
 // `im_halo` (or `im_wrap`/`im_reflect` for the boundary kinds,
-// `im_redist` for a redistribution, `im_remap`/`im_transpose` for remaps),
+// `im_redist` for a redistribution, `im_remap`/`im_transpose` for remaps,
+// `im_remap_masked`/`im_remap_combine` for masked and accumulating ones),
 // followed by `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy
 // selection chose one; a combine is `im_combine(cached, id, n,
 // members...)`; the state ops are `im_dr/im_sr/im_dn/im_sv`. Without
@@ -215,8 +216,10 @@ static SmallVector<CArg> paddedIndices(OpBuilder &b, Location loc,
   return args;
 }
 
-/// A combining scatter: one collective runtime call,
-/// `zrt_scatter_combine(dst, r, src, mask, without, op, i1, i2, i3)`.
+/// A combining scatter: `im_remap_combine(cached, id, op, dst, r, src,
+/// mask, without, i1, i2, i3)` on its static handle (a masked scatter's
+/// schedule, reused while the indices and the mask are unchanged; mask
+/// NULL when there is none), then the four state calls.
 struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -229,13 +232,17 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
                      : Value(emitc::LiteralOp::create(rewriter, loc,
                                                       types.arrayType, "NULL"));
     // zplrt.h: ZRT_SCATTER_ADD 0, ZRT_SCATTER_MUL 1.
-    SmallVector<CArg> args{adaptor.getDest(), adaptor.getRegion(),
-                           adaptor.getSource(), mask,
-                           intArg(ctx, op.getWithout() ? 1 : 0),
-                           intArg(ctx, int64_t(op.getCombiner()))};
+    SmallVector<CArg> args{intArg(ctx, int64_t(op.getCombiner())),
+                           adaptor.getDest(),
+                           adaptor.getRegion(),
+                           adaptor.getSource(),
+                           mask,
+                           intArg(ctx, op.getWithout() ? 1 : 0)};
     llvm::append_range(
         args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
-    callRuntime(rewriter, loc, RuntimeFn::ScatterCombine, args);
+    Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapCombine,
+                         args);
+    stateCalls(rewriter, loc, h);
     rewriter.eraseOp(op);
     return success();
   }

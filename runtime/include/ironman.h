@@ -74,6 +74,17 @@ im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *
 im_transfer *im_remap_masked(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                              zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
                              zrt_array *i1, zrt_array *i2, zrt_array *i3);
+/* An accumulating scatter `[r with mask] dst#[i1, i2, i3] op= src` (op
+ * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL, zplrt.h; `-=` adds the negated
+ * source; mask NULL: every point of r): the schedule of a masked scatter,
+ * reused alike, except that every selected point's value combines into
+ * its target. Each PE sends one element per target element to each PE
+ * storing it, its contributions to it combined (in the order it walks its
+ * points); DN combines them into the target in PE order (this PE's own at
+ * its place), so integer results are the same on any number of PEs. */
+im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
+                              zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
+                              zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
 /* A transpose `[r] dst := src#[Index_p0, Index_p1, Index_p2]` (p a
  * permutation of 1..rank, unused 0): a remap whose schedule follows from

@@ -323,8 +323,9 @@ void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1,
  * (ZRT_SCATTER_ADD; `-=` adds -src) or *= src[p] (ZRT_SCATTER_MUL),
  * combining every point that targets one element. Each PE combines its own
  * contributions first and sends one per target element; integer results
- * are the same on any number of PEs. (Masked plain remaps: im_remap_masked
- * in ironman.h.) */
+ * are the same on any number of PEs. It runs one im_remap_combine at once;
+ * generated code uses im_remap_combine on a static handle, which keeps its
+ * schedule. (Masked plain remaps: im_remap_masked in ironman.h.) */
 enum zrt_scatter_op { ZRT_SCATTER_ADD = 0, ZRT_SCATTER_MUL = 1 };
 void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src,
                          zrt_array *mask, int64_t without, int64_t op,

@@ -236,6 +236,17 @@ typedef struct zrt_msg {
    * ordinary message. */
   int npieces;
   struct zrt_msg *pieces;
+  /* Accumulating scatter (im_remap_combine): an indexed message whose
+   * elements combine with combine_op (ZRT_SCATTER_ADD or ZRT_SCATTER_MUL).
+   * A send carries one element per group of its list: element g combines
+   * the elements idx[group[g]] .. idx[group[g + 1] - 1], in that order
+   * (ngroups groups; bytes counts ngroups elements); a receive combines
+   * each element into its target instead of storing it. Such messages have
+   * no chained form: they always travel through buf. */
+  bool combining;
+  int combine_op;
+  const int64_t *group;
+  int64_t ngroups;
 } zrt_msg;
 
 /* Access patterns of messages, for --stats (stats.messages.contiguous, ...). */
@@ -285,6 +296,12 @@ struct im_transfer {
    * copies), run by im_sr after the `local` copies; NULL when there are
    * none. */
   void (*kind_local_copies)(im_transfer *t);
+  /* The kind's own unpacking of the received messages at DN, which
+   * zrt_transfer_unpack_recvs runs instead of unpacking them one by one
+   * (accumulating scatters: this PE's own contributions combine in PE
+   * order with the received ones); NULL when there is none. A back end
+   * without receives of its own (serial) calls it at DN itself. */
+  void (*kind_unpack)(im_transfer *t);
   /* The same transfer built for the array's other storage, kept while
    * array renaming (zrt_array_rename) alternates two storages; NULL. */
   im_transfer *alt;
@@ -309,7 +326,8 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf);
  * simulator, which moves each message's buffer and only times the
  * strategy). */
 void zrt_transfer_pack_sends(im_transfer *t, bool all);
-/* Unpacks the same receive messages from their buffers. */
+/* Unpacks the same receive messages from their buffers (or runs the
+ * transfer's kind_unpack, which unpacks every receive). */
 void zrt_transfer_unpack_recvs(im_transfer *t, bool all);
 /* Carries out the messages whose peer is this PE by local copies (for back
  * ends without a message path to self). Returns how many were copied. */

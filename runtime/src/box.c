@@ -387,6 +387,53 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
   return (size_t)n * esz;
 }
 
+/* ---- combining kernels (accumulating scatters) ---------------------------------------- */
+/* *acc = *acc op *v for one element of type `type` (integers wrap). */
+static void combine_elem(int type, int op, void *acc, const void *v) {
+  bool mul = op == ZRT_SCATTER_MUL;
+  if (type == ZRT_I64) {
+    uint64_t a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  } else if (type == ZRT_F64) {
+    double a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  } else {
+    float a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  }
+}
+
+/* A combining send (zrt_msg.group): element g of buf is the group's
+ * elements of arr combined in list order. */
+static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
+  const char *base = arr->base;
+  size_t esz = arr->esz;
+  for (int64_t g = 0; g < m->ngroups; ++g) {
+    char *acc = (char *)buf + (size_t)g * esz;
+    memcpy(acc, base + (size_t)m->idx[m->group[g]] * esz, esz);
+    for (int64_t i = m->group[g] + 1; i < m->group[g + 1]; ++i)
+      combine_elem(arr->type, m->combine_op, acc, base + (size_t)m->idx[i] * esz);
+  }
+  return (size_t)m->ngroups * esz;
+}
+
+/* A combining receive: each element of buf combined into its target. */
+static size_t unpack_combining(const zrt_msg *m, const zrt_array *arr, const void *buf) {
+  for (int64_t i = 0; i < m->nidx; ++i)
+    combine_elem(arr->type, m->combine_op, (char *)arr->base + (size_t)m->idx[i] * arr->esz,
+                 (const char *)buf + (size_t)i * arr->esz);
+  return (size_t)m->nidx * arr->esz;
+}
+
 /* ---- transfer helpers for back ends ----------------------------------------------------
  * (kept in this object file, which every program links, so that a back-end
  * library listed after libzplrt always finds them) */
@@ -406,6 +453,8 @@ static bool pieces_overlap(const zrt_msg *m) {
 }
 
 bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
+  if (m->combining) /* combined with the contents: through the buffer */
+    return false;
   if (!m->npieces)
     return true;
   if (t->kind != ZRT_XFER_COMBINED)
@@ -439,6 +488,8 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
       n += zrt_msg_pack((char *)buf + n, &m->pieces[i], arr);
     return n;
   }
+  if (m->group)
+    return pack_groups(buf, m, arr);
   if (m->idx)
     return zrt_pack_index(buf, arr->base, arr->esz, m->idx, m->nidx);
   if (m->contiguous) { /* pieces are often single elements or rows */
@@ -457,6 +508,8 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
       n += zrt_msg_unpack(&m->pieces[i], arr, (const char *)buf + n);
     return n;
   }
+  if (m->combining)
+    return unpack_combining(m, arr, buf);
   if (m->idx)
     return zrt_unpack_index(arr->base, arr->esz, m->idx, m->nidx, buf);
   if (m->contiguous && !m->mirror) {
@@ -474,6 +527,10 @@ void zrt_transfer_pack_sends(im_transfer *t, bool all) {
 }
 
 void zrt_transfer_unpack_recvs(im_transfer *t, bool all) {
+  if (t->kind_unpack) {
+    t->kind_unpack(t);
+    return;
+  }
   for (int i = 0; i < t->nrecv; ++i)
     if (all ? !t->recv[i].contiguous : zrt_msg_buffered(t, &t->recv[i]))
       zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);

@@ -21,7 +21,13 @@
  * storing the target; per target the write with the largest position is
  * kept, and the writers learn which of theirs were kept. So no message
  * carries an element that would be overwritten, and the result is the same
- * for any number of PEs. The schedule is reused while r, the shapes of
+ * for any number of PEs. An accumulating scatter (dst#[i] += src, *=)
+ * keeps every write instead: each PE groups its contributions by target
+ * element and tells the PEs storing the targets which elements its groups
+ * go to; a message then has one element per target element, which the
+ * sender's pack combines (zrt_msg.group) and the receiver's unpack
+ * combines into the target (zrt_msg.combining), in PE order with the
+ * receiver's own contributions. The schedule is reused while r, the shapes of
  * the arrays and the contents of the index arrays stay the same: each PE
  * keeps the index values it read, and all PEs agree on "unchanged" with an
  * allreduce. Arrays of the same shape at new addresses (temporaries
@@ -266,6 +272,8 @@ typedef struct remap_call {
   zrt_region r;
   zrt_array *mask; /* NULL: every point of r moves; else only where it holds */
   bool without;    /* the points where the mask is false move instead */
+  bool combining;  /* an accumulating scatter: dst[i(p)] op= src[p] */
+  int64_t op;      /* its ZRT_SCATTER_ADD or ZRT_SCATTER_MUL */
 } remap_call;
 
 /* Whether point p of r moves: the mask (over r, aligned with the direct
@@ -509,6 +517,94 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   vecs_free(mine_kept, np);
 }
 
+/* ---- accumulating scatters: the inspector ------------------------------------------------- */
+/* A point's contribution to a target element x, for a PE storing it. */
+typedef struct contribution {
+  int64_t peer, x[ZRT_MAX_RANK], seq; /* seq: the point's place in this PE's walk */
+  int64_t src;                        /* the offset of its source element */
+} contribution;
+
+/* By receiving PE, then target index, then walk order: the order of the
+ * groups in a message and of the elements each group combines. */
+static int contribution_order(const void *a, const void *b) {
+  const contribution *x = a, *y = b;
+  if (x->peer != y->peer)
+    return x->peer < y->peer ? -1 : 1;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    if (x->x[k] != y->x[k])
+      return x->x[k] < y->x[k] ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contribution c) {
+  if (*n == *cap) {
+    *cap *= 2;
+    contribution *grown = realloc(*v, (size_t)*cap * sizeof **v);
+    if (!grown)
+      zrt_failf("out of memory in a scatter");
+    *v = grown;
+  }
+  (*v)[(*n)++] = c;
+}
+
+/* This PE's contributions, one per selected point and PE storing its
+ * target, in contribution_order. */
+static contribution *my_contributions(const remap_call *c, int64_t *count) {
+  int64_t n = 0, cap = 64, seq = 0;
+  contribution *v = malloc((size_t)cap * sizeof *v);
+  int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
+  if (!v || !targets)
+    zrt_failf("out of memory in a scatter");
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    contribution one = {0, {s.x[0], s.x[1], s.x[2]}, seq++, zrt_array_elem(c->src, s.w.at)};
+    int nto = write_owners(c->dst, s.x, targets);
+    for (int t = 0; t < nto; ++t) {
+      one.peer = targets[t];
+      push_contribution(&v, &n, &cap, one);
+    }
+  }
+  free(targets);
+  selected_end(&s);
+  qsort(v, (size_t)n, sizeof *v, contribution_order);
+  *count = n;
+  return v;
+}
+
+/* Accumulating scatter: send[q] gets the source offsets of this PE's
+ * contributions to elements PE q stores, one group per target element
+ * (groups[q]: where each group starts in send[q], then its end), recv[s]
+ * the target offsets of the groups PE s sends this one, in its order. So
+ * a message carries one element per target element (zrt_msg.group). */
+static void inspect_combine(const remap_call *c, i64vec *send, i64vec *groups, i64vec *recv) {
+  int np = zrt_g.npes;
+  int64_t n;
+  contribution *mine = my_contributions(c, &n);
+  i64vec *targets = vecs_new(np), *asked = vecs_new(np);
+  for (int64_t j = 0; j < n; ++j) {
+    const contribution *p = &mine[j];
+    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
+      vec_push(&groups[p->peer], send[p->peer].n);
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&targets[p->peer], p->x[k]);
+    }
+    vec_push(&send[p->peer], p->src);
+  }
+  free(mine);
+  for (int q = 0; q < np; ++q)
+    if (groups[q].n)
+      vec_push(&groups[q], send[q].n);
+  exchange_vecs(targets, asked);
+  for (int q = 0; q < np; ++q)
+    for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
+      const int64_t *x = &asked[q].v[i];
+      check_stored(c->dst, x, "scatter");
+      vec_push(&recv[q], zrt_array_elem(c->dst, x));
+    }
+  vecs_free(targets, np);
+  vecs_free(asked, np);
+}
+
 /* ---- transposes: lists from the distributions ---------------------------------------------- */
 /* p is a destination index (a point of r), x = perm(p) the source index:
  * x[k] = p[perm[k]]. */
@@ -724,6 +820,8 @@ typedef struct remap_state {
   array_shape src_shape, dst_shape;
   int nindex; /* index arrays (their contents are compared, not their identity) */
   bool masked, without; /* a masked remap (the mask's contents are compared) */
+  bool combining;       /* an accumulating scatter, and its operator */
+  int64_t op;
   int64_t perm[ZRT_MAX_RANK];
   i64vec index_copy; /* this PE's index values at the inspection */
   zrt_array *views;  /* strided messages' views */
@@ -738,6 +836,7 @@ static void free_msgs(zrt_msg *m, int n) {
   for (int i = 0; i < n; ++i) {
     free(m[i].buf);
     free((void *)(uintptr_t)m[i].idx);
+    free((void *)(uintptr_t)m[i].group);
   }
 }
 
@@ -773,6 +872,30 @@ static void copy_local(im_transfer *t) {
   zrt_msg_unpack(&st->local_recv, t->a, s->contiguous ? s->ptr : s->buf);
 }
 
+/* An accumulating scatter's contributions that stay on this PE, combined
+ * per target element at SR (when the other PEs' are packed) ... */
+static void pack_own(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  zrt_msg_pack(st->local_send.buf, &st->local_send, st->src);
+}
+
+/* ... and combined into the targets at DN with the received ones, in PE
+ * order: every PE storing an element (along a flood dimension, several)
+ * combines its contributions in the same order. */
+static void combine_received(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  bool own = st->has_local;
+  for (int i = 0; i < t->nrecv; ++i) {
+    if (own && t->recv[i].peer > zrt_g.me) {
+      zrt_msg_unpack(&st->local_recv, t->a, st->local_send.buf);
+      own = false;
+    }
+    zrt_msg_unpack(&t->recv[i], t->a, t->recv[i].buf);
+  }
+  if (own)
+    zrt_msg_unpack(&st->local_recv, t->a, st->local_send.buf);
+}
+
 static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   im_transfer *t = calloc(1, sizeof *t);
   remap_state *st = calloc(1, sizeof *st);
@@ -797,6 +920,8 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   }
   st->masked = c->mask != NULL;
   st->without = c->without;
+  st->combining = c->combining;
+  st->op = c->op;
   return t;
 }
 
@@ -842,12 +967,28 @@ static int count_peers(const i64vec *lists) {
   return n;
 }
 
+/* An indexed message of an accumulating scatter (zrt_msg.combining): a
+ * send with its groups (their starts, then the end; the storage moves into
+ * the message), one element per group, or (groups NULL) a receive. */
+static void make_combining(zrt_msg *m, int64_t op, i64vec *groups) {
+  m->combining = true;
+  m->combine_op = (int)op;
+  if (!groups)
+    return;
+  m->ngroups = groups->n - 1;
+  m->group = groups->v;
+  m->bytes = (size_t)m->ngroups * m->arr->esz; /* the buffer has room for nidx */
+  groups->v = NULL;
+  groups->n = groups->cap = 0;
+}
+
 /* The handle's messages from the lists (send: source offsets per receiver;
  * recv: destination offsets per sender; this PE's own lists are its local
- * copy). `strided`: lists that form loop nests become strided views. The
- * lists' storage moves into the handle. */
+ * copy). `strided`: lists that form loop nests become strided views.
+ * `groups` (accumulating scatters, else NULL): the sends' groups
+ * (inspect_combine). The lists' storage moves into the handle. */
 static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i64vec *recv,
-                           bool strided) {
+                           bool strided, i64vec *groups) {
   remap_state *st = t->kind_state;
   int me = zrt_g.me, tag = zrt_pair_tag(t->id); /* one message per PE pair */
   int ns = count_peers(send), nr = count_peers(recv);
@@ -862,15 +1003,21 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
     if (send[q].n) {
       zrt_msg *m = &t->send[t->nsend++];
       list_msg(m, q, tag, c->src, &send[q], strided ? &st->views[st->nviews++] : NULL, true);
+      if (groups)
+        make_combining(m, c->op, &groups[q]);
       t->send_bytes += (int64_t)m->bytes;
     }
-    if (recv[q].n)
-      list_msg(&t->recv[t->nrecv++], q, tag, c->dst, &recv[q],
-               strided ? &st->views[st->nviews++] : NULL, true);
+    if (recv[q].n) {
+      zrt_msg *m = &t->recv[t->nrecv++];
+      list_msg(m, q, tag, c->dst, &recv[q], strided ? &st->views[st->nviews++] : NULL, true);
+      if (groups)
+        make_combining(m, c->op, NULL);
+    }
   }
-  if (send[me].n != recv[me].n)
+  int64_t kept = groups ? (groups[me].n ? groups[me].n - 1 : 0) : send[me].n;
+  if (kept != recv[me].n)
     zrt_failf("internal: a remap of array %s keeps %lld elements but places %lld", c->dst->name,
-              (long long)send[me].n, (long long)recv[me].n);
+              (long long)kept, (long long)recv[me].n);
   if (send[me].n) {
     st->has_local = true;
     list_msg(&st->local_send, me, tag, c->src, &send[me],
@@ -878,6 +1025,14 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
     list_msg(&st->local_recv, me, tag, c->dst, &recv[me],
              strided ? &st->views[st->nviews++] : NULL, false);
     t->kind_local_copies = copy_local;
+  }
+  if (groups) {
+    if (st->has_local) {
+      make_combining(&st->local_send, c->op, &groups[me]);
+      make_combining(&st->local_recv, c->op, NULL);
+      t->kind_local_copies = pack_own;
+    }
+    t->kind_unpack = combine_received;
   }
 }
 
@@ -929,13 +1084,18 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   int np = zrt_g.npes;
   im_transfer *t = new_handle(xfer_kind, id, c);
   i64vec *send = vecs_new(np), *recv = vecs_new(np);
+  i64vec *groups = c->combining ? vecs_new(np) : NULL;
   if (c->kind == IM_GATHER)
     inspect_gather(c, send, recv);
+  else if (c->combining)
+    inspect_combine(c, send, groups, recv);
   else
     inspect_scatter(c, send, recv);
-  build_messages(t, c, send, recv, false);
+  build_messages(t, c, send, recv, false, groups);
   vecs_free(send, np);
   vecs_free(recv, np);
+  if (groups)
+    vecs_free(groups, np);
   if (c->ia[0] || c->mask)
     index_values(c, &((remap_state *)t->kind_state)->index_copy, false);
   ++zrt_g.n_remap_inspections;
@@ -983,6 +1143,7 @@ static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const rem
   }
   return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
          st->nindex == nindex && st->masked == (c->mask != NULL) && st->without == c->without &&
+         st->combining == c->combining && st->op == c->op &&
          same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
          same_shape(&st->dst_shape, &dst);
 }
@@ -1050,21 +1211,30 @@ static im_transfer *remap_handle(im_transfer *cached, int64_t id, const remap_ca
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                       zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
                       zrt_array *i3) {
-  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, NULL, false};
+  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, NULL, false, false, 0};
   return remap_handle(cached, id, &c);
 }
 
 im_transfer *im_remap_masked(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                              zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
                              zrt_array *i1, zrt_array *i2, zrt_array *i3) {
-  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0};
+  remap_call c = {kind, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, false, 0};
+  return remap_handle(cached, id, &c);
+}
+
+im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
+                              zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
+                              zrt_array *i1, zrt_array *i2, zrt_array *i3) {
+  if (op != ZRT_SCATTER_ADD && op != ZRT_SCATTER_MUL)
+    zrt_failf("im_remap_combine: unknown operator %lld", (long long)op);
+  if (dst->type == ZRT_BOOL)
+    zrt_failf("scatter into array %s: combines numbers, not booleans", dst->name);
+  remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op};
   return remap_handle(cached, id, &c);
 }
 
 /* A remap run at once (no static transfer): built, executed, released. */
-static void remap_once(int64_t kind, zrt_array *dst, zrt_region r, zrt_array *src,
-                       zrt_array *i1, zrt_array *i2, zrt_array *i3) {
-  im_transfer *t = im_remap(NULL, ONCE_ID, kind, dst, r, src, i1, i2, i3);
+static void run_once(im_transfer *t) {
   im_dr(t);
   im_sr(t);
   im_dn(t);
@@ -1074,12 +1244,18 @@ static void remap_once(int64_t kind, zrt_array *dst, zrt_region r, zrt_array *sr
 
 void zrt_gather(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
                 zrt_array *i3) {
-  remap_once(IM_GATHER, dst, r, src, i1, i2, i3);
+  run_once(im_remap(NULL, ONCE_ID, IM_GATHER, dst, r, src, i1, i2, i3));
 }
 
 void zrt_scatter(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
                  zrt_array *i3) {
-  remap_once(IM_SCATTER, dst, r, src, i1, i2, i3);
+  run_once(im_remap(NULL, ONCE_ID, IM_SCATTER, dst, r, src, i1, i2, i3));
+}
+
+void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *mask,
+                         int64_t without, int64_t op, zrt_array *i1, zrt_array *i2,
+                         zrt_array *i3) {
+  run_once(im_remap_combine(NULL, ONCE_ID, op, dst, r, src, mask, without, i1, i2, i3));
 }
 
 /* ---- im_transpose ---------------------------------------------------------------------------- */
@@ -1142,7 +1318,7 @@ static im_transfer *plan_transpose(int64_t id, const remap_call *c, int64_t orie
     if (recv_keyed)
       offsets_by_key(&recv[q]);
   }
-  build_messages(t, c, send, recv, true);
+  build_messages(t, c, send, recv, true, NULL);
   vecs_free(send, np);
   vecs_free(recv, np);
   finish_handle(t, t0);
@@ -1152,7 +1328,8 @@ static im_transfer *plan_transpose(int64_t id, const remap_call *c, int64_t orie
 im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
                           zrt_array *src, int64_t p0, int64_t p1, int64_t p2,
                           int64_t orientation) {
-  remap_call c = {IM_GATHER, dst, src, {NULL, NULL, NULL}, {p0 - 1, p1 - 1, p2 - 1}, r, NULL, false};
+  remap_call c = {IM_GATHER, dst, src, {NULL, NULL, NULL}, {p0 - 1, p1 - 1, p2 - 1},
+                  r,         NULL, false, false, 0};
   for (int k = (int)r.rank; k < ZRT_MAX_RANK; ++k)
     c.perm[k] = 0;
   check_transpose(&c, orientation);
@@ -1172,165 +1349,4 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
     return t;
   }
   return plan_transpose(id, &c, orientation);
-}
-
-/* ---- combining scatters -------------------------------------------------------------------- */
-/* zrt_scatter_combine: dst[i(p)] op= src[p] for every selected point p of r
- * (op ZRT_SCATTER_ADD or ZRT_SCATTER_MUL). Each PE first combines its own
- * contributions per target element, in the order it walks its points, and
- * sends one record (index, value) per target element to each PE storing
- * it; every PE then applies what it received in PE order. Integer results
- * are exact and the same on any number of PEs (integers wrap); real ones
- * are up to rounding order. Its traffic goes through the inspectors'
- * exchange, once per call: it keeps no schedule. The records count in the
- * statistics as the messages of one transfer (count_contributions). */
-enum { CONTRIB_WORDS = ZRT_MAX_RANK + 1 }; /* the target index, the value's bits */
-
-typedef struct contribution {
-  int64_t peer, seq;
-  int64_t word[CONTRIB_WORDS];
-} contribution;
-
-/* By receiving PE, then target index, then the order the points were
- * walked (so the combining order does not depend on qsort). */
-static int contribution_order(const void *a, const void *b) {
-  const contribution *x = a, *y = b;
-  if (x->peer != y->peer)
-    return x->peer < y->peer ? -1 : 1;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k)
-    if (x->word[k] != y->word[k])
-      return x->word[k] < y->word[k] ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* Values travel as 64 bits: integers as they are, reals as doubles. */
-static int64_t value_bits(int type, const void *p) {
-  int64_t bits;
-  if (type == ZRT_I64)
-    return zrt_elem_get_i64(type, p);
-  double d = zrt_elem_get_f64(type, p);
-  memcpy(&bits, &d, sizeof bits);
-  return bits;
-}
-
-/* a op b on value bits of element type `type` (integers wrap). */
-static int64_t combine_bits(int type, int64_t op, int64_t a, int64_t b) {
-  if (type == ZRT_I64)
-    return op == ZRT_SCATTER_MUL ? (int64_t)((uint64_t)a * (uint64_t)b)
-                                 : (int64_t)((uint64_t)a + (uint64_t)b);
-  double x, y;
-  memcpy(&x, &a, sizeof x);
-  memcpy(&y, &b, sizeof y);
-  double r = op == ZRT_SCATTER_MUL ? x * y : x + y;
-  memcpy(&a, &r, sizeof a);
-  return a;
-}
-
-static void store_bits(zrt_array *a, int64_t off, int64_t bits) {
-  void *p = (char *)a->base + (size_t)off * a->esz;
-  if (a->type == ZRT_I64) {
-    memcpy(p, &bits, sizeof bits);
-    return;
-  }
-  double d;
-  memcpy(&d, &bits, sizeof d);
-  zrt_elem_convert(a->type, p, ZRT_F64, &d);
-}
-
-/* Appends a contribution to *v (growing it). */
-static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contribution c) {
-  if (*n == *cap) {
-    *cap *= 2;
-    contribution *grown = realloc(*v, (size_t)*cap * sizeof **v);
-    if (!grown)
-      zrt_failf("out of memory in a scatter");
-    *v = grown;
-  }
-  (*v)[(*n)++] = c;
-}
-
-/* This PE's contributions, combined per (receiving PE, target element). */
-static contribution *local_contributions(const remap_call *c, int64_t op, int64_t *count) {
-  int64_t n = 0, cap = 64, seq = 0;
-  contribution *v = malloc((size_t)cap * sizeof *v);
-  int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
-  if (!v || !targets)
-    zrt_failf("out of memory in a scatter");
-  selected_walk s;
-  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    const void *src =
-        (char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz;
-    contribution r = {0, seq++, {s.x[0], s.x[1], s.x[2], value_bits(c->src->type, src)}};
-    int nto = write_owners(c->dst, s.x, targets);
-    for (int t = 0; t < nto; ++t) {
-      r.peer = targets[t];
-      push_contribution(&v, &n, &cap, r);
-    }
-  }
-  free(targets);
-  selected_end(&s);
-  qsort(v, (size_t)n, sizeof *v, contribution_order);
-  int64_t kept = 0;
-  for (int64_t j = 0; j < n; ++j) {
-    contribution *last = kept ? &v[kept - 1] : NULL;
-    if (last && last->peer == v[j].peer &&
-        memcmp(last->word, v[j].word, ZRT_MAX_RANK * sizeof(int64_t)) == 0)
-      last->word[ZRT_MAX_RANK] =
-          combine_bits(c->src->type, op, last->word[ZRT_MAX_RANK], v[j].word[ZRT_MAX_RANK]);
-    else
-      v[kept++] = v[j];
-  }
-  *count = kept;
-  return v;
-}
-
-/* The statistics of one combining scatter, as for an IRONMAN transfer:
- * one transfer, and one indexed message per other PE this one sends
- * records to (sent packed, one record per target element). */
-static void count_contributions(const i64vec *out) {
-  ++zrt_g.n_transfers;
-  for (int q = 0; q < zrt_g.npes; ++q) {
-    if (q == zrt_g.me || out[q].n == 0)
-      continue;
-    int64_t bytes = out[q].n * (int64_t)sizeof(int64_t);
-    ++zrt_g.n_messages;
-    ++zrt_g.n_msg_packed;
-    ++zrt_g.n_msg_pattern[ZRT_PAT_INDEXED];
-    zrt_g.n_bytes += bytes;
-    zrt_g.n_bytes_pattern[ZRT_PAT_INDEXED] += bytes;
-  }
-}
-
-void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src, zrt_array *mask,
-                         int64_t without, int64_t op, zrt_array *i1, zrt_array *i2,
-                         zrt_array *i3) {
-  remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0};
-  check_remap(&c);
-  if (op != ZRT_SCATTER_ADD && op != ZRT_SCATTER_MUL)
-    zrt_failf("zrt_scatter_combine: unknown operator %lld", (long long)op);
-  if (dst->type == ZRT_BOOL)
-    zrt_failf("scatter into array %s: combines numbers, not booleans", dst->name);
-  double t0 = zrt_g.be->clock();
-  int np = zrt_g.npes;
-  int64_t n;
-  contribution *mine = local_contributions(&c, op, &n);
-  i64vec *out = vecs_new(np), *in = vecs_new(np);
-  for (int64_t j = 0; j < n; ++j)
-    for (int k = 0; k < CONTRIB_WORDS; ++k)
-      vec_push(&out[mine[j].peer], mine[j].word[k]);
-  free(mine);
-  count_contributions(out);
-  exchange_vecs(out, in);
-  for (int q = 0; q < np; ++q)
-    for (int64_t j = 0; j < in[q].n; j += CONTRIB_WORDS) {
-      const int64_t *w = &in[q].v[j];
-      check_stored(dst, w, "scatter");
-      int64_t off = zrt_array_elem(dst, w);
-      const void *p = (char *)dst->base + (size_t)off * dst->esz;
-      store_bits(dst, off,
-                 combine_bits(dst->type, op, value_bits(dst->type, p), w[ZRT_MAX_RANK]));
-    }
-  vecs_free(out, np);
-  vecs_free(in, np);
-  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }

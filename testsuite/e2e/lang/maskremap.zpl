@@ -8,9 +8,9 @@
 -- Expected values computed independently (plain Python:
 -- testsuite/e2e/lang/reference/maskremap.py), not from zplc.
 -- Inspections (the same on any number of PEs): 6 masked remaps before the
--- loop and the last one once each; in the loop the gather and the scatter
--- 3 times each (iterations 1-3; 4 and 5 keep the schedule of 3); the
--- accumulating scatter keeps no schedule: 13.
+-- loop and the last one once each; in the loop the accumulating scatter,
+-- the gather and the scatter 3 times each (iterations 1-3; 4 and 5 keep
+-- the schedule of 3): 16.
 -- RUN: %zplc %s -o %t && %t --stats | FileCheck --match-full-lines %s --check-prefixes=CHECK,STATS
 -- RUN: %zplc %s -O0 -o %t.O0 && %t.O0 | FileCheck --match-full-lines %s
 -- RUN: %zplc %s --backend=mpi -o %t.mpi
@@ -54,7 +54,7 @@
 -- CHECK-NEXT: 183 27 63 47 195 67
 -- CHECK-NEXT: 2356
 -- CHECK-NEXT: 1 2 -7 4 5 6
--- STATS: stats.remap.inspections 13
+-- STATS: stats.remap.inspections 16
 
 program maskremap;
 config var n : integer = 6;

@@ -5,8 +5,9 @@
 // Remaps (gather, scatter) and a transpose: the whole pipeline to C (remap
 // and transpose transfers on static handles, without a machine: no
 // strategy), which must compile with -Wall -Werror. A masked remap is
-// im_remap_masked on its own handle with the four state calls in place; a
-// combining scatter one call of zrt_scatter_combine.
+// im_remap_masked on its own handle with the four state calls in place, a
+// combining scatter im_remap_combine (operator, then the masked remap's
+// arguments; no mask: NULL) likewise.
 
 module attributes {zpl.entry = @prog} {
   zpl.config @n : i64 init {
@@ -57,7 +58,12 @@ module attributes {zpl.entry = @prog} {
   // CHECK-NEXT:    im_sr([[MG]]);
   // CHECK-NEXT:    im_dn([[MG]]);
   // CHECK-NEXT:    im_sv([[MG]]);
-  // CHECK:         zrt_scatter_combine([[A]], [[R]], [[B]], NULL, 0, 1, [[I1]], [[I2]], NULL);
+  // CHECK:         im_transfer* [[SC:v[0-9]+]] = im_remap_combine({{v[0-9]+}}, 4, 1, [[A]], [[R]], [[B]], NULL, 0, [[I1]], [[I2]], NULL);
+  // CHECK-NEXT:    zt_4 = [[SC]];
+  // CHECK-NEXT:    im_dr([[SC]]);
+  // CHECK-NEXT:    im_sr([[SC]]);
+  // CHECK-NEXT:    im_dn([[SC]]);
+  // CHECK-NEXT:    im_sv([[SC]]);
   func.func @prog() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>

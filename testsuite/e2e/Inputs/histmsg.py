@@ -1,0 +1,28 @@
+# Independent reference for Inputs/histmsg.zpl on NP PEs (argument): the
+# histogram, and the messages of its accumulating scatter when each PE
+# combines its contributions per bin before sending (one element per bin
+# and PE). L = [1..32] and Bins = [1..16] share the implicit rank-1
+# distribution, which blocks their bounding box 1..32: index x lives on PE
+# (x - 1) // (32 // NP). Each execution sends, from every PE, one message
+# to each other PE owning bins it contributes to, of one 8-byte element per
+# such bin; 10 executions on every PE, one inspection.
+import sys
+
+np_ = int(sys.argv[1])
+n, block = 32, 32 // np_
+bins = {x: (x * x) % 13 + 1 for x in range(1, n + 1)}
+hist = [0] * 17
+for t in range(1, 11):
+    for x in range(1, n + 1):
+        hist[bins[x]] += x * t
+print(" ".join(str(h) for h in hist[1:]))
+owner = lambda x: (x - 1) // block
+pairs = {(owner(x), bins[x]) for x in bins if owner(bins[x]) != owner(x)}
+messages = {(pe, owner(b)) for pe, b in pairs}
+points = sum(1 for x in bins if owner(bins[x]) != owner(x))
+print("stats.transfers %d" % (10 * np_))  # every PE counts each execution
+print("stats.messages %d" % (10 * len(messages)))
+print("stats.bytes %d" % (10 * 8 * len(pairs)))
+print("stats.remap.inspections 1")
+# Combining sends fewer elements than there are points with a remote bin.
+assert np_ == 1 or points > len(pairs), (points, len(pairs))

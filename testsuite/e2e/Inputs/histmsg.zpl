@@ -1,0 +1,19 @@
+-- A histogram of 32 points into 7 of 16 bins (squares modulo 13), accumulated 10 times over the
+-- same bins (accumulate-stats.test).
+program histmsg;
+config var n : integer = 32;
+region L = [1..n];
+region Bins = [1..16];
+var Bin : [L] integer;
+var Hist : [Bins] integer;
+var t : integer;
+
+procedure histmsg();
+begin
+  [L] Bin := (Index1 * Index1) % 13 + 1;
+  [Bins] Hist := 0;
+  for t := 1 to 10 do
+    [L] Hist#[Bin] += Index1 * t;
+  end;
+  [Bins] writeln(Hist);
+end;

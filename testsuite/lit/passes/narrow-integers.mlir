@@ -27,6 +27,14 @@ module attributes {zpl.entry = @inplace} {
     %r = zpl.get @R : !zpl.region<2>
     zpl.yield %r : !zpl.region<2>
   }
+  zpl.array_decl @H : !zpl.array<2 x i64> attributes {fluff = array<i64: 0, 0, 0, 0>} init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
+  zpl.array_decl @K : !zpl.array<2 x i64> attributes {fluff = array<i64: 0, 0, 0, 0>} init {
+    %r = zpl.get @R : !zpl.region<2>
+    zpl.yield %r : !zpl.region<2>
+  }
 
   // Rules 1, 2, 4: m folds to 65521; A only ever holds remainders by m
   // (and its initial 0), so A@e + 3 * A + 5 fits in 32 bits: the
@@ -116,6 +124,41 @@ module attributes {zpl.entry = @inplace} {
       zpl.yield %r : i64
     }
     zpl.set @s, %v : i64
+    return
+  }
+
+  // Rule 2: H is the target of an accumulating scatter (issue 14), so its
+  // range is unknown and H % 7 stays 64-bit, although H's one assignment
+  // stores 0. K holds only remainders by 7: K % 7 narrows.
+  // CHECK-LABEL: func.func @histogram()
+  // CHECK:         zpl.scatter_combine add
+  // CHECK:         zpl.assign
+  // CHECK-NOT:       i32
+  // CHECK:           arith.remsi %{{.*}} : i64
+  // CHECK:         zpl.assign
+  // CHECK:           arith.trunci %{{.*}} : i64 to i32
+  // CHECK:           arith.remsi %{{.*}} : i32
+  func.func @histogram() {
+    %H = zpl.get @H : !zpl.array<2 x i64>
+    %K = zpl.get @K : !zpl.array<2 x i64>
+    %U = zpl.get @U : !zpl.array<2 x i64>
+    %R = zpl.get @R : !zpl.region<2>
+    %c0 = arith.constant 0 : i64
+    %c7 = arith.constant 7 : i64
+    zpl.assign %H over %R : !zpl.array<2 x i64>, !zpl.region<2> {
+      zpl.yield %c0 : i64
+    }
+    zpl.scatter_combine add %H from %U over %R [%U, %U] : !zpl.array<2 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    zpl.assign %K over %R : !zpl.array<2 x i64>, !zpl.region<2> {
+      %h = zpl.read %H [0, 0] : !zpl.array<2 x i64>
+      %r = arith.remsi %h, %c7 : i64
+      zpl.yield %r : i64
+    }
+    zpl.assign %K over %R : !zpl.array<2 x i64>, !zpl.region<2> {
+      %k = zpl.read %K [0, 0] : !zpl.array<2 x i64>
+      %r = arith.remsi %k, %c7 : i64
+      zpl.yield %r : i64
+    }
     return
   }
   func.func private @fill(!zpl.array<2 x i64>)

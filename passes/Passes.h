@@ -26,9 +26,11 @@ enum class Stage { ZPL, Ironman, Loops, EmitC };
 /// Adds the passes that take a module from the zpl dialect (as MLIRGen
 /// produces it) to `stage`. `optLevel` is zplc's -O level; `strategyOpts`
 /// are zplc's --machine and --strategy for strategy selection (an empty
-/// machine leaves strategy selection out).
+/// machine leaves strategy selection out); `overlap` false leaves
+/// zpl-overlap-halos out of -O2 (zplc --overlap=false).
 void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel,
-                   const SelectStrategyOptions &strategyOpts = {});
+                   const SelectStrategyOptions &strategyOpts = {},
+                   bool overlap = true);
 
 /// A C string literal (with quotes) for `s`: escapes, no trigraphs.
 std::string cStringLiteral(llvm::StringRef s);

@@ -258,6 +258,24 @@ def NarrowIntegers : Pass<"zpl-narrow-integers", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def OverlapHalos : Pass<"zpl-overlap-halos", "::mlir::ModuleOp"> {
+  let summary = "Compute a statement's interior while its halo transfers "
+                "are in flight";
+  let description = [{
+    A statement (or fused run) that right after the DN of a halo transfer
+    reads the transfer's ghost cells is split into an interior part (the
+    indices whose reads stay in the PE's own cells), which moves before
+    the DNs, and a boundary part (the strips around it), which stays after
+    them: `zpl.overlap = "interior" | "boundary"` (dialects/zpl/Overlap.h),
+    a placement the IRONMAN verifier accepts. A split is kept only where
+    every transfer's placement still verifies. Runs with floating-point
+    `+<<` or `*<<` reductions are not split (their order contract, docs/
+    codegen.md). The rules are in OverlapHalos.cpp. zplc runs it at -O2
+    (`--overlap=false` leaves it out), after zpl-narrow-integers, right
+    before the lowering.
+  }];
+}
+
 def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower zpl and ironman to loops and runtime calls";
   let description = [{

@@ -12,10 +12,12 @@
 using namespace mlir;
 
 void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
-                        const SelectStrategyOptions &strategyOpts) {
+                        const SelectStrategyOptions &strategyOpts,
+                        bool overlap) {
   // -O0 keeps one loop nest per statement and every transfer where
   // communication generation put it; -O1 fuses statements and removes
-  // redundant transfers; -O2 also combines and pipelines transfers.
+  // redundant transfers; -O2 also combines and pipelines transfers and
+  // computes interiors while halos travel.
   // Fusion comes first: the runs it forms are statements for every pass
   // after it, and --emit=zpl shows them.
   if (optLevel >= 1)
@@ -47,6 +49,10 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // -O1 and above: % and / by constants in 32 bits where values fit.
   if (optLevel >= 1)
     pm.addPass(createNarrowIntegers());
+  // -O2: interiors compute while their halos travel. After the
+  // narrowing, whose run-time guards a split may not straddle.
+  if (optLevel >= 2 && overlap)
+    pm.addPass(createOverlapHalos());
   pm.addPass(createLowerToLoops());
   pm.addPass(createHoistConstants());
   pm.addPass(createCanonicalizerPass());
@@ -76,6 +82,10 @@ struct ZplToEmitCOptions : PassPipelineOptions<ZplToEmitCOptions> {
       *this, "strategy",
       llvm::cl::desc("auto (the cost model's choice), chained or packed"),
       llvm::cl::init("auto")};
+  Option<bool> overlap{
+      *this, "overlap",
+      llvm::cl::desc("Split statements around their DNs (zpl-overlap-halos)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -86,6 +96,6 @@ void zpl::registerPipelines() {
         SelectStrategyOptions strategyOpts;
         strategyOpts.machine = opts.machine;
         strategyOpts.strategy = opts.strategy;
-        buildPipeline(pm, Stage::EmitC, 2, strategyOpts);
+        buildPipeline(pm, Stage::EmitC, 2, strategyOpts, opts.overlap);
       });
 }

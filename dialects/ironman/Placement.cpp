@@ -1,6 +1,7 @@
 //===- Placement.cpp - where IRONMAN state calls may go -------------------===//
 
 #include "dialects/ironman/Placement.h"
+#include "dialects/zpl/Overlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -67,6 +68,29 @@ static Value statementDest(Operation *op) {
       .Default([](Operation *) { return Value(); });
 }
 
+/// Whether `op` is in the interior part of a split statement
+/// (zpl.overlap, ZPLOps.h): its shifted reads stay in the PE's own cells.
+static bool inInteriorPart(Operation *op) {
+  Operation *stmt = zpl::getOutermostStatement(op);
+  return stmt && zpl::getOverlapPart(stmt) == zpl::OverlapPart::Interior;
+}
+
+/// Whether `op` is the interior part of a split `[R] A := f(A@d)`: it reads
+/// its destination at another index, so both parts write a temporary that
+/// is copied to A after the boundary part; the interior writes no cell of
+/// A.
+static bool writesOnlyTemporary(Operation *op) {
+  auto assign = dyn_cast<zpl::AssignOp>(op);
+  if (!assign || zpl::getOverlapPart(op) != zpl::OverlapPart::Interior)
+    return false;
+  WalkResult found = assign.getBody().walk([&](zpl::ReadOp read) {
+    return read.isShifted() && mustAlias(read.getArray(), assign.getDest())
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 /// What `op` itself (not the ops nested in it) does to `array`.
 static ArrayUse ownUse(Operation *op, Value array) {
   ArrayUse use;
@@ -77,7 +101,7 @@ static ArrayUse ownUse(Operation *op, Value array) {
   if (auto read = dyn_cast<zpl::ReadOp>(op)) {
     if (!mayAlias(read.getArray(), array))
       return use;
-    if (read.isShifted())
+    if (read.isShifted() && !inInteriorPart(op))
       use.shiftedReads.emplace_back(read.getOffset());
     else
       use.readsOwned = true;
@@ -93,10 +117,11 @@ static ArrayUse ownUse(Operation *op, Value array) {
   if (isa<zpl::RemapOp, zpl::BoundaryOp, zpl::FreeArrayOp>(op))
     return hasAliasingOperand(op, array) ? everything : use;
   if (Value dest = statementDest(op)) {
+    bool writesDest = !writesOnlyTemporary(op);
     for (Value operand : op->getOperands()) {
       if (!isa<zpl::ArrayType>(operand.getType()) || !mayAlias(operand, array))
         continue;
-      (operand == dest ? use.writes : use.readsOwned) = true;
+      (operand == dest && writesDest ? use.writes : use.readsOwned) = true;
     }
     return use;
   }

@@ -1,6 +1,7 @@
 //===- ZPLOps.cpp - zpl operations: verifiers and custom syntax -----------===//
 
 #include "dialects/zpl/ZPLOps.h"
+#include "dialects/zpl/Overlap.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -421,7 +422,8 @@ LogicalResult AssignOp::verify() {
            << getRegion().getType().getRank();
   if (getWithout() && !getMask())
     return emitOpError("'without' needs a mask");
-  if (failed(verifyMask(*this, getMask(), dest.getRank())))
+  if (failed(verifyMask(*this, getMask(), dest.getRank())) ||
+      failed(verifyOverlapPart(*this)))
     return failure();
   return verifyYieldType(*this, getBody(), dest.getElementType());
 }
@@ -455,7 +457,7 @@ LogicalResult FusedOp::verify() {
     return emitOpError("holds no statement");
   if (ValueRange(reductions) != yield.getValues())
     return emitOpError("yields the results of its reductions, in order");
-  return success();
+  return verifyOverlapPart(*this);
 }
 
 LogicalResult ReduceOp::verify() {

@@ -356,13 +356,91 @@ SmallVector<Value> NestBuilder::build(Value region, bool unitStep,
         for (Access *a : arrays)
           start.push_back(callRuntime(tb, tloc, RuntimeFn::ArrayTileOffset,
                                       {a->array, region, t}));
-        SmallVector<Value> startRows;
-        if (rank == 1)
-          startRows = rowIndices(tb, tloc, start);
         scf::YieldOp::create(
-            tb, tloc, buildLevel(tb, 0, start, startRows, acc, body, rowBody));
+            tb, tloc, buildTile(tb, region, t, start, acc, body, rowBody));
       });
   return SmallVector<Value>(tileLoop.getResults());
+}
+
+SmallVector<Value> NestBuilder::buildTile(OpBuilder &b, Value region, Value t,
+                                          ArrayRef<Value> start,
+                                          ValueRange acc, BodyFn body,
+                                          RowFn rowBody) {
+  if (part == zpl::OverlapPart::None) {
+    SmallVector<Value> startRows;
+    if (rank == 1)
+      startRows = rowIndices(b, loc, start);
+    return buildLevel(b, 0, start, startRows, acc, body, rowBody);
+  }
+  assert(!rowBody && "split statements have no row bodies");
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Value> tileLo(lbs), tileEnd(ubs), innerLo, innerEnd;
+  for (unsigned d = 0; d < rank; ++d) {
+    SmallVector<CArg> args{region, t, intArg(ctx, d), intArg(ctx, below[d]),
+                           intArg(ctx, above[d])};
+    innerLo.push_back(callRuntime(b, loc, RuntimeFn::TileInnerLo, args));
+    innerEnd.push_back(callRuntime(b, loc, RuntimeFn::TileInnerEnd, args));
+  }
+  SmallVector<Value> results(acc.begin(), acc.end());
+  if (part == zpl::OverlapPart::Interior) {
+    buildBox(b, innerLo, innerEnd, start, results, body);
+  } else {
+    // The strips: in dimension d below and above the interior, within the
+    // interior in the dimensions before d and the whole tile after it.
+    for (unsigned d = 0; d < rank; ++d) {
+      SmallVector<Value> lo(innerLo), end(innerEnd);
+      for (unsigned k = d; k < rank; ++k) {
+        lo[k] = tileLo[k];
+        end[k] = tileEnd[k];
+      }
+      end[d] = innerLo[d];
+      buildBox(b, lo, end, start, results, body);
+      lo[d] = innerEnd[d];
+      end[d] = tileEnd[d];
+      buildBox(b, lo, end, start, results, body);
+    }
+  }
+  lbs = tileLo;
+  ubs = tileEnd;
+  return results;
+}
+
+/// One nest over the box [lo, end) of the tile; `acc` goes in and comes
+/// out.
+void NestBuilder::buildBox(OpBuilder &b, ArrayRef<Value> lo,
+                           ArrayRef<Value> end, ArrayRef<Value> start,
+                           SmallVectorImpl<Value> &acc, BodyFn body) {
+  lbs.assign(lo.begin(), lo.end());
+  ubs.assign(end.begin(), end.end());
+  SmallVector<Value> startRows;
+  if (rank == 1)
+    startRows = rowIndices(b, loc, start);
+  SmallVector<Value> next =
+      buildLevel(b, 0, start, startRows, acc, body, nullptr);
+  acc.assign(next.begin(), next.end());
+}
+
+SmallVector<Value> NestBuilder::buildSplit(Value region, bool unitStep,
+                                           ValueRange init, BodyFn body,
+                                           Operation *stmt,
+                                           Operation *boundary) {
+  zpl::getReadReach(stmt, rank, below, above);
+  part = zpl::OverlapPart::Interior;
+  SmallVector<Value> partial = build(region, unitStep, init, body);
+  rewriter.setInsertionPoint(boundary);
+  part = zpl::OverlapPart::Boundary;
+  SmallVector<Value> total = build(region, unitStep, partial, body);
+  part = zpl::OverlapPart::None;
+  return total;
+}
+
+Operation *findBoundaryPart(Operation *interior) {
+  if (zpl::getOverlapPart(interior) != zpl::OverlapPart::Interior)
+    return nullptr;
+  for (Operation *op = interior->getNextNode(); op; op = op->getNextNode())
+    if (zpl::getOverlapPart(op) == zpl::OverlapPart::Boundary)
+      return op;
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//

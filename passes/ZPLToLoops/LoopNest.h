@@ -13,6 +13,7 @@
 #define ZPLC_PASSES_ZPLTOLOOPS_LOOPNEST_H
 
 #include "passes/ZPLToLoops/Lowering.h"
+#include "dialects/zpl/Overlap.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -108,6 +109,16 @@ public:
   llvm::SmallVector<mlir::Value> build(mlir::Value region, bool unitStep,
                                        mlir::ValueRange init, BodyFn body,
                                        RowFn rowBody = nullptr);
+  /// build() for a statement split by zpl-overlap-halos: over the
+  /// interior of each tile at the insertion point, then over the boundary
+  /// strips before `boundary`, the statement's boundary part (the
+  /// accumulators go on from one nest to the other); `stmt` (either part)
+  /// gives the reach of the reads. Leaves the insertion point before
+  /// `boundary`.
+  llvm::SmallVector<mlir::Value> buildSplit(mlir::Value region, bool unitStep,
+                                            mlir::ValueRange init, BodyFn body,
+                                            mlir::Operation *stmt,
+                                            mlir::Operation *boundary);
 
   /// Emits the statement body `block` at `b` (in the innermost loop):
   /// zpl.read becomes a load through its access, zpl.index the loop
@@ -156,6 +167,15 @@ private:
   llvm::SmallVector<mlir::Value> rowIndices(mlir::OpBuilder &b,
                                             mlir::Location loc,
                                             llvm::ArrayRef<mlir::Value> partial);
+  llvm::SmallVector<mlir::Value> buildTile(mlir::OpBuilder &b,
+                                           mlir::Value region, mlir::Value t,
+                                           llvm::ArrayRef<mlir::Value> start,
+                                           mlir::ValueRange acc, BodyFn body,
+                                           RowFn rowBody);
+  void buildBox(mlir::OpBuilder &b, llvm::ArrayRef<mlir::Value> lo,
+                llvm::ArrayRef<mlir::Value> end,
+                llvm::ArrayRef<mlir::Value> start,
+                llvm::SmallVectorImpl<mlir::Value> &acc, BodyFn body);
   llvm::SmallVector<mlir::Value> buildLevel(mlir::OpBuilder &b, unsigned d,
                                             llvm::ArrayRef<mlir::Value> partial,
                                             llvm::ArrayRef<mlir::Value> rowIdx,
@@ -175,7 +195,17 @@ private:
   llvm::SmallVector<Access *> arrays;
   llvm::SmallVector<unsigned> arrayOf, rowOf, rowLeader;
   llvm::SmallVector<mlir::Value> lbs, ubs, steps, ivs;
+  // Set by buildSplit: the part of each tile the nest covers, and the
+  // reach of the reads below and above an index in each dimension.
+  zpl::OverlapPart part = zpl::OverlapPart::None;
+  llvm::SmallVector<int64_t, 3> below, above;
 };
+
+/// The boundary part of the split statement whose interior part is
+/// `interior` (the next zpl.overlap = "boundary" op in its block: the
+/// verifier checked the pair before the lowering put charges and hoisted
+/// values between them); null when `interior` is no interior part.
+mlir::Operation *findBoundaryPart(mlir::Operation *interior);
 
 /// The type a reduction of `kind` over `t` accumulates in inside the loop
 /// nest: an order key (i64, i32) for floating-point max and min, a byte

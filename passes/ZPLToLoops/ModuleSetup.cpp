@@ -21,6 +21,8 @@
 
 #include "passes/ZPLToLoops/Lowering.h"
 
+#include "dialects/zpl/Overlap.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
@@ -451,19 +453,36 @@ void createTransferHandles(ModuleOp module, const ZPLTypeConverter &types,
   }
 }
 
-/// `zrt_charge(region, counts...)` before `before` for a statement that
-/// zpl-count-operations annotated (zpl.ops), over `region`.
+/// `zrt_charge(region, counts...)` before `before` (the statement or its
+/// fused run) for a statement that zpl-count-operations annotated
+/// (zpl.ops), over `region`; for a part of a split statement,
+/// `zrt_charge_part` over that part.
 void chargeStatement(Operation *stmt, Value region, Operation *before) {
   auto counts = stmt->getAttrOfType<DictionaryAttr>("zpl.ops");
   if (!counts)
     return;
   OpBuilder b(before);
+  MLIRContext *ctx = b.getContext();
   SmallVector<CArg> args{region};
+  zpl::OverlapPart part = zpl::getOverlapPart(before);
+  if (part != zpl::OverlapPart::None) {
+    args.push_back(intArg(ctx, part == zpl::OverlapPart::Interior));
+    unsigned rank = cast<zpl::RegionType>(region.getType()).getRank();
+    SmallVector<int64_t> below, above;
+    zpl::getReadReach(before, rank, below, above);
+    for (unsigned d = 0; d < 3; ++d) {
+      args.push_back(intArg(ctx, d < rank ? below[d] : 0));
+      args.push_back(intArg(ctx, d < rank ? above[d] : 0));
+    }
+  }
   for (StringRef k : {"ops", "divs", "calls", "loads", "cached", "stores"}) {
     auto v = counts.getAs<IntegerAttr>(k);
-    args.push_back(intArg(b.getContext(), v ? v.getInt() : 0));
+    args.push_back(intArg(ctx, v ? v.getInt() : 0));
   }
-  callRuntime(b, stmt->getLoc(), RuntimeFn::Charge, args);
+  callRuntime(b, stmt->getLoc(),
+              part == zpl::OverlapPart::None ? RuntimeFn::Charge
+                                             : RuntimeFn::ChargePart,
+              args);
 }
 
 /// zpl.get of arrays and regions inside a statement body name values that

@@ -21,6 +21,13 @@
 // an array stored at the same index earlier in the run uses the value
 // just stored; a masked store makes later statements reload the array.
 //
+// A statement or run split by zpl-overlap-halos is lowered by the pattern
+// of its interior part, together with its boundary part: the interior's
+// nest where it stands, the strips' nest (with the accumulators and the
+// temporary of the interior) where the boundary part stands, after the
+// DNs between them; then the copy back, the allreduces (LoopNest.h,
+// NestBuilder::buildSplit).
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/ZPLToLoops/LoopNest.h"
@@ -49,6 +56,10 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   LogicalResult
   matchAndRewrite(zpl::AssignOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (zpl::getOverlapPart(op) == zpl::OverlapPart::Boundary)
+      return rewriter.notifyMatchFailure(op, "lowered with its interior");
+    // The boundary part of a split statement, lowered with this one.
+    Operation *boundary = findBoundaryPart(op);
     auto at = cast<zpl::ArrayType>(op.getDest().getType());
     NestBuilder nest(rewriter, types, facts, op.getLoc(), at.getRank());
     Value region = nest.alignedRegion(op.getRegion(), op.getDest());
@@ -81,16 +92,21 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
                    /*written=*/true);
     nest.addReads(reads);
     bool unit = facts.isUnitStep(op.getRegion());
-    if (!needTemp && isRowCopy(op, nest, unit) && op->hasAttr("zpl.rename"))
+    bool rowCopy = !needTemp && !boundary && isRowCopy(op, nest, unit);
+    if (rowCopy && op->hasAttr("zpl.rename"))
       renameOrCopy(op, nest, region, rewriter);
-    else if (!needTemp && isRowCopy(op, nest, unit))
+    else if (rowCopy)
       copyRows(nest, region, at.getElementType());
-    else if (failed(storeNest(op, nest, region, unit)))
+    else if (failed(storeNest(op, nest, region, unit, boundary)))
       return failure();
+    // (After a split statement's boundary part: storeNest left the
+    // insertion point there.)
     if (keepTemp)
       renameOrCopyBack(op, nest, region, unit, dest, target);
     else if (needTemp)
       copyBack(op, nest, region, unit, dest, target);
+    if (boundary)
+      rewriter.eraseOp(boundary);
     rewriter.eraseOp(op);
     return success();
   }
@@ -140,9 +156,11 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   }
 
   /// The nest evaluating the body and storing it at each index (where
-  /// the mask allows).
+  /// the mask allows); for a split statement, the interior's nest here
+  /// and the boundary strips' before `boundary`.
   static LogicalResult storeNest(zpl::AssignOp op, NestBuilder &nest,
-                                 Value region, bool unit) {
+                                 Value region, bool unit,
+                                 Operation *boundary) {
     LogicalResult status = success();
     auto evalAndStore = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs) {
       FailureOr<Value> v = nest.emitBody(b, op.getBody().front(), ivs);
@@ -151,20 +169,23 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       else
         nest.store(b, loc, nest.accesses[0], *v);
     };
-    nest.build(region, unit, ValueRange(),
-               [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
-                   ValueRange) -> SmallVector<Value> {
-                 if (!op.getMask()) {
-                   evalAndStore(b, loc, ivs);
-                   return {};
-                 }
-                 Value cond = nest.maskCondition(b, loc, op.getMask(),
-                                                 op.getWithout(), nullptr);
-                 guarded(b, loc, cond, [&](OpBuilder &tb, Location tloc) {
-                   evalAndStore(tb, tloc, ivs);
-                 });
-                 return {};
-               });
+    auto atIndex = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                       ValueRange) -> SmallVector<Value> {
+      if (!op.getMask()) {
+        evalAndStore(b, loc, ivs);
+        return {};
+      }
+      Value cond = nest.maskCondition(b, loc, op.getMask(), op.getWithout(),
+                                      nullptr);
+      guarded(b, loc, cond, [&](OpBuilder &tb, Location tloc) {
+        evalAndStore(tb, tloc, ivs);
+      });
+      return {};
+    };
+    if (boundary)
+      nest.buildSplit(region, unit, ValueRange(), atIndex, op, boundary);
+    else
+      nest.build(region, unit, ValueRange(), atIndex);
     return status;
   }
 
@@ -254,6 +275,11 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
   LogicalResult
   matchAndRewrite(zpl::FusedOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (zpl::getOverlapPart(op) == zpl::OverlapPart::Boundary)
+      return rewriter.notifyMatchFailure(op, "lowered with its interior");
+    // The boundary part of a split run, lowered with this one: its
+    // reductions' results are the run's.
+    Operation *boundary = findBoundaryPart(op);
     SmallVector<Operation *> stmts = op.getStatements();
     Value zregion = zpl::getStatementRegion(stmts.front());
     unsigned rank = cast<zpl::RegionType>(zregion.getType()).getRank();
@@ -275,12 +301,14 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
         inits.push_back(*init);
       }
     LogicalResult status = success();
-    SmallVector<Value> res = nest.build(
-        region, facts.isUnitStep(zregion), inits,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
-            ValueRange acc) -> SmallVector<Value> {
-          return runAtIndex(stmts, nest, b, loc, ivs, acc, status);
-        });
+    auto atIndex = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                       ValueRange acc) -> SmallVector<Value> {
+      return runAtIndex(stmts, nest, b, loc, ivs, acc, status);
+    };
+    bool unit = facts.isUnitStep(zregion);
+    SmallVector<Value> res =
+        boundary ? nest.buildSplit(region, unit, inits, atIndex, op, boundary)
+                 : nest.build(region, unit, inits, atIndex);
     if (failed(status))
       return failure();
     // The allreduces after the nest, in statement order.
@@ -290,7 +318,12 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
         totals.push_back(reduceTotal(rewriter, stmt->getLoc(), red.getKind(),
                                      red.getType(), res[totals.size()]));
       }
-    rewriter.replaceOp(op, totals);
+    if (boundary) {
+      rewriter.replaceOp(boundary, totals);
+      rewriter.eraseOp(op);
+    } else {
+      rewriter.replaceOp(op, totals);
+    }
     return success();
   }
 

@@ -137,6 +137,19 @@ int64_t zrt_array_tile_offset(zrt_array *a, zrt_region r, int64_t t);
 int64_t zrt_local_lo(zrt_region r, int64_t dim);
 int64_t zrt_local_hi(zrt_region r, int64_t dim);
 
+/* The interior of tile t (overlapped computation, zpl-overlap-halos): the
+ * indices i of the tile whose reads from i - below to i + above in `dim`
+ * stay in the tile's extended block, so they read no ghost cell that a
+ * transfer fills. In `dim` it is the lattice points from
+ * zrt_tile_inner_lo up to (not including) zrt_tile_inner_end, both points
+ * of the tile's lattice with zrt_tile_lo <= lo <= end <= the point after
+ * zrt_tile_hi; empty when lo == end. The boundary strips are the rest of
+ * the tile. A flood dimension is interior. */
+int64_t zrt_tile_inner_lo(zrt_region r, int64_t t, int64_t dim, int64_t below,
+                          int64_t above);
+int64_t zrt_tile_inner_end(zrt_region r, int64_t t, int64_t dim, int64_t below,
+                           int64_t above);
+
 /* ---- arrays --------------------------------------------------------------- */
 /* Allocates this PE's storage of an array declared over `decl`: its local
  * blocks of decl's distribution (one per dimension under block and `*`),
@@ -374,6 +387,14 @@ void zrt_write_array(zrt_array *a, zrt_region r, const char *fmt);
  * computation time (the simulator) charge it, the others ignore it. */
 void zrt_charge(zrt_region r, int64_t ops, int64_t divs, int64_t calls, int64_t loads,
                 int64_t cached, int64_t stores);
+/* zrt_charge for one part of a statement split by zpl-overlap-halos:
+ * `interior` 1 charges the interior of this PE's tiles (zrt_tile_inner_lo
+ * with below_d/above_d the reach of its reads in dimension d), 0 the
+ * boundary strips (the rest). */
+void zrt_charge_part(zrt_region r, int64_t interior, int64_t below0, int64_t above0,
+                     int64_t below1, int64_t above1, int64_t below2, int64_t above2,
+                     int64_t ops, int64_t divs, int64_t calls, int64_t loads, int64_t cached,
+                     int64_t stores);
 
 /* ---- checked integer division (`/` and `%` on integers) -------------------- */
 /* A zero divisor, or INT64_MIN / -1 (the quotient overflows), stops the

@@ -128,3 +128,65 @@ int64_t zrt_local_hi(zrt_region r, int64_t dim) {
   return b.hi[dim];
 }
 
+
+/* ---- the interior of a tile ------------------------------------------------------ */
+/* The interior of tile t in dimension dim as lattice positions [*k0, *k1)
+ * from the tile's low bound *lo by *step (zrt_tile_inner_lo). */
+static void tile_inner(zrt_region r, int64_t t, int64_t dim, int64_t below, int64_t above,
+                       int64_t *lo, int64_t *step, int64_t *k0, int64_t *k1) {
+  const zrt_dim_part *p = tile_part(r, t, dim);
+  int64_t s = zrt_step(&r, (int)dim);
+  int64_t n = p->hi < p->lo ? 0 : (p->hi - p->lo) / s + 1;
+  *lo = p->lo;
+  *step = s;
+  *k0 = 0;
+  *k1 = n;
+  if (p->local < 0) /* a flood dimension: nothing moves along it */
+    return;
+  zrt_distrib *d = zrt_distrib_for(&r);
+  int64_t blo, bhi;
+  zrt_dim_block(&d->D, (int)dim, zrt_dim_global(&d->D, (int)dim, d->coord[dim], p->local),
+                true, &blo, &bhi);
+  /* First position >= blo + below, last <= bhi - above, clamped. */
+  int64_t first = blo + below - p->lo;
+  int64_t a = first <= 0 ? 0 : (first + s - 1) / s;
+  int64_t last = bhi - above - p->lo;
+  int64_t b = last < 0 ? 0 : last / s + 1;
+  *k0 = a < n ? a : n;
+  *k1 = b < *k0 ? *k0 : (b < n ? b : n);
+}
+
+int64_t zrt_tile_inner_lo(zrt_region r, int64_t t, int64_t dim, int64_t below,
+                          int64_t above) {
+  if (dim < 0 || dim >= r.rank)
+    return 0;
+  int64_t lo, s, k0, k1;
+  tile_inner(r, t, dim, below, above, &lo, &s, &k0, &k1);
+  return lo + k0 * s;
+}
+
+int64_t zrt_tile_inner_end(zrt_region r, int64_t t, int64_t dim, int64_t below,
+                           int64_t above) {
+  if (dim < 0 || dim >= r.rank)
+    return 0;
+  int64_t lo, s, k0, k1;
+  tile_inner(r, t, dim, below, above, &lo, &s, &k0, &k1);
+  return lo + k1 * s;
+}
+
+int64_t zrt_inner_elements(zrt_region r, const int64_t below[ZRT_MAX_RANK],
+                           const int64_t above[ZRT_MAX_RANK]) {
+  int64_t total = 0, tiles = zrt_tiles(r);
+  for (int64_t t = 0; t < tiles; ++t) {
+    int64_t n = 1;
+    for (int k = 0; k < r.rank; ++k) {
+      if (zrt_is_flood(&r, k))
+        continue;
+      int64_t lo, s, k0, k1;
+      tile_inner(r, t, k, below[k], above[k], &lo, &s, &k0, &k1);
+      n *= k1 - k0;
+    }
+    total += n;
+  }
+  return total;
+}

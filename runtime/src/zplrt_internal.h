@@ -184,6 +184,11 @@ int64_t zrt_lattice_down(int64_t x, int64_t base, int64_t step);
 int64_t zrt_lattice_count(const zrt_region *r, int k);
 /* This PE's part of a statement over r, as zrt_local_lo/hi give it. */
 zrt_region zrt_local_box(zrt_region r);
+/* The number of indices of this PE's part of r (flood dimensions not
+ * counted) in the interiors of its tiles (zrt_tile_inner_lo) for reads
+ * reaching below[k] under and above[k] over each index in dimension k. */
+int64_t zrt_inner_elements(zrt_region r, const int64_t below[ZRT_MAX_RANK],
+                           const int64_t above[ZRT_MAX_RANK]);
 /* r ∩ ext (some PE's extended block) with lo/hi moved onto r's lattice;
  * flood dimensions stay [lo, lo]. */
 zrt_region zrt_lattice_part(const zrt_region *r, const zrt_region *ext);

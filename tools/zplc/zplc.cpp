@@ -4,6 +4,7 @@
 //                 [--emit=ast|zpl|ironman|loops|emitc|c|exe]
 //                 [--machine=t3d|t3e|paragon|host|FILE]
 //                 [--strategy=auto|chained|packed] [--dist=KINDS]...
+//                 [--overlap=false]
 //                 [--binding=NAME] [--cc='COMMAND'] [--cflags=FLAGS] [--portable]
 //
 // Front end -> zpl dialect -> passes -> EmitC -> C, then the C compiler
@@ -76,6 +77,12 @@ cl::opt<Backend> backend(
     cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level (0-2, default 2)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<bool> overlap(
+    "overlap",
+    cl::desc("At -O2, compute each statement's interior while its halo "
+             "transfers are in flight, its boundary strips after them "
+             "(default true; --overlap=false for comparison)"),
+    cl::init(true), cl::cat(category));
 cl::opt<std::string> machine(
     "machine",
     cl::desc("Target machine of the copy-transfer cost model that chooses "
@@ -404,7 +411,7 @@ int main(int argc, char **argv) {
   pm.enableVerifier(verifyEach);
   if (backend == Backend::Sim) // the simulator charges computation from these
     pm.addPass(zpl::createCountOperations());
-  zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts);
+  zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts, overlap);
   if (mlir::failed(pm.run(*module)))
     return 1; // the failing pass has reported at the source location
   if (!verifyEach && mlir::failed(mlir::verify(*module)))

@@ -1,0 +1,160 @@
+//===- OverlapHalos.cpp - interior computation while halos travel ---------===//
+//
+// zpl-overlap-halos splits a statement (a `zpl.assign`, or a `zpl.fused`
+// run) that waits for halo transfers into its interior part and its
+// boundary part (zpl.overlap, dialects/zpl/Overlap.h) and puts the waits
+// between them:
+//
+//     DR SR ... DN DN S ...        becomes     DR SR ... S' DN DN S'' ...
+//
+// S' runs over the interior of each of this PE's tiles of the region (the
+// indices whose reads, at every offset of S, stay in the tile's extended
+// block), so it reads no ghost cell and may stand in the transfers'
+// receive windows; S'' runs over the boundary strips after the DNs. The
+// interior computes while the messages are in flight.
+//
+// Where: S is the first op after a run of ironman.dn/ironman.sv calls that
+// includes the DN of a halo transfer (or combine of halo transfers) whose
+// ghost cells S reads. S' goes before the first DN of the run. The split
+// is kept only when every transfer's placement still verifies (the rules
+// of dialects/ironman/Placement.h, which count the interior part's shifted
+// reads as reads of owned cells and the interior part of `A := f(A@d)` as
+// writing only its temporary): e.g. S' may not stand between SR and SV of
+// a transfer whose source S writes, unless S writes a temporary.
+//
+// What is not split:
+//   - a statement without shifted reads, or none of whose shifted reads
+//     is of a transfer that ends (DN) right before it;
+//   - a run with a floating-point `+<<` or `*<<` reduction: its result
+//     depends on the order of the additions, which docs/codegen.md fixes
+//     as row-major over each tile; splitting would change the rounding.
+//     Integer sums and products, max, min, & and | are exact in any order;
+//   - a plain copy `A := B` (no shifted read) and statements inside an
+//     scf.if of zpl-narrow-integers' run-time check (the DNs stand
+//     outside it): this pass runs after it, right before the lowering.
+// The interior may be empty (a region narrower than the reach of its
+// reads, a cyclic distribution): the boundary part then runs everything,
+// after the DNs, as without the split.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialects/ironman/Placement.h"
+#include "dialects/zpl/Overlap.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+namespace zpl {
+#define GEN_PASS_DEF_OVERLAPHALOS
+#include "passes/Passes.h.inc"
+} // namespace zpl
+
+using namespace mlir;
+using namespace zpl;
+
+namespace {
+
+struct OverlapHalosPass : zpl::impl::OverlapHalosBase<OverlapHalosPass> {
+  using OverlapHalosBase::OverlapHalosBase;
+  void runOnOperation() override;
+};
+
+/// Whether a reduction keeps its result when its elements are combined in
+/// another order.
+bool orderFree(zpl::ReduceOp red) {
+  if (red.getKind() != ReduceKind::Add && red.getKind() != ReduceKind::Mul)
+    return true;
+  return !isa<FloatType>(red.getType());
+}
+
+bool hasShiftedRead(Operation *stmt) {
+  return stmt
+      ->walk([](zpl::ReadOp read) {
+        return read.isShifted() ? WalkResult::interrupt()
+                                : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether `op` is a statement this pass may split.
+bool splittable(Operation *op) {
+  if (auto fused = dyn_cast<zpl::FusedOp>(op)) {
+    for (Operation *stmt : fused.getStatements())
+      if (auto red = dyn_cast<zpl::ReduceOp>(stmt); red && !orderFree(red))
+        return false;
+  } else if (!isa<zpl::AssignOp>(op) ||
+             isa_and_nonnull<zpl::FusedOp>(op->getParentOp())) {
+    return false;
+  }
+  return getOverlapPart(op) == OverlapPart::None && hasShiftedRead(op);
+}
+
+/// The first DN of the run of DN/SV calls right before `stmt` that
+/// includes the DN of a halo unit whose ghost cells `stmt` reads; null if
+/// there is none.
+Operation *firstWaitBefore(Operation *stmt) {
+  Operation *first = nullptr;
+  bool waitsForHalo = false;
+  for (Operation *op = stmt->getPrevNode();
+       op && isa<ironman::DNOp, ironman::SVOp>(op); op = op->getPrevNode()) {
+    if (!isa<ironman::DNOp>(op))
+      continue;
+    first = op;
+    std::optional<ironman::CommUnit> unit = ironman::getUnitOfCall(op);
+    if (unit && unit->allHalo() &&
+        ironman::conflictsWithWindow(*unit, ironman::Window::Receive, stmt))
+      waitsForHalo = true;
+  }
+  return waitsForHalo ? first : nullptr;
+}
+
+/// Whether the transfers of `func` and the split statement still verify.
+bool placementHolds(Operation *func, Operation *interior,
+                    Operation *boundary) {
+  // The verifiers report what fails; here a failure only means "do not
+  // split", so their diagnostics are dropped.
+  ScopedDiagnosticHandler quiet(func->getContext(),
+                                [](Diagnostic &) { return success(); });
+  if (failed(verify(interior, /*verifyRecursively=*/false)) ||
+      failed(verify(boundary, /*verifyRecursively=*/false)))
+    return false;
+  WalkResult result = func->walk([](Operation *op) {
+    if (isa<ironman::TransferOp, ironman::CombineOp>(op) &&
+        failed(verify(op, /*verifyRecursively=*/false)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
+/// Splits `stmt` if the placement rules allow it.
+void trySplit(Operation *func, Operation *stmt) {
+  Operation *firstWait = firstWaitBefore(stmt);
+  if (!firstWait)
+    return;
+  OpBuilder b(firstWait);
+  Operation *interior = b.clone(*stmt);
+  MLIRContext *ctx = stmt->getContext();
+  interior->setAttr(kOverlapAttr, StringAttr::get(ctx, "interior"));
+  stmt->setAttr(kOverlapAttr, StringAttr::get(ctx, "boundary"));
+  if (placementHolds(func, interior, stmt))
+    return;
+  interior->erase();
+  stmt->removeAttr(kOverlapAttr);
+}
+
+} // namespace
+
+void OverlapHalosPass::runOnOperation() {
+  getOperation().walk([&](func::FuncOp func) {
+    SmallVector<Operation *> candidates;
+    func.walk([&](Operation *op) {
+      if (splittable(op))
+        candidates.push_back(op);
+    });
+    for (Operation *stmt : candidates)
+      trySplit(func, stmt);
+  });
+}

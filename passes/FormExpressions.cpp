@@ -26,6 +26,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -238,6 +239,35 @@ bool takesFoldedOperand(Operation *op,
   });
 }
 
+/// Whether each of `op`'s regions holds at most its terminator.
+bool hasEmptyBodies(Operation *op) {
+  return llvm::all_of(op->getRegions(), [](Region &region) {
+    return llvm::all_of(region, [](Block &block) {
+      return block.empty() || &block.front() == &block.back();
+    });
+  });
+}
+
+/// Erases what upstream's greedy driver erases while it folds: operations
+/// that are trivially dead, such as an `if` or a `for` whose body lost its
+/// last statement after the canonicalizer ran, or an unused literal
+/// (expressions are never trivially dead). Post-order, so that an
+/// operation whose nested operations all went goes in the same walk; again
+/// while anything went, for the values those used. Only operations with
+/// empty bodies are asked: asking one with a body would search it, time
+/// proportional to the nesting depth for each.
+void eraseTriviallyDeadOps(Operation *root) {
+  for (bool erased = true; erased;) {
+    erased = false;
+    root->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (op != root && hasEmptyBodies(op) && isOpTriviallyDead(op)) {
+        op->erase();
+        erased = true;
+      }
+    });
+  }
+}
+
 struct FormExpressions
     : public zpl::impl::FormExpressionsBase<FormExpressions> {
   void runOnOperation() override {
@@ -268,6 +298,7 @@ struct FormExpressions
     for (Operation *root : roots)
       if (!isa<emitc::ExpressionOp>(root) || takesFoldedOperand(root, folded))
         builder.build(root);
+    eraseTriviallyDeadOps(getOperation());
   }
 };
 

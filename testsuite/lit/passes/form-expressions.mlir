@@ -114,3 +114,34 @@ emitc.func @existing(%a: i64, %b: i64, %c: i64) -> i64 {
   }
   emitc.return %e : i64
 }
+
+// What upstream's greedy driver erases as trivially dead goes here too: an
+// `if` or a `for` whose body is empty (in zplc, a statement on a path that
+// the canonicalizer had kept removed later) and an unused literal. The
+// condition's expression stays, as upstream's does (an expression is never
+// trivially dead).
+// CHECK-LABEL: emitc.func @dead_code
+// CHECK-NEXT:    expression %{{.*}}, %{{.*}} : (i1, i1) -> i1 {
+// CHECK-NEXT:      bitwise_xor
+// CHECK-NEXT:      yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    expression
+// CHECK-NEXT:      "emitc.constant"() <{value = 0 : index}>
+// CHECK-NEXT:      yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    expression
+// CHECK-NEXT:      "emitc.constant"() <{value = 1 : index}>
+// CHECK-NEXT:      yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+emitc.func @dead_code(%a: i1, %b: i1, %n: index) {
+  %x = emitc.bitwise_xor %a, %b : (i1, i1) -> i1
+  emitc.if %x {
+  }
+  %l = emitc.literal "K" : i64
+  %c0 = "emitc.constant"() <{value = 0 : index}> : () -> index
+  %c1 = "emitc.constant"() <{value = 1 : index}> : () -> index
+  emitc.for %i = %c0 to %n step %c1 : index {
+  }
+  emitc.return
+}

@@ -217,33 +217,26 @@ static int64_t lattice_points(const zrt_region *b) {
   return m;
 }
 
-/* Dense row-major copy of a's elements over the lattice points of P's
- * tiles, one tile after another (flood dimensions of a read their single
- * element at any index). */
-static size_t pack_points(char *buf, const zrt_array *a, const zrt_parts *P, const zrt_region *r) {
+/* Copies between a's elements over the lattice points of P's tiles (one
+ * tile after another, each in row-major order) and the dense buffer buf:
+ * packing reads a and writes buf, unpacking the reverse. Flood dimensions
+ * of a hold their single element at any index. Returns the bytes copied. */
+static size_t copy_points(char *buf, zrt_array *a, const zrt_parts *P, const zrt_region *r,
+                          bool packing) {
   size_t n = 0;
   for (int64_t t = 0; t < P->count; ++t) {
     zrt_region b = tile_box(P, r, t);
     FOR_LATTICE(b, i) {
       int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-      memcpy(buf + n, (const char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, a->esz);
+      char *elem = (char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz;
+      if (packing)
+        memcpy(buf + n, elem, a->esz);
+      else
+        memcpy(elem, buf + n, a->esz);
       n += a->esz;
     }
   }
   return n;
-}
-
-/* The inverse of pack_points: stores buf into a's elements. */
-static void unpack_points(zrt_array *a, const zrt_parts *P, const zrt_region *r, const char *buf) {
-  size_t n = 0;
-  for (int64_t t = 0; t < P->count; ++t) {
-    zrt_region b = tile_box(P, r, t);
-    FOR_LATTICE(b, i) {
-      int64_t idx[ZRT_MAX_RANK] = {i0, i1, i2};
-      memcpy((char *)a->base + (size_t)zrt_array_elem(a, idx) * a->esz, buf + n, a->esz);
-      n += a->esz;
-    }
-  }
 }
 
 /* Each PE's part of the region r: its tiles of r in a's distribution,
@@ -278,7 +271,7 @@ static void count_io_message(bool file, size_t bytes) {
   zrt_g.n_io_bytes += (int64_t)bytes;
 }
 
-static void send_part(const zrt_array *a, const zrt_region *r) {
+static void send_part(zrt_array *a, const zrt_region *r) {
   zrt_parts P;
   print_parts(&P, a, zrt_g.me, r);
   int64_t m = part_points(&P, a, r, true);
@@ -286,7 +279,7 @@ static void send_part(const zrt_array *a, const zrt_region *r) {
     char *buf = malloc((size_t)m * a->esz);
     if (!buf)
       zrt_failf("out of memory writing array %s", a->name);
-    size_t used = pack_points(buf, a, &P, r);
+    size_t used = copy_points(buf, a, &P, r, true);
     count_io_message(to_file, used);
     zrt_g.be->send(0, GATHER_TAG, buf, used);
     free(buf);
@@ -323,7 +316,7 @@ static void exchange_parts(zrt_array *a, const zrt_region *r, char *all, bool ga
       if (!buf)
         zrt_failf("out of memory reading array %s", a->name);
       zrt_g.be->recv(0, GATHER_TAG, buf, (size_t)m * esz);
-      unpack_points(a, &P, r, buf);
+      copy_points(buf, a, &P, r, false);
       free(buf);
     }
     zrt_parts_free(&P);
@@ -338,7 +331,7 @@ static void exchange_parts(zrt_array *a, const zrt_region *r, char *all, bool ga
     if (m > 0 && !tmp)
       zrt_failf("out of memory for array %s", a->name);
     if (m > 0 && gather && q == 0)
-      pack_points(tmp, a, &P, r);
+      copy_points(tmp, a, &P, r, true);
     else if (m > 0 && gather)
       zrt_g.be->recv((int)q, GATHER_TAG, tmp, (size_t)m * esz);
     size_t off = 0;
@@ -355,7 +348,7 @@ static void exchange_parts(zrt_array *a, const zrt_region *r, char *all, bool ga
       }
     }
     if (m > 0 && !gather && q == 0)
-      unpack_points(a, &P, r, tmp);
+      copy_points(tmp, a, &P, r, false);
     else if (m > 0 && !gather) {
       count_io_message(true, (size_t)m * esz);
       zrt_g.be->send((int)q, GATHER_TAG, tmp, (size_t)m * esz);

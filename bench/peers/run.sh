@@ -11,12 +11,15 @@
 # runs in reverse order), checks that every run prints exactly what zplc's
 # first run prints (zplc's own --stats lines left out), and prints the
 # medians of
-#   loop   the iteration loop: the peers time it themselves (--time); zplc's
-#          program reports the time of its whole ZPL main (--stats,
-#          stats.total_seconds: the loop plus the set-up and the final
-#          reductions, a little more than the loop);
+#   main   the same span in every program: from before the arrays'
+#          storage is allocated to after the output is printed (storage,
+#          initialisation, the iteration loop, the final reductions, the
+#          output): zplc's stats.total_seconds (--stats, the time of its ZPL
+#          main), the peers' main_seconds (--time);
 #   whole  the whole mpirun command (monotonic clock, as bench/run.sh);
-# the ratios zplc / peer of both (above 1: zplc is slower), and a roofline
+#   loop   the peers' iteration loop alone (their loop_seconds), for
+#          reference; zplc's program has no timer of its loop alone (nan);
+# the ratios zplc / peer of main and whole (above 1: zplc is slower), and a roofline
 # bound: the kernel's sweeps move at least 16 bytes per cell (read the old
 # array, write the new one), at the copy rate that stream.c measures in the
 # same run over the same footprint and rank count. Sizes: one whose two
@@ -111,7 +114,8 @@ have_petsc && impls+=(petsc)
 have_caf && impls+=(caf)
 
 # ---- run ----------------------------------------------------------------------
-# run1 IMPL KERNEL NP ARGS OUT: one timed run; prints "whole loop".
+# run1 IMPL KERNEL NP ARGS OUT: one timed run; prints "whole main loop"
+# (loop: nan for zplc, whose program does not time its loop alone).
 run1() {
   local impl=$1 k=$2 np=$3 args=$4 out=$5 flags=() extra=()
   # Open MPI's one-sided osc/ucx and osc/sm fail to create a window on one
@@ -130,13 +134,15 @@ if p.returncode != 0:
 lines = p.stdout.splitlines(keepends=True)
 stats = {l.split()[0]: l.split()[1] for l in lines if l.startswith("stats.")}
 open(out, "w").write("".join(l for l in lines if not l.startswith("stats.")))
-loop = stats.get("stats.total_seconds")
+main, loop = stats.get("stats.total_seconds"), "nan"
 for l in p.stderr.splitlines():
+    if l.startswith("main_seconds "):
+        main = l.split()[1]
     if l.startswith("loop_seconds "):
         loop = l.split()[1]
-if loop is None:
-    sys.exit("no loop time from: " + " ".join(cmd))
-print("%.6f %.6f" % (whole, float(loop)))
+if main is None:
+    sys.exit("no main time from: " + " ".join(cmd))
+print("%.6f %.6f %s" % (whole, float(main), loop))
 PY
 }
 
@@ -148,8 +154,8 @@ results=$work/results.txt
 status=0
 echo "# bench/peers/run.sh ${kernels[*]}: median of $RUNS, $(nproc) cores, LLC $((llc / 1048576)) MB," \
      "load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
-printf '%-7s %-24s %2s %-7s %9s %9s %9s %9s %10s\n' kernel arguments np impl loop_s whole_s \
-  zplc/loop zplc/whole bound_s
+printf '%-7s %-24s %2s %-7s %9s %9s %9s %9s %10s %9s\n' kernel arguments np impl main_s whole_s \
+  zplc/main zplc/whole bound_s loop_s
 for k in "${kernels[@]}"; do
   IFS='|' read -r -a ks <<<"${sizes[$k]}"
   for args in "${ks[@]}"; do
@@ -159,7 +165,7 @@ for k in "${kernels[@]}"; do
     for np in $NPS; do
       rate=$("$MPIRUN" --oversubscribe -np "$np" "$work/stream" --bytes="$footprint" |
              awk '/copy_bytes_per_second/ { print $2 }')
-      declare -A whole=() loop=()
+      declare -A whole=() main=() loop=()
       for ((r = 0; r < RUNS; r++)); do
         order=()
         for ((i = 0; i < ${#impls[@]}; i++)); do order+=("${impls[(r + i) % ${#impls[@]}]}"); done
@@ -170,8 +176,9 @@ for k in "${kernels[@]}"; do
         fi
         for impl in "${order[@]}"; do
           out=$work/$k.$np.$n.$impl.$r.out
-          read -r w l < <(run1 "$impl" "$k" "$np" "$args" "$out")
+          read -r w m l < <(run1 "$impl" "$k" "$np" "$args" "$out")
           whole[$impl]+="$w "
+          main[$impl]+="$m "
           loop[$impl]+="$l "
           ref=$work/$k.$np.$n.zplc.0.out
           if [[ -f $ref ]] && ! cmp -s "$ref" "$out"; then
@@ -182,18 +189,19 @@ for k in "${kernels[@]}"; do
         done
       done
       for impl in "${impls[@]}"; do
-        python3 - "$k" "$args" "$np" "$impl" "${loop[$impl]}" "${whole[$impl]}" \
-          "${loop[zplc]}" "${whole[zplc]}" "$rate" "$sweeps" "$n" <<'PY' | tee -a "$results"
+        python3 - "$k" "$args" "$np" "$impl" "${main[$impl]}" "${whole[$impl]}" \
+          "${main[zplc]}" "${whole[zplc]}" "$rate" "$sweeps" "$n" "${loop[$impl]}" <<'PY' | tee -a "$results"
 import statistics as st, sys
 k, args, np_, impl = sys.argv[1:5]
-loop, whole, zloop, zwhole = (st.median(map(float, a.split())) for a in sys.argv[5:9])
+main, whole, zmain, zwhole = (st.median(map(float, a.split())) for a in sys.argv[5:9])
 rate, sweeps, n = float(sys.argv[9]), int(sys.argv[10]), int(sys.argv[11])
+loop = st.median(map(float, sys.argv[12].split()))
 bound = sweeps * 16.0 * n * n / rate
-print("%-7s %-24s %2s %-7s %9.5f %9.5f %9.2f %9.2f %10.5f"
-      % (k, args, np_, impl, loop, whole, zloop / loop, zwhole / whole, bound))
+print("%-7s %-24s %2s %-7s %9.5f %9.5f %9.2f %9.2f %10.5f %9.5f"
+      % (k, args, np_, impl, main, whole, zmain / main, zwhole / whole, bound, loop))
 PY
       done
-      unset whole loop
+      unset whole main loop
     done
   done
 done
@@ -208,7 +216,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-# kernel, arguments (two words), np, impl, loop, whole, ratios, bound
+# kernel, arguments (two words), np, impl, main, whole, ratios, bound, loop
 groups, data, bounds = [], {}, {}
 for r in rows:
     g = "%s\n%s %s\nnp=%s" % (r[0], r[1].lstrip("-"), r[2].lstrip("-"), r[3])
@@ -231,11 +239,11 @@ ax.bar(xs, [bounds[g] / data[(g, "zplc")] for g in groups], width, color="black"
 ax.axhline(1.0, color="grey", linewidth=0.8)
 ax.set_xticks([g_i + (len(impls) * width) / 2 for g_i in range(len(groups))])
 ax.set_xticklabels(groups, fontsize=8)
-ax.set_ylabel("loop time relative to zplc (lower is faster)")
+ax.set_ylabel("main time relative to zplc (lower is faster)")
 ax.set_title("bench/peers/run.sh: median of %s interleaved runs, load average %s" %
              (sys.argv[3], sys.argv[4]), fontsize=10)
 ax.legend(fontsize=8)
-fig.text(0.01, 0.01, "loop time of each program / zplc's (the time of its ZPL main); "
+fig.text(0.01, 0.01, "time of each program's main (storage, set-up, loop, reductions, output) / zplc's; "
          "black: the sweeps' 16 B/cell at the measured copy rate", fontsize=7)
 fig.tight_layout(rect=(0, 0.03, 1, 1))
 fig.savefig(sys.argv[2], dpi=110)

@@ -345,7 +345,10 @@ SmallVector<Value> NestBuilder::build(Value region, bool unitStep,
   auto tileLoop = scf::ForOp::create(
       b, loc, constI64(b, loc, 0), tiles, one, init,
       [&](OpBuilder &tb, Location tloc, Value t, ValueRange acc) {
-        for (unsigned d = 0; d < rank; ++d) {
+        // An interior's bounds are the tile's inner ones (buildTile): the
+        // whole tile's would be dead calls in the C.
+        for (unsigned d = 0; d < rank && part != zpl::OverlapPart::Interior;
+             ++d) {
           lbs.push_back(callRuntime(tb, tloc, RuntimeFn::TileLo,
                                     {region, t, intArg(ctx, d)}));
           Value hi = callRuntime(tb, tloc, RuntimeFn::TileHi,

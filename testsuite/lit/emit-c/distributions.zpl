@@ -34,8 +34,10 @@ var B : [S] double;
 -- CHECK:         im_redist({{v[0-9]+}}, 0, [[T]], {{v[0-9]+}}, [[W]]);
 -- CHECK:         im_halo({{v[0-9]+}}, 1, [[T]], {{v[0-9]+}}, 0, 1, 0);
 -- CHECK:         for (int64_t [[TI:i[0-9]+]] = {{v[0-9]+}}; [[TI]] < {{v[0-9]+}}; [[TI]] += {{v[0-9]+}}) {
--- CHECK:           zrt_tile_lo({{v[0-9]+}}, [[TI]], 0);
+-- At -O2 the statement's interior is computed while the halo travels:
+-- its bounds are the tile's inner ones.
 -- CHECK:           zrt_array_tile_offset([[T]], {{v[0-9]+}}, [[TI]]);
+-- CHECK:           zrt_tile_inner_lo({{v[0-9]+}}, [[TI]], 0,
 -- The temporary is a plain box: its innermost stride is 1.
 -- CHECK-NOT:       zrt_array_stride([[T]], 1)
 -- CHECK:           for (int64_t [[K:k[0-9]+]] =

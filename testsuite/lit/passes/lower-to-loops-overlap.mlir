@@ -1,7 +1,7 @@
 // RUN: %zpl-opt %s --zpl-overlap-halos --zpl-lower-to-loops | FileCheck %s
 
 // The lowering of a run split by zpl-overlap-halos: before DN one nest
-// over each tile's interior (bounds from zrt_tile_inner_lo/end, with the
+// over each tile's interior (bounds from zrt_tile_inner_lo/end only, with the
 // reach of the reads: 1 below in dimension 0 for A@north, 1 above in
 // dimension 1 for A@east); after DN the four strips around it, the max
 // carried on from the interior's nest into the strips' and reduced over
@@ -10,6 +10,8 @@
 // CHECK-LABEL: func.func @zp_split()
 // CHECK:         emitc.call_opaque "im_sr"
 // CHECK:         %[[PART:.*]] = scf.for {{.*}} -> (i64)
+// CHECK-NOT:       zrt_tile_lo
+// CHECK-NOT:       zrt_tile_hi
 // CHECK:           %[[LO0:.*]] = emitc.call_opaque "zrt_tile_inner_lo"({{.*}}) {args = [0 : index, 1 : index, 0, 1, 0]}
 // CHECK-NEXT:      %[[END0:.*]] = emitc.call_opaque "zrt_tile_inner_end"({{.*}}) {args = [0 : index, 1 : index, 0, 1, 0]}
 // CHECK-NEXT:      %[[LO1:.*]] = emitc.call_opaque "zrt_tile_inner_lo"({{.*}}) {args = [0 : index, 1 : index, 1, 0, 1]}

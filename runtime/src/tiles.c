@@ -156,22 +156,25 @@ static void tile_inner(zrt_region r, int64_t t, int64_t dim, int64_t below, int6
   *k1 = b < *k0 ? *k0 : (b < n ? b : n);
 }
 
-int64_t zrt_tile_inner_lo(zrt_region r, int64_t t, int64_t dim, int64_t below,
-                          int64_t above) {
+/* The first (end = false) or one past the last (end = true) inner index
+ * of tile t in dimension dim. */
+static int64_t inner_bound(zrt_region r, int64_t t, int64_t dim, int64_t below, int64_t above,
+                           bool end) {
   if (dim < 0 || dim >= r.rank)
     return 0;
   int64_t lo, s, k0, k1;
   tile_inner(r, t, dim, below, above, &lo, &s, &k0, &k1);
-  return lo + k0 * s;
+  return lo + (end ? k1 : k0) * s;
+}
+
+int64_t zrt_tile_inner_lo(zrt_region r, int64_t t, int64_t dim, int64_t below,
+                          int64_t above) {
+  return inner_bound(r, t, dim, below, above, false);
 }
 
 int64_t zrt_tile_inner_end(zrt_region r, int64_t t, int64_t dim, int64_t below,
                            int64_t above) {
-  if (dim < 0 || dim >= r.rank)
-    return 0;
-  int64_t lo, s, k0, k1;
-  tile_inner(r, t, dim, below, above, &lo, &s, &k0, &k1);
-  return lo + k1 * s;
+  return inner_bound(r, t, dim, below, above, true);
 }
 
 int64_t zrt_inner_elements(zrt_region r, const int64_t below[ZRT_MAX_RANK],

@@ -55,13 +55,15 @@ bool hasSideEffects(Operation *op) {
 
 class ExpressionBuilder {
 public:
-  explicit ExpressionBuilder(const llvm::DenseSet<Operation *> &folded)
+  explicit ExpressionBuilder(llvm::DenseSet<Operation *> &folded)
       : folded(folded) {}
 
   /// Builds the expression whose root (the operator that yields its value)
   /// is `root`, from `root` and the operators folded into it. An expression
-  /// that existed already among them contributes its body.
+  /// that existed already among them contributes its body and is erased
+  /// (`root` too, when it is one).
   void build(Operation *root) {
+    Location loc = root->getLoc();
     SmallVector<Operation *> ops = treeInPostOrder(root);
     // The values from outside, each once, in order of first use.
     llvm::MapVector<Value, unsigned> inputs;
@@ -78,7 +80,7 @@ public:
     Value result = root->getResult(0);
     auto oldRoot = dyn_cast<emitc::ExpressionOp>(root);
     auto expr = emitc::ExpressionOp::create(
-        b, root->getLoc(), result.getType(), inputValues,
+        b, loc, result.getType(), inputValues,
         oldRoot && oldRoot.getDoNotInline());
     result.replaceAllUsesWith(expr.getResult());
     Block &body = expr.createBody();
@@ -86,6 +88,9 @@ public:
       auto old = dyn_cast<emitc::ExpressionOp>(op);
       SmallVector<Operation *> moved{op};
       if (old) {
+        // Out of the set before it is freed: a later operation may be
+        // allocated at its address.
+        folded.erase(op);
         Value yielded = inlineBody(old, body, moved, old == oldRoot);
         if (old == oldRoot)
           result = yielded;
@@ -98,7 +103,7 @@ public:
             operand.set(body.getArgument(it->second));
     }
     b.setInsertionPointToEnd(&body);
-    emitc::YieldOp::create(b, root->getLoc(), result);
+    emitc::YieldOp::create(b, loc, result);
   }
 
 private:
@@ -152,7 +157,7 @@ private:
     return order;
   }
 
-  const llvm::DenseSet<Operation *> &folded;
+  llvm::DenseSet<Operation *> &folded;
 };
 
 /// The grouping of the operators into expressions: a union-find over their

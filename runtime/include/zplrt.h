@@ -185,7 +185,8 @@ void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t
 
 /* Array renaming: `[r] dst := src` when src is not read again before it
  * is next written. If the two arrays store their elements the same way
- * (declared region, distribution, type, fluff; not tiled), exchanges
+ * (declared region, distribution, type, fluff; not tiled) and this PE's
+ * part of r is more than half of the stored elements, exchanges
  * their storage — transfer handles built for either storage are kept and
  * follow it — copies back the elements of dst outside r (boundary and
  * ghost cells keep their values, as after the copy) and returns true;

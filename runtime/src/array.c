@@ -342,17 +342,22 @@ static bool same_storage(const zrt_array *dst, const zrt_array *src) {
          memcmp(&dst->layout, &src->layout, sizeof dst->layout) == 0;
 }
 
+static int64_t stored_elements(const zrt_array *a) {
+  const zrt_layout *L = &a->layout;
+  return L->ext[0] * (a->rank > 1 ? L->ext[1] : 1) * (a->rank > 2 ? L->ext[2] : 1);
+}
+
 /* Copies from src to dst (same storage) every stored element outside the
- * box w (this PE's part of the statement's region; empty: everything). */
-static void copy_outside(zrt_array *dst, const zrt_array *src, const zrt_region *w, bool empty) {
+ * box w (this PE's part of the statement's region). */
+static void copy_outside(zrt_array *dst, const zrt_array *src, const zrt_region *w) {
   const zrt_layout *L = &dst->layout;
   int last = dst->rank - 1;
-  int64_t n = L->ext[0] * (dst->rank > 1 ? L->ext[1] : 1) * (dst->rank > 2 ? L->ext[2] : 1);
+  int64_t n = stored_elements(dst);
   int64_t rows = L->ext[last] > 0 ? n / L->ext[last] : 0;
   for (int64_t row = 0; row < rows; ++row) {
     /* The row's global outer indices; whether it crosses w. */
     int64_t rest = row;
-    bool inside = !empty;
+    bool inside = true;
     int64_t off = 0;
     for (int k = last - 1; k >= 0; --k) {
       int64_t local = rest % L->ext[k];
@@ -384,14 +389,20 @@ bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r) {
     if (r.step[k] > 1 || zrt_is_flood(&r, k))
       return false;
   /* The elements `[r] dst := src` writes: this PE's one tile of r. */
-  int64_t tiles = zrt_tiles(r);
-  if (tiles > 1)
+  if (zrt_tiles(r) != 1)
     return false;
   zrt_region w = r;
-  for (int k = 0; k < r.rank && tiles == 1; ++k) {
+  int64_t written = 1;
+  for (int k = 0; k < r.rank; ++k) {
     w.lo[k] = zrt_tile_lo(r, 0, k);
     w.hi[k] = zrt_tile_hi(r, 0, k);
+    written *= w.hi[k] - w.lo[k] + 1;
   }
+  /* Renaming copies the stored elements outside w, the copy those inside:
+   * rename only when that is fewer (a whole-array sweep, not one row of a
+   * loop over rows, as in tomcatv's tridiagonal solve). */
+  if (stored_elements(dst) - written >= written)
+    return false;
   /* dst takes src's storage (and its identity for the transfer caches);
    * src, dead until it is next written, takes dst's. dst's elements the
    * copy would not have written keep their values. */
@@ -401,6 +412,6 @@ bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r) {
   uint64_t serial = dst->serial;
   dst->serial = src->serial;
   src->serial = serial;
-  copy_outside(dst, src, &w, tiles == 0);
+  copy_outside(dst, src, &w);
   return true;
 }

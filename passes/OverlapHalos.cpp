@@ -16,11 +16,13 @@
 // Where: S is the first op after a run of ironman.dn/ironman.sv calls that
 // includes the DN of a halo transfer (or combine of halo transfers) whose
 // ghost cells S reads. S' goes before the first DN of the run. The split
-// is kept only when every transfer's placement still verifies (the rules
-// of dialects/ironman/Placement.h, which count the interior part's shifted
-// reads as reads of owned cells and the interior part of `A := f(A@d)` as
-// writing only its temporary): e.g. S' may not stand between SR and SV of
-// a transfer whose source S writes, unless S writes a temporary.
+// is kept only when every transfer's placement still holds under the
+// rules of dialects/ironman/Placement.h, which count the interior part's
+// shifted reads as reads of owned cells and the interior part of
+// `A := f(A@d)` as writing only its temporary: e.g. S' may not stand
+// between SR and SV of a transfer whose source S writes, unless S writes a
+// temporary. Only the windows around the two parts are checked, not the
+// whole function again for each split.
 //
 // What is not split:
 //   - a statement without shifted reads, or none of whose shifted reads
@@ -110,27 +112,69 @@ Operation *firstWaitBefore(Operation *stmt) {
   return waitsForHalo ? first : nullptr;
 }
 
-/// Whether the transfers of `func` and the split statement still verify.
-bool placementHolds(Operation *func, Operation *interior,
+/// The transfers and combines of a function with their state calls; the
+/// pass moves no call, so they are found once.
+SmallVector<ironman::CommUnit> unitsOf(Operation *func) {
+  SmallVector<ironman::CommUnit> units;
+  func->walk([&](Operation *op) {
+    if (!isa<ironman::TransferOp, ironman::CombineOp>(op))
+      return;
+    if (std::optional<ironman::CommUnit> unit = ironman::getCommUnit(op))
+      units.push_back(*unit);
+  });
+  return units;
+}
+
+/// Whether `op` stands strictly inside the window from `open` to `close`
+/// (calls of one block): it, or the op of that block holding it, comes
+/// after `open` and before `close`.
+bool insideWindow(Operation *op, Operation *open, Operation *close) {
+  Operation *at = open->getBlock()->findAncestorOpInBlock(*op);
+  return at && open->isBeforeInBlock(at) && at->isBeforeInBlock(close);
+}
+
+/// Whether `part`, newly placed, may stand where it is for every unit:
+/// only the windows around it can have changed. (A unit whose calls were
+/// rotated across loop iterations is verified whole when `part` is in its
+/// loop.)
+bool fitsWindows(ArrayRef<ironman::CommUnit> units, Operation *part) {
+  using ironman::CommUnit;
+  using ironman::Window;
+  for (const CommUnit &unit : units) {
+    if (!unit.wellFormed()) {
+      Value handle = unit.op->getResult(0);
+      std::optional<ironman::RotatedCalls> rotated =
+          ironman::matchRotated(handle);
+      if (rotated && rotated->loop->isProperAncestor(part) &&
+          failed(verify(unit.op, /*verifyRecursively=*/false)))
+        return false;
+      continue;
+    }
+    if (insideWindow(part, unit.calls[CommUnit::DR], unit.calls[CommUnit::DN]) &&
+        ironman::conflictsWithWindow(unit, Window::Receive, part))
+      return false;
+    if (insideWindow(part, unit.calls[CommUnit::SR], unit.calls[CommUnit::SV]) &&
+        ironman::conflictsWithWindow(unit, Window::Send, part))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the split statement still verifies and every transfer's
+/// placement holds around its two parts.
+bool placementHolds(ArrayRef<ironman::CommUnit> units, Operation *interior,
                     Operation *boundary) {
   // The verifiers report what fails; here a failure only means "do not
   // split", so their diagnostics are dropped.
-  ScopedDiagnosticHandler quiet(func->getContext(),
+  ScopedDiagnosticHandler quiet(interior->getContext(),
                                 [](Diagnostic &) { return success(); });
-  if (failed(verify(interior, /*verifyRecursively=*/false)) ||
-      failed(verify(boundary, /*verifyRecursively=*/false)))
-    return false;
-  WalkResult result = func->walk([](Operation *op) {
-    if (isa<ironman::TransferOp, ironman::CombineOp>(op) &&
-        failed(verify(op, /*verifyRecursively=*/false)))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return !result.wasInterrupted();
+  return succeeded(verify(interior, /*verifyRecursively=*/false)) &&
+         succeeded(verify(boundary, /*verifyRecursively=*/false)) &&
+         fitsWindows(units, interior) && fitsWindows(units, boundary);
 }
 
 /// Splits `stmt` if the placement rules allow it.
-void trySplit(Operation *func, Operation *stmt) {
+void trySplit(ArrayRef<ironman::CommUnit> units, Operation *stmt) {
   Operation *firstWait = firstWaitBefore(stmt);
   if (!firstWait)
     return;
@@ -139,7 +183,7 @@ void trySplit(Operation *func, Operation *stmt) {
   MLIRContext *ctx = stmt->getContext();
   interior->setAttr(kOverlapAttr, StringAttr::get(ctx, "interior"));
   stmt->setAttr(kOverlapAttr, StringAttr::get(ctx, "boundary"));
-  if (placementHolds(func, interior, stmt))
+  if (placementHolds(units, interior, stmt))
     return;
   interior->erase();
   stmt->removeAttr(kOverlapAttr);
@@ -154,7 +198,10 @@ void OverlapHalosPass::runOnOperation() {
       if (splittable(op))
         candidates.push_back(op);
     });
+    if (candidates.empty())
+      return;
+    SmallVector<ironman::CommUnit> units = unitsOf(func);
     for (Operation *stmt : candidates)
-      trySplit(func, stmt);
+      trySplit(units, stmt);
   });
 }

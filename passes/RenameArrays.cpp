@@ -23,7 +23,9 @@
 // The elements of A the copy would not write (outside R: boundary and
 // ghost cells) keep their values: the runtime copies them back after the
 // exchange; it falls back to the copy when the two storages differ at run
-// time (tiled distributions).
+// time (tiled distributions), or when this PE's part of R is at most half
+// of the stored elements (one row of a loop over rows: copying back the
+// rest would cost more than the copy).
 //
 // It also marks `[R] A := f(A@d, ...)`, a statement reading its own
 // destination at another index, which computes into a temporary and

@@ -21,8 +21,8 @@
 // shifted reads as reads of owned cells and the interior part of
 // `A := f(A@d)` as writing only its temporary: e.g. S' may not stand
 // between SR and SV of a transfer whose source S writes, unless S writes a
-// temporary. Only the windows around the two parts are checked, not the
-// whole function again for each split.
+// temporary. Only the windows around the interior part are checked, not
+// the whole function again for each split.
 //
 // What is not split:
 //   - a statement without shifted reads, or none of whose shifted reads
@@ -133,10 +133,11 @@ bool insideWindow(Operation *op, Operation *open, Operation *close) {
   return at && open->isBeforeInBlock(at) && at->isBeforeInBlock(close);
 }
 
-/// Whether `part`, newly placed, may stand where it is for every unit:
-/// only the windows around it can have changed. (A unit whose calls were
-/// rotated across loop iterations is verified whole when `part` is in its
-/// loop.)
+/// Whether the interior part `part`, newly placed, may stand where it is
+/// for every unit. (A unit whose calls were rotated across loop iterations
+/// is verified whole when `part` is in its loop; before the loop it has no
+/// DN or SV, so `part`, moved only before DNs and SVs, is in its window
+/// exactly when the statement is, and does no more than the statement.)
 bool fitsWindows(ArrayRef<ironman::CommUnit> units, Operation *part) {
   using ironman::CommUnit;
   using ironman::Window;
@@ -161,7 +162,9 @@ bool fitsWindows(ArrayRef<ironman::CommUnit> units, Operation *part) {
 }
 
 /// Whether the split statement still verifies and every transfer's
-/// placement holds around its two parts.
+/// placement holds around its interior part. The boundary part stands where
+/// the statement stood and the placement rules see it as the statement
+/// (they tell only the interior part apart), so it holds there already.
 bool placementHolds(ArrayRef<ironman::CommUnit> units, Operation *interior,
                     Operation *boundary) {
   // The verifiers report what fails; here a failure only means "do not
@@ -170,7 +173,7 @@ bool placementHolds(ArrayRef<ironman::CommUnit> units, Operation *interior,
                                 [](Diagnostic &) { return success(); });
   return succeeded(verify(interior, /*verifyRecursively=*/false)) &&
          succeeded(verify(boundary, /*verifyRecursively=*/false)) &&
-         fitsWindows(units, interior) && fitsWindows(units, boundary);
+         fitsWindows(units, interior);
 }
 
 /// Splits `stmt` if the placement rules allow it.

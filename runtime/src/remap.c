@@ -547,6 +547,83 @@ static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contri
   (*v)[(*n)++] = c;
 }
 
+/* The smallest box holding the targets of a list of contributions. */
+typedef struct target_box {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} target_box;
+
+static void box_include(target_box *b, bool first, const int64_t x[ZRT_MAX_RANK]) {
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    if (first || x[k] < b->lo[k])
+      b->lo[k] = x[k];
+    if (first || x[k] > b->hi[k])
+      b->hi[k] = x[k];
+  }
+}
+
+/* Row-major multipliers of the box's positions, and their number; 0 when
+ * the box has more than `limit` positions. */
+static int64_t box_positions(const target_box *b, int64_t limit, int64_t mult[ZRT_MAX_RANK]) {
+  int64_t span = 1;
+  for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
+    int64_t extent = b->hi[k] - b->lo[k] + 1;
+    if (extent > limit / span)
+      return 0;
+    mult[k] = span;
+    span *= extent;
+  }
+  return span;
+}
+
+/* Stable counting sort: perm lists 0..n-1 ordered by key (0 <= key < nkeys). */
+static void counting_order(const int64_t *key, int64_t n, int64_t nkeys, int64_t *perm) {
+  int64_t *start = calloc((size_t)nkeys + 1, sizeof *start);
+  if (!start)
+    zrt_failf("out of memory in a scatter");
+  for (int64_t j = 0; j < n; ++j)
+    ++start[key[j] + 1];
+  for (int64_t k = 0; k < nkeys; ++k)
+    start[k + 1] += start[k];
+  for (int64_t j = 0; j < n; ++j)
+    perm[start[key[j]]++] = j;
+  free(start);
+}
+
+/* Puts v (in walk order) in contribution_order in linear time, when the
+ * targets' box has at most a few positions per contribution: a stable
+ * counting sort by target position, then a stable one by peer (in that
+ * order, so peers come first and walk order breaks ties). False when the
+ * box is too large for that; the caller sorts by comparison then. */
+static bool order_by_counting(contribution **v, int64_t n, const target_box *box) {
+  int64_t mult[ZRT_MAX_RANK];
+  int64_t span = box_positions(box, 4 * n + 65536, mult);
+  if (span == 0)
+    return false;
+  int64_t *key = malloc((size_t)(n ? n : 1) * sizeof *key);
+  int64_t *by_target = malloc((size_t)(n ? n : 1) * sizeof *by_target);
+  int64_t *by_peer = malloc((size_t)(n ? n : 1) * sizeof *by_peer);
+  contribution *out = malloc((size_t)(n ? n : 1) * sizeof *out);
+  if (!key || !by_target || !by_peer || !out)
+    zrt_failf("out of memory in a scatter");
+  for (int64_t j = 0; j < n; ++j) {
+    key[j] = 0;
+    for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      key[j] += ((*v)[j].x[k] - box->lo[k]) * mult[k];
+  }
+  counting_order(key, n, span, by_target);
+  for (int64_t i = 0; i < n; ++i)
+    key[i] = (*v)[by_target[i]].peer;
+  counting_order(key, n, zrt_g.npes, by_peer);
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = (*v)[by_target[by_peer[i]]];
+  free(key);
+  free(by_target);
+  free(by_peer);
+  free(*v);
+  *v = out;
+  return true;
+}
+
 /* This PE's contributions, one per selected point and PE storing its
  * target, in contribution_order. */
 static contribution *my_contributions(const remap_call *c, int64_t *count) {
@@ -555,9 +632,11 @@ static contribution *my_contributions(const remap_call *c, int64_t *count) {
   int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
   if (!v || !targets)
     zrt_failf("out of memory in a scatter");
+  target_box box;
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     contribution one = {0, {s.x[0], s.x[1], s.x[2]}, seq++, zrt_array_elem(c->src, s.w.at)};
+    box_include(&box, seq == 1, s.x);
     int nto = write_owners(c->dst, s.x, targets);
     for (int t = 0; t < nto; ++t) {
       one.peer = targets[t];
@@ -566,7 +645,8 @@ static contribution *my_contributions(const remap_call *c, int64_t *count) {
   }
   free(targets);
   selected_end(&s);
-  qsort(v, (size_t)n, sizeof *v, contribution_order);
+  if (n > 1 && !order_by_counting(&v, n, &box))
+    qsort(v, (size_t)n, sizeof *v, contribution_order);
   *count = n;
   return v;
 }

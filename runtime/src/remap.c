@@ -908,6 +908,8 @@ typedef struct remap_state {
   int nviews;
   bool has_local; /* the elements that stay on this PE */
   zrt_msg local_send, local_recv;
+  bool direct;      /* an exact accumulating scatter run without a schedule ... */
+  remap_call call;  /* ... and its arrays, for SR */
 } remap_state;
 
 /* Frees the messages' buffers and index lists (the handle owns both; idx
@@ -1183,6 +1185,96 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
+/* ---- exact accumulating scatters without a schedule ------------------------------------------
+ * Integer sums and products wrap, so their result does not depend on the
+ * order of the terms. When an integer scatter's schedule cannot be reused,
+ * no schedule is built: at SR each PE combines its contributions to
+ * elements it stores straight into them and sends the others, as (target
+ * index, value) records, in one all-to-all exchange; the receivers combine
+ * them in. (Reals keep the schedule: their sums must not depend on the
+ * number of PEs beyond the documented PE order.) The handle keeps the
+ * index values it ran with: the same values at the next call build a
+ * schedule, which later calls reuse while they stay. */
+static bool combines_exactly(const remap_call *c) {
+  return c->combining && c->dst->type == ZRT_I64;
+}
+
+/* dst[x] op= value, x an element this PE stores. */
+static void combine_into(const remap_call *c, const int64_t x[ZRT_MAX_RANK], uint64_t value) {
+  check_stored(c->dst, x, "scatter");
+  uint64_t *target = (uint64_t *)c->dst->base + zrt_array_elem(c->dst, x);
+  *target = c->op == ZRT_SCATTER_MUL ? *target * value : *target + value;
+}
+
+/* The records sent, counted like a schedule's indexed messages. */
+static void count_direct_messages(const i64vec *out) {
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    if (q == zrt_g.me || out[q].n == 0)
+      continue;
+    int64_t bytes = out[q].n * (int64_t)sizeof(int64_t);
+    ++zrt_g.n_messages;
+    ++zrt_g.n_msg_packed;
+    ++zrt_g.n_msg_pattern[ZRT_PAT_INDEXED];
+    zrt_g.n_bytes += bytes;
+    zrt_g.n_bytes_pattern[ZRT_PAT_INDEXED] += bytes;
+  }
+}
+
+/* At SR (kind_local_copies): the contributions, combined or sent. */
+static void combine_direct(im_transfer *t) {
+  const remap_call *c = &((remap_state *)t->kind_state)->call;
+  int np = zrt_g.npes, rank = c->dst->rank;
+  i64vec *out = vecs_new(np), *in = vecs_new(np);
+  int64_t *owners = malloc((size_t)np * sizeof *owners);
+  if (!owners)
+    zrt_failf("out of memory in a scatter");
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    uint64_t value;
+    memcpy(&value, (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * 8, 8);
+    int n = write_owners(c->dst, s.x, owners);
+    for (int i = 0; i < n; ++i) {
+      if (owners[i] == zrt_g.me) {
+        combine_into(c, s.x, value);
+        continue;
+      }
+      for (int k = 0; k < rank; ++k)
+        vec_push(&out[owners[i]], s.x[k]);
+      vec_push(&out[owners[i]], (int64_t)value);
+    }
+  }
+  free(owners);
+  selected_end(&s);
+  count_direct_messages(out);
+  exchange_vecs(out, in);
+  for (int q = 0; q < np; ++q)
+    for (int64_t i = 0; i + rank < in[q].n; i += rank + 1) {
+      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+      memcpy(x, &in[q].v[i], (size_t)rank * sizeof *x);
+      combine_into(c, x, (uint64_t)in[q].v[i + rank]);
+    }
+  vecs_free(out, np);
+  vecs_free(in, np);
+}
+
+/* A handle that runs c without a schedule (see above). */
+static im_transfer *direct_handle(int64_t id, const remap_call *c) {
+  double t0 = zrt_g.be->clock();
+  im_transfer *t = new_handle(ZRT_XFER_REMAP, id, c);
+  remap_state *st = t->kind_state;
+  st->direct = true;
+  st->call = *c;
+  t->send = calloc(1, sizeof *t->send);
+  t->recv = calloc(1, sizeof *t->recv);
+  if (!t->send || !t->recv)
+    zrt_failf("out of memory for a transfer of array %s", c->dst->name);
+  t->kind_local_copies = combine_direct;
+  index_values(c, &st->index_copy, false);
+  ++zrt_g.n_remap_direct;
+  finish_handle(t, t0);
+  return t;
+}
+
 /* ---- im_remap ------------------------------------------------------------------------------- */
 static void check_remap(const remap_call *c) {
   if (c->kind != IM_GATHER && c->kind != IM_SCATTER)
@@ -1279,12 +1371,15 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
 static im_transfer *remap_handle(im_transfer *cached, int64_t id, const remap_call *c0) {
   remap_call c = *c0;
   check_remap(&c);
-  if (cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c)) {
+  bool seen = cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c);
+  if (seen && !((remap_state *)cached->kind_state)->direct) {
     rebind(cached, &c);
     return cached;
   }
   if (cached)
     remap_release(cached);
+  if (combines_exactly(&c) && !seen)
+    return direct_handle(id, &c);
   return inspect(ZRT_XFER_REMAP, id, &c);
 }
 

@@ -16,6 +16,7 @@ void zrt_stats_report(double seconds) {
   zrt_g.be->allreduce(sums, 11, ZRT_I64, ZRT_SUM);
   zrt_g.be->allreduce(maxes, 2, ZRT_F64, ZRT_MAX);
   zrt_g.be->allreduce(&inspections, 1, ZRT_I64, ZRT_MAX);
+  int64_t direct = zrt_g.n_remap_direct; /* collective too */
   int64_t io[2] = {zrt_g.n_io_messages, zrt_g.n_io_bytes};
   zrt_g.be->allreduce(io, 2, ZRT_I64, ZRT_SUM);
   if (zrt_g.me == 0) {
@@ -30,6 +31,8 @@ void zrt_stats_report(double seconds) {
     for (int p = 0; p < 3; ++p)
       printf("stats.bytes.%s %lld\n", pattern_names[p], (long long)sums[8 + p]);
     printf("stats.remap.inspections %lld\n", (long long)inspections);
+    if (direct > 0)
+      printf("stats.remap.direct %lld\n", (long long)direct);
     if (io[0] > 0) {
       printf("stats.io.messages %lld\n", (long long)io[0]);
       printf("stats.io.bytes %lld\n", (long long)io[1]);

@@ -370,6 +370,7 @@ typedef struct zrt_state {
   int64_t n_msg_pattern[3], n_bytes_pattern[3];
   /* inspector runs of remap transfers (im_remap; the same on every PE) */
   int64_t n_remap_inspections;
+  int64_t n_remap_direct; /* exact accumulating scatters run without a schedule */
   /* messages and bytes of file I/O (PE 0 and the owners of array blocks) */
   int64_t n_io_messages, n_io_bytes;
   double comm_seconds;

@@ -9,8 +9,12 @@
 -- and then stays.
 -- Expected values computed independently (plain Python:
 -- testsuite/e2e/lang/reference/accumloop.py), not from zplc.
--- Inspections (the same on any number of PEs): the histogram 3 (iterations
--- 1, 4 and 6), `*=` and `-=` 1 each, the two masked scatters 2 each: 9.
+-- Inspections (the same on any number of PEs). An integer scatter runs
+-- without a schedule (direct) when its indices are new, and is inspected
+-- when the same indices come again: the histogram direct in 1, 4 and 6,
+-- inspected in 2 and 5; `*=` direct in 1, inspected in 2; the two masked
+-- scatters direct in 1 and 2, inspected in 3; `-=` of reals inspected in 1:
+-- 6 inspections, 8 direct runs.
 -- RUN: %zplc %s -o %t && %t --stats | FileCheck --match-full-lines %s --check-prefixes=CHECK,STATS
 -- RUN: %zplc %s -O0 -o %t.O0 && %t.O0 | FileCheck --match-full-lines %s --check-prefixes=CHECK,END
 -- RUN: %zplc %s --backend=mpi -o %t.mpi
@@ -38,7 +42,8 @@
 -- CHECK-NEXT: -21 -27 -33 -27
 -- CHECK-NEXT: 2111 2309 2111 2309 2111 1814 2210 2309
 -- END-NOT: {{.}}
--- STATS: stats.remap.inspections 9
+-- STATS: stats.remap.inspections 6
+-- STATS-NEXT: stats.remap.direct 8
 
 program accumloop;
 config var n : integer = 8;

@@ -121,8 +121,13 @@ std::vector<int64_t> Sema::strideOf(const RegionExpr &r, unsigned depth) {
   case RegionExpr::Named:
     return r.decl && r.decl->region ? strideOf(*r.decl->region, depth + 1)
                                     : std::vector<int64_t>();
-  case RegionExpr::Literal:
-    return std::vector<int64_t>(r.dims.size(), 1);
+  case RegionExpr::Literal: {
+    // 0 for a single index or a flood dimension: one index, on any lattice
+    std::vector<int64_t> s;
+    for (const RegionDim &dim : r.dims)
+      s.push_back(dim.kind == RegionDim::Range ? 1 : 0);
+    return s;
+  }
   case RegionExpr::Of:
   case RegionExpr::In:
   case RegionExpr::At:
@@ -141,7 +146,7 @@ std::vector<int64_t> Sema::strideOf(const RegionExpr &r, unsigned depth) {
 }
 
 static bool isUnitStride(const std::vector<int64_t> &s) {
-  return std::all_of(s.begin(), s.end(), [](int64_t x) { return x == 1; });
+  return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
 }
 
 void Sema::checkStrideAlignment(const NameExpr &e, const VarDecl &v,
@@ -152,7 +157,7 @@ void Sema::checkStrideAlignment(const NameExpr &e, const VarDecl &v,
   if (own.size() != over.size() || isUnitStride(own))
     return;
   for (size_t k = 0; k < own.size(); ++k)
-    if (own[k] > 0 && over[k] % own[k] != 0) {
+    if (own[k] > 0 && over[k] > 0 && over[k] % own[k] != 0) {
       error(e.loc, "array '" + v.name + "' over a region of stride " + vectorText(own) +
                        " is used over a region of stride " + vectorText(over) +
                        ", which has indices outside it (the stride must be a multiple)");

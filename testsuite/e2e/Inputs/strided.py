@@ -139,5 +139,37 @@ def rank3():
     write(Z, W)
 
 
+def collective():
+    """Scans, remaps, partial reductions and floods over strided regions."""
+    S = by(dense((1, 16)), [2])
+    L, H, I = {}, {}, {}
+    assign(L, S, lambda i: i[0])
+    total = 0
+    for i in points(S):  # a scan in the region's (row-major) order
+        total += read(L, i)
+        H[i] = total
+    write(H, S)
+    assign(I, S, lambda i: 16 - i[0])
+    assign(H, S, lambda i: read(L, (read(I, i),)) * 100 + pshift(L, S, i, (4,)))
+    write(H, S)
+    assign(H, S, lambda i: 0)
+    for i in points(S):
+        H[(read(I, i),)] = read(L, i) * 3
+    write(H, S)
+    M = by(dense((1, 8), (1, 8)), [2, 2])
+    U, D = {}, {}
+    assign(U, M, lambda i: i[0] * 10 + i[1])
+    rows, cols = sorted({i[0] for i in points(M)}), sorted({i[1] for i in points(M)})
+    print("\n".join(str(sum(read(U, (r, c)) for c in cols)) for r in rows))
+    print(" ".join(str(max(read(U, (r, c)) for r in rows)) for c in cols))
+    assign(D, M, lambda i: read(U, (i[0], 3)))
+    write(D, M)
+    assign(D, M, lambda i: read(U, i) - read(U, (i[0], 5)))
+    write(D, M)
+    assign(D, M, lambda i: sum(read(U, (i[0], c)) for c in cols if c <= i[1]))
+    write(D, M)
+
+
 rank2()
 rank3()
+collective()

@@ -3,7 +3,7 @@
 -- a shift by a non-multiple of its stride, a scope whose stride is not a
 -- multiple of the array's, and an `of`/`in` band that is not a whole number
 -- of strides would read or write points it does not have (issue 25,
--- item 1). Lines 34-37 are the legal forms and give no error.
+-- item 1). Lines 34-38 are the legal forms and give no error.
 -- CHECK: {{.*}}strided-errors.zpl:26:14: error: shift '@' of array 'A' by [0, 1] leaves its strided region: each component must be a multiple of the stride [2, 2]
 -- CHECK: {{.*}}strided-errors.zpl:27:15: error: shift '@^' of array 'A' by [0, 1] leaves its strided region: each component must be a multiple of the stride [2, 2]
 -- CHECK: {{.*}}strided-errors.zpl:28:12: error: array 'A' over a region of stride [2, 2] is used over a region of stride [1, 1], which has indices outside it (the stride must be a multiple)
@@ -35,4 +35,5 @@ begin
   [e4 of D] wrap B;
   [e2 in C] A := F;
   [C] F := A + >>[C] A;
+  [C] F := >>[1..16, 3 by [2, 1]] A; -- a single index is on any lattice
 end;

@@ -145,6 +145,42 @@ std::vector<int64_t> Sema::strideOf(const RegionExpr &r, unsigned depth) {
   return {};
 }
 
+std::vector<std::optional<int64_t>> Sema::latticeBaseOf(const RegionExpr &r,
+                                                        unsigned depth) {
+  if (depth > 64)
+    return {};
+  switch (r.kind) {
+  case RegionExpr::Named:
+    return r.decl && r.decl->region ? latticeBaseOf(*r.decl->region, depth + 1)
+                                    : std::vector<std::optional<int64_t>>();
+  case RegionExpr::Literal: {
+    std::vector<std::optional<int64_t>> base;
+    for (const RegionDim &dim : r.dims) {
+      int64_t lo;
+      bool known = dim.kind == RegionDim::Range && foldInt(dim.lo.get(), lo);
+      base.push_back(known ? std::optional<int64_t>(lo) : std::nullopt);
+    }
+    return base;
+  }
+  case RegionExpr::At: { // translated by d
+    auto base = r.base ? latticeBaseOf(*r.base, depth + 1)
+                       : std::vector<std::optional<int64_t>>();
+    if (!r.dir || base.size() != r.dir->offsets.size())
+      return {};
+    for (size_t k = 0; k < base.size(); ++k)
+      if (base[k])
+        *base[k] += r.dir->offsets[k];
+    return base;
+  }
+  case RegionExpr::Of: // bands and subsets keep the base's lattice
+  case RegionExpr::In:
+  case RegionExpr::By:
+    return r.base ? latticeBaseOf(*r.base, depth + 1)
+                  : std::vector<std::optional<int64_t>>();
+  }
+  return {};
+}
+
 static bool isUnitStride(const std::vector<int64_t> &s) {
   return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
 }
@@ -161,6 +197,18 @@ void Sema::checkStrideAlignment(const NameExpr &e, const VarDecl &v,
       error(e.loc, "array '" + v.name + "' over a region of stride " + vectorText(own) +
                        " is used over a region of stride " + vectorText(over) +
                        ", which has indices outside it (the stride must be a multiple)");
+      return;
+    }
+  auto ownBase = latticeBaseOf(*v.region), overBase = latticeBaseOf(*ctx.region);
+  if (ownBase.size() != own.size() || overBase.size() != own.size())
+    return;
+  for (size_t k = 0; k < own.size(); ++k)
+    if (own[k] > 1 && over[k] > 0 && ownBase[k] && overBase[k] &&
+        (*overBase[k] - *ownBase[k]) % own[k] != 0) {
+      error(e.loc, "array '" + v.name + "' holds indices " + std::to_string(*ownBase[k]) +
+                       " + multiples of " + std::to_string(own[k]) + " in dimension " +
+                       std::to_string(k + 1) + " but is used over a region starting at " +
+                       std::to_string(*overBase[k]) + ", off that lattice");
       return;
     }
 }

@@ -125,6 +125,11 @@ private:
   /// The stride of `r` per dimension (strides come only from `by`, whose
   /// vectors are constants); empty when Sema cannot tell.
   std::vector<int64_t> strideOf(const RegionExpr &r, unsigned depth = 0);
+  /// The first index of `r` per dimension where it is a constant (a
+  /// strided region's lattice is that index plus multiples of the
+  /// stride); nullopt where Sema cannot tell.
+  std::vector<std::optional<int64_t>> latticeBaseOf(const RegionExpr &r,
+                                                    unsigned depth = 0);
   /// `[d of R]`/`[d in R]` on a strided R: d must move by whole strides.
   void checkBandOnLattice(const RegionExpr &r);
   /// A strided array read or written over `ctx.region` must be so at

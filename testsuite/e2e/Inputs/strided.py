@@ -170,6 +170,7 @@ def collective():
     write(D, M)
 
 
-rank2()
-rank3()
-collective()
+if __name__ == "__main__":
+    rank2()
+    rank3()
+    collective()

@@ -387,6 +387,21 @@ bool Sema::resolveDir(DirRef &d) {
   return good;
 }
 
+void Sema::checkBandOnLattice(const RegionExpr &r) {
+  std::vector<int64_t> stride = strideOf(*r.base);
+  const std::vector<int64_t> &d = r.dir->offsets;
+  if (stride.size() != d.size())
+    return;
+  for (size_t k = 0; k < d.size(); ++k)
+    if (stride[k] > 1 && d[k] % stride[k] != 0) {
+      error(r.dir->loc, std::string("'") + (r.kind == RegionExpr::Of ? "of" : "in") +
+                            "' on a region of stride " + vectorText(stride) +
+                            " needs a direction whose components are multiples of the "
+                            "stride (have " + vectorText(d) + ")");
+      return;
+    }
+}
+
 bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   ExprCtx bctx; // bounds: scalar integer expressions
   bctx.constOnly = outer.constOnly;
@@ -451,6 +466,9 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
                               std::to_string(r.base->rank));
         good = false;
       }
+      // reported, but the region still serves as a scope (no follow-on errors)
+      if (good && (r.kind == RegionExpr::Of || r.kind == RegionExpr::In))
+        checkBandOnLattice(r);
       if (r.kind == RegionExpr::By)
         for (int64_t s : r.dir->offsets)
           if (s <= 0) {
@@ -467,6 +485,7 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   if (r.mask) {
     ExprCtx mctx;
     mctx.regionRank = r.rank;
+    mctx.region = &r;
     checkExpr(*r.mask, mctx);
     if (r.mask->type != ScalarType::Invalid &&
         (!r.mask->parallel || r.mask->type != ScalarType::Boolean)) {

@@ -4,6 +4,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/SemaInternal.h"
 
+#include <algorithm>
+
 namespace zpl {
 namespace sema {
 
@@ -107,7 +109,108 @@ void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
       error(e.loc, "rank mismatch: array '" + e.name + "' has rank " +
                        std::to_string(v->rank) + " but the region has rank " +
                        std::to_string(ctx.regionRank));
+    else
+      checkStrideAlignment(e, *v, ctx);
   }
+}
+
+std::vector<int64_t> Sema::strideOf(const RegionExpr &r, unsigned depth) {
+  if (depth > 64) // a (malformed) cycle of region declarations
+    return {};
+  switch (r.kind) {
+  case RegionExpr::Named:
+    return r.decl && r.decl->region ? strideOf(*r.decl->region, depth + 1)
+                                    : std::vector<int64_t>();
+  case RegionExpr::Literal: {
+    // 0 for a single index or a flood dimension: one index, on any lattice
+    std::vector<int64_t> s;
+    for (const RegionDim &dim : r.dims)
+      s.push_back(dim.kind == RegionDim::Range ? 1 : 0);
+    return s;
+  }
+  case RegionExpr::Of:
+  case RegionExpr::In:
+  case RegionExpr::At:
+    return r.base ? strideOf(*r.base, depth + 1) : std::vector<int64_t>();
+  case RegionExpr::By: {
+    std::vector<int64_t> s = r.base ? strideOf(*r.base, depth + 1)
+                                    : std::vector<int64_t>();
+    if (!r.dir || s.size() != r.dir->offsets.size())
+      return {};
+    for (size_t k = 0; k < s.size(); ++k)
+      s[k] *= r.dir->offsets[k];
+    return s;
+  }
+  }
+  return {};
+}
+
+std::vector<std::optional<int64_t>> Sema::latticeBaseOf(const RegionExpr &r,
+                                                        unsigned depth) {
+  if (depth > 64)
+    return {};
+  switch (r.kind) {
+  case RegionExpr::Named:
+    return r.decl && r.decl->region ? latticeBaseOf(*r.decl->region, depth + 1)
+                                    : std::vector<std::optional<int64_t>>();
+  case RegionExpr::Literal: {
+    std::vector<std::optional<int64_t>> base;
+    for (const RegionDim &dim : r.dims) {
+      int64_t lo;
+      bool known = dim.kind == RegionDim::Range && foldInt(dim.lo.get(), lo);
+      base.push_back(known ? std::optional<int64_t>(lo) : std::nullopt);
+    }
+    return base;
+  }
+  case RegionExpr::At: { // translated by d
+    auto base = r.base ? latticeBaseOf(*r.base, depth + 1)
+                       : std::vector<std::optional<int64_t>>();
+    if (!r.dir || base.size() != r.dir->offsets.size())
+      return {};
+    for (size_t k = 0; k < base.size(); ++k)
+      if (base[k])
+        *base[k] += r.dir->offsets[k];
+    return base;
+  }
+  case RegionExpr::Of: // bands and subsets keep the base's lattice
+  case RegionExpr::In:
+  case RegionExpr::By:
+    return r.base ? latticeBaseOf(*r.base, depth + 1)
+                  : std::vector<std::optional<int64_t>>();
+  }
+  return {};
+}
+
+static bool isUnitStride(const std::vector<int64_t> &s) {
+  return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
+}
+
+void Sema::checkStrideAlignment(const NameExpr &e, const VarDecl &v,
+                                const ExprCtx &ctx) {
+  if (!v.region || !ctx.region)
+    return;
+  std::vector<int64_t> own = strideOf(*v.region), over = strideOf(*ctx.region);
+  if (own.size() != over.size() || isUnitStride(own))
+    return;
+  for (size_t k = 0; k < own.size(); ++k)
+    if (own[k] > 0 && over[k] > 0 && over[k] % own[k] != 0) {
+      error(e.loc, "array '" + v.name + "' over a region of stride " + vectorText(own) +
+                       " is used over a region of stride " + vectorText(over) +
+                       ", which has indices outside it (the stride must be a multiple)");
+      return;
+    }
+  auto ownBase = latticeBaseOf(*v.region), overBase = latticeBaseOf(*ctx.region);
+  if (ownBase.size() != own.size() || overBase.size() != own.size())
+    return;
+  for (size_t k = 0; k < own.size(); ++k)
+    if (own[k] > 1 && over[k] > 0 && ownBase[k] && overBase[k] &&
+        (*overBase[k] - *ownBase[k]) % own[k] != 0) {
+      error(e.loc, "array '" + v.name + "' holds indices " + std::to_string(*ownBase[k]) +
+                       " + multiples of " + std::to_string(own[k]) + " in dimension " +
+                       std::to_string(k + 1) + " but is used over a region starting at " +
+                       std::to_string(*overBase[k]) + ", off that lattice");
+      return;
+    }
 }
 
 void Sema::checkUnary(UnaryExpr &e, const ExprCtx &ctx) {
@@ -414,6 +517,16 @@ void Sema::checkShift(ShiftExpr &e, const ExprCtx &ctx) {
                           std::to_string(v->rank));
     return;
   }
+  std::vector<int64_t> stride = v->region ? strideOf(*v->region) : std::vector<int64_t>();
+  if (stride.size() == e.dir->offsets.size())
+    for (size_t k = 0; k < stride.size(); ++k)
+      if (stride[k] > 1 && e.dir->offsets[k] % stride[k] != 0) {
+        error(e.dir->loc, std::string("shift '") + op + "' of array '" + v->name +
+                              "' by " + vectorText(e.dir->offsets) +
+                              " leaves its strided region: each component must be a "
+                              "multiple of the stride " + vectorText(stride));
+        return;
+      }
   e.type = v->elemType;
   e.parallel = true;
   e.rank = v->rank;
@@ -431,6 +544,7 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
     if (!checkRegion(*e.region, ctx))
       return;
     inner.regionRank = e.region->rank;
+    inner.region = e.region.get();
     if (ctx.regionRank && e.region->rank != ctx.regionRank) {
       error(e.region->loc, "rank mismatch: a partial reduction's region has rank " +
                                std::to_string(e.region->rank) +
@@ -496,6 +610,7 @@ void Sema::checkFlood(FloodExpr &e, const ExprCtx &ctx) {
   }
   ExprCtx inner = ctx;
   inner.regionRank = e.region->rank;
+  inner.region = e.region.get();
   checkExpr(*e.operand, inner);
   if (e.operand->type == ScalarType::Invalid)
     return;

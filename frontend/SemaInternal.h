@@ -30,11 +30,21 @@ using llvm::dyn_cast;
 using llvm::isa;
 using llvm::dyn_cast_or_null;
 
+/// "[2, 2]" for a stride or direction vector in a message.
+inline std::string vectorText(const std::vector<int64_t> &v) {
+  std::string t = "[";
+  for (size_t k = 0; k < v.size(); ++k)
+    t += (k ? ", " : "") + std::to_string(v[k]);
+  return t + "]";
+}
+
 /// Where an expression is evaluated.
 struct ExprCtx {
   /// Rank of the region the expression is evaluated over; 0 = none (a
   /// parallel value here is an error reported by the statement).
   unsigned regionRank = 0;
+  /// That region when known (for the stride check of strided arrays).
+  const RegionExpr *region = nullptr;
   /// Only config vars and constants may be named (declarations).
   bool constOnly = false;
   /// For config var / constant initializers: only decls before this index.
@@ -112,6 +122,19 @@ private:
   /// `write(f, ...)`: moves a leading file argument into ws.file.
   void checkWriteFile(WriteStmt &ws, const ExprCtx &ctx);
   void checkShift(ShiftExpr &e, const ExprCtx &ctx);
+  /// The stride of `r` per dimension (strides come only from `by`, whose
+  /// vectors are constants); empty when Sema cannot tell.
+  std::vector<int64_t> strideOf(const RegionExpr &r, unsigned depth = 0);
+  /// The first index of `r` per dimension where it is a constant (a
+  /// strided region's lattice is that index plus multiples of the
+  /// stride); nullopt where Sema cannot tell.
+  std::vector<std::optional<int64_t>> latticeBaseOf(const RegionExpr &r,
+                                                    unsigned depth = 0);
+  /// `[d of R]`/`[d in R]` on a strided R: d must move by whole strides.
+  void checkBandOnLattice(const RegionExpr &r);
+  /// A strided array read or written over `ctx.region` must be so at
+  /// points of its own lattice: the region's stride a multiple of its own.
+  void checkStrideAlignment(const NameExpr &e, const VarDecl &v, const ExprCtx &ctx);
   void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
   void checkScan(ScanExpr &e, const ExprCtx &ctx);
   void checkFlood(FloodExpr &e, const ExprCtx &ctx);
@@ -138,6 +161,7 @@ private:
   ExprCtx stmtCtx() const {
     ExprCtx c;
     c.regionRank = scopeRank;
+    c.region = scope;
     return c;
   }
   void beginStmt() { parallelWithoutScope = false; }

@@ -680,22 +680,30 @@ int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_
  * (id*27 + 13) is disjoint from the halo tags of zrt_halo_compute
  * (id*27 + code, code != 13). */
 
+/* The period of a wrap along dimension k: the number of r's indices times
+ * its step (a strided region {2,4,6,8} repeats every 8, not every 7). */
+static int64_t wrap_period(const zrt_region *r, int k) {
+  return r->hi[k] - r->lo[k] + zrt_step(r, k);
+}
+
 /* Maps [lo..hi] of dimension k between the band and its source: wrap
- * translates by the region's extent, reflect mirrors (an involution, so
- * one map serves both directions). */
+ * translates by the region's period, reflect mirrors about the point half
+ * a step outside the edge (an involution, so one map serves both
+ * directions); both take lattice points to lattice points. */
 static void bmap_dim(int kind, int64_t dk, const zrt_region *r, int k, bool to_source,
                      int64_t lo, int64_t hi, int64_t *olo, int64_t *ohi) {
   if (dk == 0) {
     *olo = lo;
     *ohi = hi;
   } else if (kind == ZRT_XFER_WRAP) {
-    int64_t sh = r->hi[k] - r->lo[k] + 1;
+    int64_t sh = wrap_period(r, k);
     if ((dk > 0) == to_source)
       sh = -sh;
     *olo = lo + sh;
     *ohi = hi + sh;
   } else {
-    int64_t c = dk > 0 ? 2 * r->hi[k] + 1 : 2 * r->lo[k] - 1;
+    int64_t s = zrt_step(r, k);
+    int64_t c = dk > 0 ? 2 * r->hi[k] + s : 2 * r->lo[k] - s;
     *olo = c - hi;
     *ohi = c - lo;
   }
@@ -821,7 +829,7 @@ int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r
     if (((flood >> k) & 1) || ((r.flood >> k) & 1))
       continue; /* nothing moves along a flood dimension */
     d[k] = d_in[k];
-    int64_t ext = r.hi[k] - r.lo[k] + 1;
+    int64_t ext = wrap_period(&r, k);
     if (d[k] != 0) {
       ++nz;
       if (d[k] > ext || -d[k] > ext) {
@@ -836,10 +844,8 @@ int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r
   band.flood = 0;
   for (int k = 0; k < ZRT_MAX_RANK; ++k)
     band.step[k] = 0;
-  zrt_region rr = r;
+  zrt_region rr = r; /* keeps its steps: bmap_dim needs them */
   rr.flood = 0;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k)
-    rr.step[k] = 0;
   if (nz == 0 || zrt_box_empty(&band) || zrt_box_empty(&rr))
     return 0;
   int64_t mec[ZRT_MAX_RANK];

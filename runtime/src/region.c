@@ -23,14 +23,18 @@ zrt_region zrt_region_make(int64_t rank, int64_t lo0, int64_t hi0, int64_t lo1, 
 zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_check_direction(r.rank, d);
+  /* The band keeps r's lattice: on a strided dimension it holds the
+   * lattice points within |d| of the edge (d a multiple of the step gives
+   * |d| / step of them, as many as a stride-1 band of width |d| / step). */
   zrt_region o = r;
   for (int64_t k = 0; k < r.rank; ++k) {
+    int64_t s = zrt_step(&r, (int)k);
     if (d[k] > 0) {
-      o.lo[k] = r.hi[k] + 1;
-      o.hi[k] = r.hi[k] + d[k];
+      o.lo[k] = r.hi[k] + s;
+      o.hi[k] = r.hi[k] + d[k] / s * s;
     } else if (d[k] < 0) {
-      o.lo[k] = r.lo[k] + d[k];
-      o.hi[k] = r.lo[k] - 1;
+      o.lo[k] = r.lo[k] - (-d[k]) / s * s;
+      o.hi[k] = r.lo[k] - s;
     }
   }
   return o;
@@ -39,12 +43,13 @@ zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
 zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_check_direction(r.rank, d);
-  zrt_region o = r;
+  zrt_region o = r; /* the lattice points within |d| inside the edge */
   for (int64_t k = 0; k < r.rank; ++k) {
+    int64_t s = zrt_step(&r, (int)k);
     if (d[k] > 0) {
-      o.lo[k] = r.hi[k] - d[k] + 1;
+      o.lo[k] = r.hi[k] - (d[k] / s - 1) * s;
     } else if (d[k] < 0) {
-      o.hi[k] = r.lo[k] - d[k] - 1;
+      o.hi[k] = r.lo[k] + ((-d[k]) / s - 1) * s;
     }
   }
   return o;

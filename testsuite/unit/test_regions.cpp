@@ -356,6 +356,55 @@ TEST_CASE("wrap and reflect: band wider than the region is an error", "[boundary
   CHECK(std::string(err).find("only 2 indices along dimension 1") != std::string::npos);
 }
 
+TEST_CASE("of and in keep a strided region's lattice", "[regions]") {
+  /* {2, 4, 6, 8} x {1, 5, 9}: [2..9 by 2] x [1..9 by 4] */
+  zrt_region S = zrt_region_by(box(2, {2, 1}, {9, 9}), 2, 4, 0);
+  REQUIRE(S.hi[0] == 8);
+  zrt_region east = zrt_region_of(S, 0, 8, 0), north = zrt_region_of(S, -4, 0, 0);
+  CHECK(east.lo[1] == 13);
+  CHECK(east.hi[1] == 17); /* two lattice points, 13 and 17 */
+  CHECK(north.lo[0] == -2);
+  CHECK(north.hi[0] == 0);
+  zrt_region in_south = zrt_region_in(S, 4, 0, 0), in_west = zrt_region_in(S, 0, -4, 0);
+  CHECK(in_south.lo[0] == 6);
+  CHECK(in_south.hi[0] == 8);
+  CHECK(in_west.lo[1] == 1);
+  CHECK(in_west.hi[1] == 1);
+}
+
+/* One PE's wrap or reflect of the band d of S, S strided: the source of
+ * each band lattice point. */
+static void check_strided_boundary(int kind, int64_t d0, int64_t want_src0) {
+  zrt_decomp D{};
+  D.rank = 2;
+  D.grid[0] = 1;
+  D.grid[1] = 1;
+  D.grid[2] = 1;
+  D.bbox = box(2, {-6, 0}, {16, 10});
+  zrt_region S = zrt_region_by(box(2, {2, 1}, {9, 9}), 2, 4, 0);
+  int64_t d[3] = {d0, 0, 0}, f[3] = {0, 0, 0};
+  zrt_bsection *sec = nullptr;
+  int ns = 0;
+  char err[256] = "";
+  REQUIRE(zrt_boundary_compute(&D, 0, kind, S, d, 0, f, 1, &sec, &ns, err, sizeof err) == 0);
+  REQUIRE(ns == 1);
+  zrt_region band = zrt_region_of(S, d0, 0, 0);
+  int64_t first = d0 > 0 ? band.lo[0] : band.hi[0]; /* the band point next to S */
+  CHECK(section_src(sec[0], first, 5).i == want_src0);
+  CHECK(section_src(sec[0], first, 5).j == 5);
+  free(sec);
+}
+
+TEST_CASE("wrap and reflect of a strided region: period count x stride", "[boundary]") {
+  /* rows {2, 4, 6, 8}: period 8, so 10 wraps to 2 and 0 to 8 */
+  check_strided_boundary(ZRT_XFER_WRAP, 2, 2);
+  check_strided_boundary(ZRT_XFER_WRAP, -2, 8);
+  check_strided_boundary(ZRT_XFER_WRAP, 4, 2);
+  /* reflect mirrors the edge point into the band's first point */
+  check_strided_boundary(ZRT_XFER_REFLECT, 2, 8);
+  check_strided_boundary(ZRT_XFER_REFLECT, -4, 2);
+}
+
 TEST_CASE("reflect unpacking runs mirrored dimensions backwards", "[pack]") {
   zrt_region st = box(2, {0, 0}, {3, 3});
   zrt_layout L = zrt_layout_make(&st, sizeof(int));

@@ -9,6 +9,9 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -474,6 +477,95 @@ std::unique_ptr<Machine> Machine::parse(const std::string &text,
     return nullptr;
   }
   return m;
+}
+
+namespace {
+/// The number node at a dotted path, or null.
+toml::node *figureAt(toml::table &root, const std::string &dotted) {
+  toml::node *n = root.at_path(dotted).node();
+  return n && (n->is_integer() || n->is_floating_point()) ? n : nullptr;
+}
+
+/// Whether a figure is a rate in MB/s, which must stay positive: `..._mbps`,
+/// and the figures of the copy, send, receive, network and measured-MPI
+/// tables (`copy.1C1`, `network.Nd.c2`, `llc.mpi.1M1`, ...).
+bool isBandwidth(const std::string &key) {
+  auto endsWith = [&](const char *tail) {
+    size_t n = strlen(tail);
+    return key.size() >= n && key.compare(key.size() - n, n, tail) == 0;
+  };
+  if (endsWith("_mbps"))
+    return true;
+  if (endsWith("_us") || endsWith("_bytes") || key == "network.congestion")
+    return false; // times and sizes, and the congestion column
+  std::istringstream parts(key);
+  std::string part;
+  while (std::getline(parts, part, '.'))
+    if (part == "copy" || part == "send" || part == "receive" || part == "network" ||
+        part == "mpi")
+      return true;
+  return false;
+}
+
+/// One `SECTION.KEY=VALUE` applied to root; false with error set if not.
+bool applySetting(toml::table &root, const std::string &setting, std::string &error) {
+  size_t eq = setting.find('=');
+  std::string key = setting.substr(0, eq);
+  if (eq == std::string::npos || key.empty() || key.find('.') == std::string::npos) {
+    error = "bad --set '" + setting + "' (expected --set=SECTION.KEY=VALUE)";
+    return false;
+  }
+  std::string text = setting.substr(eq + 1);
+  toml::node *n = figureAt(root, key);
+  if (!n) {
+    error = "--set: the machine description has no figure '" + key + "'";
+    return false;
+  }
+  char *end = nullptr;
+  double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+  if (text.empty() || *end || !std::isfinite(v)) {
+    error = "--set: bad value '" + text + "' for " + key + " (expected a number)";
+    return false;
+  }
+  bool bandwidth = isBandwidth(key);
+  if (v < 0 || (bandwidth && v == 0)) {
+    error = "--set: value " + text + " for " + key + " is out of range (" +
+            (bandwidth ? "a bandwidth must be positive" : "must not be negative") + ")";
+    return false;
+  }
+  size_t dot = key.rfind('.');
+  toml::table *parent = root.at_path(key.substr(0, dot)).as_table();
+  if (!parent) {
+    error = "--set: the machine description has no figure '" + key + "'";
+    return false;
+  }
+  // A whole number written where one stood stays an integer (the reader
+  // checks the figures that must be whole, such as network.congestion).
+  if (n->is_integer() && v == std::floor(v) && v < 9.2e18)
+    parent->insert_or_assign(key.substr(dot + 1), int64_t(v));
+  else
+    parent->insert_or_assign(key.substr(dot + 1), v);
+  return true;
+}
+} // namespace
+
+bool Machine::applySettings(std::string &text, const std::string &path,
+                            const std::vector<std::string> &settings, std::string &error) {
+  if (settings.empty())
+    return true;
+  try {
+    toml::table root = toml::parse(text, path);
+    for (const std::string &s : settings)
+      if (!applySetting(root, s, error))
+        return false;
+    std::ostringstream os;
+    os << root;
+    text = os.str();
+  } catch (const std::exception &e) {
+    error = path + ": " + e.what();
+    return false;
+  }
+  return true;
 }
 
 std::unique_ptr<Machine> Machine::load(const std::string &path,

@@ -224,6 +224,15 @@ public:
   static std::unique_ptr<Machine> parse(const std::string &text,
                                         const std::string &path,
                                         std::string &error);
+  /// Changes figures of a description's text before it is parsed: each
+  /// setting is `SECTION.KEY=VALUE` (the dotted path of a number in the
+  /// TOML, e.g. `message.latency_us=5.5`). The figure must exist and be a
+  /// number; the value must be a finite number, not negative, and not zero
+  /// for a bandwidth (`..._mbps`). On error returns false and sets `error`
+  /// to one line naming the setting and the problem.
+  static bool applySettings(std::string &text, const std::string &path,
+                            const std::vector<std::string> &settings,
+                            std::string &error);
 
   const std::string &name() const { return name_; }
   const std::string &path() const { return path_; }

@@ -195,7 +195,7 @@ void simAbort(int status) {
 
 int simAcceptsOption(const char *arg) {
   return strncmp(arg, "--pes=", 6) == 0 || strncmp(arg, "--binding=", 10) == 0 ||
-         strncmp(arg, "--trace=", 8) == 0;
+         strncmp(arg, "--trace=", 8) == 0 || strncmp(arg, "--set=", 6) == 0;
 }
 
 void simCompute(int64_t elements, int strided, const zrt_op_counts *c) {
@@ -235,7 +235,9 @@ const zrt_backend simBackend = {
     /*accepts_option=*/simAcceptsOption,
     /*help=*/"  --pes=N           the number of simulated PEs (default 1)\n"
              "  --binding=NAME    how IRONMAN runs on the machine (default: as compiled)\n"
-             "  --trace=FILE.json a Chrome trace of every PE's virtual time line\n",
+             "  --trace=FILE.json a Chrome trace of every PE's virtual time line\n"
+             "  --set=SECTION.KEY=VALUE  change a figure of the machine description for\n"
+             "                    this run (repeatable; e.g. --set=message.latency_us=5.5)\n",
     /*compute=*/simCompute,
     /*launch=*/launchProgram,
     /*program_end=*/simProgramEnd,

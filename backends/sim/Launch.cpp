@@ -66,6 +66,8 @@ Options parseOptions(int argc, char **argv, const std::string &prog) {
       fclose(trace);
     } else if (strcmp(a, "--stats") == 0) {
       o.stats = true;
+    } else if (strncmp(a, "--set=", 6) == 0) {
+      o.settings.push_back(a + 6);
     }
   }
   return o;
@@ -79,9 +81,11 @@ void zsim::launchProgram(int argc, char **argv, void (*peMain)(int argc, char **
     fail(prog, "internal: the program carries no machine description (compile it with "
                "zplc --backend=sim)");
   Options o = parseOptions(argc, argv, prog);
-  std::string err;
+  std::string err, description = zsim_description;
+  if (!model::Machine::applySettings(description, zsim_description_path, o.settings, err))
+    fail(prog, err);
   std::unique_ptr<model::Machine> m =
-      model::Machine::parse(zsim_description, zsim_description_path, err);
+      model::Machine::parse(description, zsim_description_path, err);
   if (!m)
     fail(prog, err);
   model::SimFigures figures;

@@ -20,6 +20,14 @@ std::string jsonString(const std::string &s) {
   }
   return out + "\"";
 }
+
+/// The --set settings of the run, separated by spaces ("" without any).
+std::string joined(const std::vector<std::string> &settings) {
+  std::string out;
+  for (const std::string &s : settings)
+    out += (out.empty() ? "" : " ") + s;
+  return out;
+}
 } // namespace
 
 void Simulator::report() {
@@ -31,6 +39,8 @@ void Simulator::report() {
         total[a] += p->busy[a];
     printf("stats.sim.machine %s\n", machine_->name().c_str());
     printf("stats.sim.binding %s\n", bindingFigures_.name.c_str());
+    for (const std::string &setting : options_.settings)
+      printf("stats.sim.set %s\n", setting.c_str());
     printf("stats.sim.time %s\n", seconds(endTime()).c_str());
     printf("stats.sim.compute %s\n", seconds(total[int(Activity::Compute)]).c_str());
     printf("stats.sim.comm %s\n", seconds(total[int(Activity::Comm)]).c_str());
@@ -63,9 +73,9 @@ void Simulator::writeTrace(const std::string &path) {
   }
   fprintf(f,
           "{\"displayTimeUnit\": \"ns\",\n \"otherData\": {\"machine\": %s, \"binding\": %s, "
-          "\"network\": %s},\n \"traceEvents\": [\n",
+          "\"network\": %s, \"set\": %s},\n \"traceEvents\": [\n",
           jsonString(machine_->name()).c_str(), jsonString(bindingFigures_.name).c_str(),
-          jsonString(network_.describe()).c_str());
+          jsonString(network_.describe()).c_str(), jsonString(joined(options_.settings)).c_str());
   bool first = true;
   auto sep = [&]() {
     fputs(first ? "  " : ",\n  ", f);

@@ -386,6 +386,7 @@ struct Options {
   std::string binding;   // "" = the machine's native binding
   std::string tracePath; // "" = no trace
   bool stats = false;
+  std::vector<std::string> settings; // --set=SECTION.KEY=VALUE, in order
 };
 
 class Simulator {

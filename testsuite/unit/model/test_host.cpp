@@ -112,3 +112,43 @@ TEST_CASE("calibrated host: errors", "[mpi][errors]") {
   CHECK(err.find("key 'strategies.chained'") != std::string::npos);
   CHECK(err.find("send.1S0") != std::string::npos);
 }
+
+TEST_CASE("settings change figures before parsing", "[settings]") {
+  std::string text = kHost, err;
+  bool applied = Machine::applySettings(
+      text, "minihost.toml", {"message.latency_us=5.5", "copy.1C1=400", "mpi.1M1=3000"}, err);
+  INFO(err);
+  REQUIRE(applied);
+  auto m = Machine::parse(text, "minihost.toml", err);
+  INFO(err);
+  REQUIRE(m);
+  CHECK(m->latencyUs() == 5.5);
+  CHECK(m->startupUs() == 2);
+  CHECK(lookup(*m, "1C1") == 400);
+  CHECK(lookup(*m, "1M1") == 3000);
+  CHECK(lookup(*m, "64C1") == 200);
+  // No settings: the text stays as it was.
+  std::string same = kHost;
+  REQUIRE(Machine::applySettings(same, "minihost.toml", {}, err));
+  CHECK(same == kHost);
+}
+
+TEST_CASE("settings: bad keys and values", "[settings][errors]") {
+  auto rejects = [](const std::string &setting, const std::string &message) {
+    std::string text = kHost, err;
+    CHECK_FALSE(Machine::applySettings(text, "minihost.toml", {setting}, err));
+    CHECK(err == message);
+  };
+  rejects("message.jitter_us=1", "--set: the machine description has no figure 'message.jitter_us'");
+  rejects("machine.name=3", "--set: the machine description has no figure 'machine.name'");
+  rejects("latency", "bad --set 'latency' (expected --set=SECTION.KEY=VALUE)");
+  rejects("message.latency_us=1us", "--set: bad value '1us' for message.latency_us (expected a number)");
+  rejects("message.latency_us=nan", "--set: bad value 'nan' for message.latency_us (expected a number)");
+  rejects("message.latency_us=-1",
+          "--set: value -1 for message.latency_us is out of range (must not be negative)");
+  rejects("copy.1C64=0", "--set: value 0 for copy.1C64 is out of range (a bandwidth must be positive)");
+  rejects("memory.copy_mbps=0",
+          "--set: value 0 for memory.copy_mbps is out of range (a bandwidth must be positive)");
+  std::string text = kHost, err;
+  CHECK(Machine::applySettings(text, "minihost.toml", {"message.startup_us=0"}, err));
+}

@@ -1,0 +1,1 @@
+-- CHECK: error: region 'R' is checked by a test

@@ -1,8 +1,10 @@
 # -*- Python -*- lit configuration for zplc: lit/ (FileCheck tests of each
 # component) and e2e/ (compile a program, run it, compare its output).
 import os
+import sys
 
-import lit.formats
+sys.path.insert(0, os.path.dirname(__file__))
+from zplc_lit_format import ShTestRequiringRun
 from lit.llvm import llvm_config
 
 config.name = "zplc"
@@ -12,10 +14,15 @@ config.name = "zplc"
 # creates its job's directory in it: "mkdir ... File exists").
 private_tmpdir = ('export TMPDIR="$(mktemp -d /tmp/zplc-lit.XXXXXX)"; '
                   'trap \'rm -rf "$TMPDIR"\' EXIT')
-config.test_format = lit.formats.ShTest(execute_external=True,
+
+# A file without a RUN line fails (zplc_lit_format.py).
+config.test_format = ShTestRequiringRun(execute_external=True,
                                         preamble_commands=[private_tmpdir])
 config.suffixes = [".zpl", ".mlir", ".test"]
-config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+# fuzz/crashes holds inputs, not tests: ctest's fuzz-replay compiles them
+# all, and a lit test under lit/ states each one's diagnostic.
+config.excludes = ["unit", "fuzz", "Inputs", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.zplc_obj_root, "testsuite")
 
@@ -38,4 +45,7 @@ config.substitutions.append(("%zpl-opt", os.path.join(bin_dir, "zpl-opt")))
 config.substitutions.append(("%runtime_include",
                              os.path.join(config.zplc_src_root, "runtime", "include")))
 config.substitutions.append(("%examples", os.path.join(config.zplc_src_root, "examples")))
+# lit itself, to test this configuration: the lit running the suite.
+config.substitutions.append(("%run-lit", sys.executable + " " + os.path.abspath(sys.argv[0])))
+config.substitutions.append(("%test-exec-root", config.test_exec_root))
 config.substitutions.append(("%mpirun", config.mpiexec + " --oversubscribe"))

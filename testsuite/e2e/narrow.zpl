@@ -15,6 +15,10 @@
 -- RUN: %mpirun -np 2 %t.mpi | FileCheck --match-full-lines %s --check-prefix=B0
 -- RUN: %mpirun -np 2 %t.mpi --base=3000000000 | FileCheck --match-full-lines %s --check-prefix=BIG
 -- WIDE-NOT: int32_t
+-- WIDE: zrt_rem_i64(
+-- WIDE-NOT: int32_t
+-- WIDE: zrt_rem_i64(
+-- WIDE-NOT: int32_t
 -- NARROW: (int32_t)
 -- NARROW-SAME: % 1009
 -- B0: 17441 63612

@@ -20,6 +20,8 @@
 -- RUN: %mpirun -np 2 %t.cyc | FileCheck --match-full-lines %s
 -- RUN: %zplc -O2 %s --backend=sim -o %t.sim && %t.sim --pes=4 | FileCheck --match-full-lines %s
 -- COPY-NOT: zrt_array_rename
+-- COPY: memmove(
+-- COPY-NOT: zrt_array_rename
 -- RENAME: bool [[OK:v[0-9]+]] = zrt_array_rename(
 -- RENAME: if (!{{\(?}}[[OK]]
 -- RENAME: memmove(

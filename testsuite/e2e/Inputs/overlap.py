@@ -8,6 +8,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=10)
     ap.add_argument("--steps", type=int, default=3)
+    ap.add_argument("--swapped", action="store_true",
+                    help="the masked update of A before the one over Thin"
+                    " (overlap.test's swapped variant)")
     args = ap.parse_args()
     n, steps = args.n, args.steps
 
@@ -46,12 +49,17 @@ def main():
         hi = max(C[p] for p in r)
         s = sum(B[p] for p in r)
         print(f"step {it}: max {hi} sum {s}")
-        newB = {(i, j): A[i, j + 1] + A[i, j - 1] + A[i - 1, j] + A[i + 1, j]
-                for (i, j) in thin}
-        B.update(newB)
-        newA = {(i, j): cmod(A[i - 1, j] + A[i - 1, j + 1] + C[i, j], 1000)
-                for (i, j) in r if mask[i, j]}
-        A.update(newA)
+        def update_thin():
+            B.update({(i, j): A[i, j + 1] + A[i, j - 1] + A[i - 1, j]
+                      + A[i + 1, j] for (i, j) in thin})
+
+        def update_masked():
+            A.update({(i, j): cmod(A[i - 1, j] + A[i - 1, j + 1] + C[i, j],
+                                   1000) for (i, j) in r if mask[i, j]})
+
+        for update in ((update_masked, update_thin) if args.swapped
+                       else (update_thin, update_masked)):
+            update()
         C.update({(i, j): A[wrap(i - 1), j] + A[i, wrap(j + 1)] + B[i, j]
                   for (i, j) in r})
         X.update({(i, j): W[wrap_r(i - 1), j] + W[i, wrap_r(j + 1)]

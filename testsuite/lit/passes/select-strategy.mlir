@@ -165,3 +165,7 @@ module {
 // Without a strategy attribute (no selection), no call.
 // RUN: %zpl-opt %s --zpl-lower-to-loops | FileCheck %s --check-prefix=NONE
 // NONE-NOT: im_strategy
+// NONE: call_opaque "im_halo"
+// NONE-NOT: im_strategy
+// NONE: call_opaque "im_wrap"
+// NONE-NOT: im_strategy

@@ -103,6 +103,12 @@ static const char *lookup(const char *name) {
   return val;
 }
 
+/* A command-line word as the error that rejects it quotes it. */
+static const char *quoted(const char *word) {
+  static char buf[ZRT_PRINTABLE_MAX];
+  return zrt_printable(word, buf, sizeof buf);
+}
+
 int64_t zrt_config_i64(const char *name, int64_t dflt) {
   char buf[48];
   snprintf(buf, sizeof buf, "%lld", (long long)dflt);
@@ -112,7 +118,7 @@ int64_t zrt_config_i64(const char *name, int64_t dflt) {
     return dflt;
   int64_t v;
   if (!zrt_parse_i64(s, &v))
-    zrt_fail_all("bad value '%s' for config var %s (expected integer)", s, name);
+    zrt_fail_all("bad value '%s' for config var %s (expected integer)", quoted(s), name);
   return v;
 }
 
@@ -125,7 +131,7 @@ double zrt_config_f64(const char *name, double dflt) {
     return dflt;
   double v;
   if (!zrt_parse_f64(s, &v))
-    zrt_fail_all("bad value '%s' for config var %s (expected double)", s, name);
+    zrt_fail_all("bad value '%s' for config var %s (expected double)", quoted(s), name);
   return v;
 }
 
@@ -138,7 +144,7 @@ float zrt_config_f32(const char *name, float dflt) {
     return dflt;
   float v;
   if (!zrt_parse_f32(s, &v))
-    zrt_fail_all("bad value '%s' for config var %s (expected float)", s, name);
+    zrt_fail_all("bad value '%s' for config var %s (expected float)", quoted(s), name);
   return v;
 }
 
@@ -149,7 +155,7 @@ bool zrt_config_bool(const char *name, bool dflt) {
     return dflt;
   bool v;
   if (!zrt_parse_bool(s, &v))
-    zrt_fail_all("bad value '%s' for config var %s (expected boolean: true or false)", s, name);
+    zrt_fail_all("bad value '%s' for config var %s (expected boolean: true or false)", quoted(s), name);
   return v;
 }
 
@@ -192,8 +198,8 @@ void zrt_config_done(void) {
     if (zrt_g.be->accepts_option && zrt_g.be->accepts_option(a))
       continue;
     if (a[0] == '-' && a[1] == '-')
-      zrt_fail_all("unknown option '%s' (see --help)", a);
-    zrt_fail_all("unexpected argument '%s' (see --help)", a);
+      zrt_fail_all("unknown option '%s' (see --help)", quoted(a));
+    zrt_fail_all("unexpected argument '%s' (see --help)", quoted(a));
   }
   if (zrt_g.grid_rank) {
     int64_t prod = 1;
@@ -217,7 +223,7 @@ void zrt_parse_runtime_options(void) {
       zrt_g.grid_text = a + 7;
       zrt_g.grid_rank = zrt_parse_grid(a + 7, zrt_g.grid_dims);
       if (zrt_g.grid_rank == 0)
-        zrt_fail_all("bad value '%s' for --grid (expected P, PxQ or PxQxR)", a + 7);
+        zrt_fail_all("bad value '%s' for --grid (expected P, PxQ or PxQxR)", quoted(a + 7));
     } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       zrt_g.arg_used[i] = true;
     }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 void zrt_fail(const char *message) {
@@ -60,3 +61,29 @@ void zrt_halt(void) {
     zrt_g.be->finalize();
   exit(1);
 }
+
+/* s as it may be quoted in a message: bytes that do not print (controls,
+ * DEL and bytes above 0x7f) as \xNN and the backslash as \\, cut to fit
+ * buf (ending in "..." when cut). Returns buf. */
+const char *zrt_printable(const char *s, char *buf, size_t n) {
+  size_t at = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+    char one[5];
+    if (*p == '\\')
+      snprintf(one, sizeof one, "\\\\");
+    else if (*p < 0x20 || *p >= 0x7f)
+      snprintf(one, sizeof one, "\\x%02x", *p);
+    else
+      snprintf(one, sizeof one, "%c", *p);
+    size_t len = strlen(one);
+    if (at + len + 4 > n) {
+      snprintf(buf + at, n - at, "...");
+      return buf;
+    }
+    memcpy(buf + at, one, len);
+    at += len;
+  }
+  buf[at] = '\0';
+  return buf;
+}
+

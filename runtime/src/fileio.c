@@ -52,9 +52,11 @@ static void charge_conversions(int64_t values) {
 }
 
 int64_t zrt_file_open(const char *name, const char *mode) {
-  if (strcmp(mode, "r") != 0 && strcmp(mode, "w") != 0 && strcmp(mode, "a") != 0)
+  if (strcmp(mode, "r") != 0 && strcmp(mode, "w") != 0 && strcmp(mode, "a") != 0) {
+    char shown[ZRT_PRINTABLE_MAX];
     zrt_fail_all("open of file '%s': unknown mode '%s' (expected \"r\", \"w\" or \"a\")", name,
-                 mode);
+                 zrt_printable(mode, shown, sizeof shown));
+  }
   zrt_file *grown = realloc(files, (size_t)(nfiles + 1) * sizeof *files);
   char *copy = strdup(name);
   if (!grown || !copy)
@@ -153,9 +155,12 @@ static void read_value(zrt_file *file, int type, void *out, const char *element)
     default: ok = zrt_parse_bool(tok, (bool *)out); break;
     }
   }
-  if (!ok)
+  if (!ok) {
+    char shown[ZRT_PRINTABLE_MAX];
     zrt_failf("file '%s', line %lld: reading %s: '%s%s' is not %s", file->name,
-              (long long)file->line, element, tok, too_long ? "..." : "", type_word(type));
+              (long long)file->line, element, zrt_printable(tok, shown, sizeof shown),
+              too_long ? "..." : "", type_word(type));
+  }
 }
 
 /* A scalar: PE 0 reads it, every PE gets it. */

@@ -34,8 +34,20 @@ std::string programName(const char *argv0) {
   return slash ? slash + 1 : p;
 }
 
+/// msg with the bytes that do not print escaped as \xNN: the messages
+/// quote command-line input, which must not reach the terminal raw.
+std::string printable(const std::string &msg) {
+  std::string out;
+  for (unsigned char c : msg) {
+    char hex[5];
+    snprintf(hex, sizeof hex, "\\x%02x", c);
+    out += c < 0x20 || c >= 0x7f ? std::string(hex) : std::string(1, char(c));
+  }
+  return out;
+}
+
 [[noreturn]] void fail(const std::string &prog, const std::string &msg) {
-  fprintf(stderr, "%s: error: %s\n", prog.c_str(), msg.c_str());
+  fprintf(stderr, "%s: error: %s\n", prog.c_str(), printable(msg).c_str());
   exit(2);
 }
 

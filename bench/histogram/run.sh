@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# bench/histogram/run.sh: a histogram whose keys change at every step (the
+# inner loop of NAS IS), zplc's histogram.zpl against the hand-written
+# C+MPI histogram_mpi.c (keys bucketed by owner, one MPI_Alltoallv a step).
+#
+#   bench/histogram/run.sh
+#
+# For each rank count, runs the two programs interleaved (zplc, hand, hand,
+# zplc, ...) RUNS times each, checks they print the same check value, and
+# prints the medians of the whole mpirun's wall time and their ratio
+# (zplc / hand; 1.00 = as fast as the hand-written code). The load average
+# is printed before and after: the timing of a shared machine moves.
+#
+# Environment: ZPLC (default <repo>/build/bin/zplc), MPICC (mpicc), MPIRUN
+# (mpirun), BENCH_NP ("1 2"), BENCH_RUNS (5), BENCH_ARGS (program
+# arguments, default: the program's own n = 2^22 points, 2^20 bins, 10 steps).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+ZPLC=${ZPLC:-$repo/build/bin/zplc}
+MPICC=${MPICC:-mpicc}
+MPIRUN=${MPIRUN:-mpirun}
+BENCH_NP=${BENCH_NP:-"1 2"}
+BENCH_RUNS=${BENCH_RUNS:-5}
+read -r -a args <<< "${BENCH_ARGS:-}"
+export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
+export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$ZPLC" "$here/histogram.zpl" -O2 --backend=mpi -o "$work/zplc"
+"$MPICC" -O3 -march=native -o "$work/hand" "$here/histogram_mpi.c"
+
+# Wall seconds of one run; its output goes to $work/out.NAME.
+timed() {
+  local name=$1 np=$2 t0 t1
+  t0=$(date +%s.%N)
+  "$MPIRUN" --oversubscribe -np "$np" "$work/$name" ${args[@]+"${args[@]}"} > "$work/out.$name" 2>/dev/null
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+for np in $BENCH_NP; do
+  : > "$work/t.zplc"
+  : > "$work/t.hand"
+  for ((i = 0; i < BENCH_RUNS; ++i)); do
+    if ((i % 2 == 0)); then order="zplc hand"; else order="hand zplc"; fi
+    for name in $order; do
+      timed "$name" "$np" >> "$work/t.$name"
+    done
+    if ! cmp -s "$work/out.zplc" "$work/out.hand"; then
+      echo "$0: the programs disagree on $np ranks:" >&2
+      cat "$work/out.zplc" "$work/out.hand" >&2
+      exit 1
+    fi
+  done
+  z=$(median < "$work/t.zplc")
+  h=$(median < "$work/t.hand")
+  printf 'histogram np=%s  zplc %.3fs  hand %.3fs  ratio %.2f\n' "$np" "$z" "$h" \
+    "$(awk -v z="$z" -v h="$h" 'BEGIN { print z / h }')"
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -166,6 +166,7 @@ void simTransferRelease(im_transfer *t) {
 }
 
 void simDr(im_transfer *t) {
+  g_sim->noteStrategy(*static_cast<Transfer *>(t->be)); // the strategy is set by now
   ironmanCall(t, "DR", [](Transfer &x) { g_sim->binding().dr(x); });
 }
 

@@ -53,6 +53,7 @@ void Simulator::report() {
       printf("stats.sim.pe.%d.comm %s\n", p->id, seconds(p->busy[int(Activity::Comm)]).c_str());
       printf("stats.sim.pe.%d.wait %s\n", p->id, seconds(p->busy[int(Activity::Wait)]).c_str());
     }
+    printStrategies();
     fflush(stdout);
   }
   if (!options_.tracePath.empty())
@@ -120,6 +121,42 @@ void Simulator::writeTrace(const std::string &path) {
             path.c_str());
     exit(2);
   }
+}
+
+void Simulator::printStrategies() const {
+  for (const auto &[id, note] : strategies_) {
+    long long n = static_cast<long long>(id);
+    printf("stats.sim.transfer.%lld.array %s\n", n, note.array.c_str());
+    printf("stats.sim.transfer.%lld.runs %s\n", n, note.chained ? "chained" : "packed");
+    printf("stats.sim.transfer.%lld.model %s\n", n, model::strategyName(note.modelChoice));
+    printf("stats.sim.transfer.%lld.bytes %zu\n", n, note.bytes);
+  }
+}
+
+void Simulator::noteStrategy(const Transfer &t) {
+  // The largest message a PE sends: its access pattern on the sender's
+  // side stands for both sides (a halo's or a boundary's two sides lie
+  // alike in the same array).
+  const Msg *largest = nullptr;
+  for (const Msg &m : t.sends)
+    if (!largest || m.bytes > largest->bytes)
+      largest = &m;
+  if (!largest)
+    return;
+  StrategyNote &note = strategies_[t.t->id];
+  if (largest->bytes < note.bytes)
+    return;
+  note.chained = t.chained();
+  if (largest->bytes == note.bytes && !note.array.empty())
+    return; // estimated already
+  model::Answer answer;
+  std::string err;
+  model::TransferPattern q{largest->pattern, largest->pattern};
+  if (!model::estimate(*machine_, q, largest->bytes, answer, err))
+    return;
+  note.array = t.t->a && t.t->a->name ? t.t->a->name : "?";
+  note.modelChoice = answer.choice;
+  note.bytes = largest->bytes;
 }
 
 } // namespace zsim

@@ -460,6 +460,11 @@ public:
                   const std::function<Time(std::vector<void *> &)> &combine);
 
   // ---- reports
+  /// Notes the strategy a transfer runs and the one the cost model picks
+  /// for its largest message on this run's machine (figures changed by
+  /// --set included), for --stats.
+  void noteStrategy(const Transfer &t);
+  void printStrategies() const; // stats.sim.transfer.ID.{array,runs,model,bytes}
   void report(); // stats.sim.* and the trace file
   uint64_t events() const { return events_; }
   /// The run's end: when the last PE finished.
@@ -478,6 +483,13 @@ private:
   std::unique_ptr<Binding> binding_;
   std::vector<std::unique_ptr<Pe>> pes_;
   Pe *current_ = nullptr;
+  struct StrategyNote {
+    std::string array; // the transfer's array
+    bool chained = false;
+    model::Strategy modelChoice = model::Strategy::Packed;
+    size_t bytes = 0; // of the message the choice was made for
+  };
+  std::map<int64_t, StrategyNote> strategies_; // by transfer id
   std::set<std::pair<Time, int>> ready_; // Ready PEs by (readyAt, id)
   int finished_ = 0;
   uint64_t events_ = 0;

@@ -105,7 +105,7 @@ static const char *lookup(const char *name) {
 
 /* A command-line word as the error that rejects it quotes it. */
 static const char *quoted(const char *word) {
-  static char buf[ZRT_PRINTABLE_MAX];
+  static ZRT_PE_LOCAL char buf[ZRT_PRINTABLE_MAX]; /* a simulated PE is a thread */
   return zrt_printable(word, buf, sizeof buf);
 }
 

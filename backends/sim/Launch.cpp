@@ -34,20 +34,11 @@ std::string programName(const char *argv0) {
   return slash ? slash + 1 : p;
 }
 
-/// msg with the bytes that do not print escaped as \xNN: the messages
-/// quote command-line input, which must not reach the terminal raw.
-std::string printable(const std::string &msg) {
-  std::string out;
-  for (unsigned char c : msg) {
-    char hex[5];
-    snprintf(hex, sizeof hex, "\\x%02x", c);
-    out += c < 0x20 || c >= 0x7f ? std::string(hex) : std::string(1, char(c));
-  }
-  return out;
-}
-
 [[noreturn]] void fail(const std::string &prog, const std::string &msg) {
-  fprintf(stderr, "%s: error: %s\n", prog.c_str(), printable(msg).c_str());
+  // The messages quote command-line input, which must not reach the
+  // terminal raw (zrt_printable; at most 4 bytes of output per byte).
+  std::vector<char> shown(4 * msg.size() + 4);
+  fprintf(stderr, "%s: error: %s\n", prog.c_str(), zrt_printable(msg.c_str(), shown.data(), shown.size()));
   exit(2);
 }
 

@@ -163,6 +163,10 @@ size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const 
  * calibration/benchmark program. */
 size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n);
 size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf);
+/* s as an error message may quote it: bytes that do not print (controls,
+ * DEL, bytes above 0x7f) as \xNN and the backslash doubled, cut to fit buf
+ * (ending in "..." when cut). Returns buf. */
+const char *zrt_printable(const char *s, char *buf, size_t n);
 
 /* ---- arrays and transfers --------------------------------------------------------- */
 enum {

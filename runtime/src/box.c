@@ -389,7 +389,7 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 
 /* ---- combining kernels (accumulating scatters) ---------------------------------------- */
 /* *acc = *acc op *v for one element of type `type` (integers wrap). */
-static void combine_elem(int type, int op, void *acc, const void *v) {
+void zrt_combine_elem(int type, int op, void *acc, const void *v) {
   bool mul = op == ZRT_SCATTER_MUL;
   if (type == ZRT_I64) {
     uint64_t a, b;
@@ -421,7 +421,7 @@ static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
     char *acc = (char *)buf + (size_t)g * esz;
     memcpy(acc, base + (size_t)m->idx[m->group[g]] * esz, esz);
     for (int64_t i = m->group[g] + 1; i < m->group[g + 1]; ++i)
-      combine_elem(arr->type, m->combine_op, acc, base + (size_t)m->idx[i] * esz);
+      zrt_combine_elem(arr->type, m->combine_op, acc, base + (size_t)m->idx[i] * esz);
   }
   return (size_t)m->ngroups * esz;
 }
@@ -429,7 +429,7 @@ static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
 /* A combining receive: each element of buf combined into its target. */
 static size_t unpack_combining(const zrt_msg *m, const zrt_array *arr, const void *buf) {
   for (int64_t i = 0; i < m->nidx; ++i)
-    combine_elem(arr->type, m->combine_op, (char *)arr->base + (size_t)m->idx[i] * arr->esz,
+    zrt_combine_elem(arr->type, m->combine_op, (char *)arr->base + (size_t)m->idx[i] * arr->esz,
                  (const char *)buf + (size_t)i * arr->esz);
   return (size_t)m->nidx * arr->esz;
 }

@@ -1199,11 +1199,11 @@ static bool combines_exactly(const remap_call *c) {
   return c->combining && c->dst->type == ZRT_I64;
 }
 
-/* dst[x] op= value, x an element this PE stores. */
-static void combine_into(const remap_call *c, const int64_t x[ZRT_MAX_RANK], uint64_t value) {
+/* dst[x] op= *value, x an element this PE stores. */
+static void combine_into(const remap_call *c, const int64_t x[ZRT_MAX_RANK], const void *value) {
   check_stored(c->dst, x, "scatter");
-  uint64_t *target = (uint64_t *)c->dst->base + zrt_array_elem(c->dst, x);
-  *target = c->op == ZRT_SCATTER_MUL ? *target * value : *target + value;
+  zrt_combine_elem(c->dst->type, (int)c->op,
+                   (char *)c->dst->base + (size_t)zrt_array_elem(c->dst, x) * c->dst->esz, value);
 }
 
 /* The records sent, counted like a schedule's indexed messages. */
@@ -1230,17 +1230,19 @@ static void combine_direct(im_transfer *t) {
     zrt_failf("out of memory in a scatter");
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    uint64_t value;
-    memcpy(&value, (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * 8, 8);
+    const char *value =
+        (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz;
     int n = write_owners(c->dst, s.x, owners);
     for (int i = 0; i < n; ++i) {
       if (owners[i] == zrt_g.me) {
         combine_into(c, s.x, value);
         continue;
       }
+      int64_t bits;
+      memcpy(&bits, value, sizeof bits);
       for (int k = 0; k < rank; ++k)
         vec_push(&out[owners[i]], s.x[k]);
-      vec_push(&out[owners[i]], (int64_t)value);
+      vec_push(&out[owners[i]], bits);
     }
   }
   free(owners);
@@ -1251,7 +1253,7 @@ static void combine_direct(im_transfer *t) {
     for (int64_t i = 0; i + rank < in[q].n; i += rank + 1) {
       int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
       memcpy(x, &in[q].v[i], (size_t)rank * sizeof *x);
-      combine_into(c, x, (uint64_t)in[q].v[i + rank]);
+      combine_into(c, x, &in[q].v[i + rank]);
     }
   vecs_free(out, np);
   vecs_free(in, np);

@@ -380,9 +380,11 @@ extern ZRT_PE_LOCAL zrt_state zrt_g;
 
 /* Error every PE detects together: PE 0 prints, all finalize and exit(2). */
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
-/* Input quoted in a message, with unprintable bytes escaped (fail.c). */
+/* The message size for input quoted with zrt_printable (zplrt_backend.h). */
 #define ZRT_PRINTABLE_MAX 200
-const char *zrt_printable(const char *s, char *buf, size_t n);
+/* *acc = *acc op *v for one element of an accumulating scatter (op
+ * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL; integers wrap). box.c. */
+void zrt_combine_elem(int type, int op, void *acc, const void *v);
 /* Reports a stack overflow (unbounded recursion) as a run-time error. */
 void zrt_install_stack_guard(void);
 /* Limits of bounds, directions, ghost widths and numbers of indices: within

@@ -20,8 +20,9 @@ config.test_format = ShTestRequiringRun(execute_external=True,
                                         preamble_commands=[private_tmpdir])
 config.suffixes = [".zpl", ".mlir", ".test"]
 # fuzz/crashes holds inputs, not tests: ctest's fuzz-replay compiles them
-# all, and a lit test under lit/ states each one's diagnostic.
-config.excludes = ["unit", "fuzz", "Inputs", "CMakeLists.txt", "lit.cfg.py",
+# all, and a lit test under lit/ states each one's diagnostic. package/ is a
+# user's project that ctest's package-consumer builds.
+config.excludes = ["unit", "fuzz", "package", "Inputs", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.zplc_obj_root, "testsuite")

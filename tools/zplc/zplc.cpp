@@ -64,7 +64,9 @@ cl::opt<Emit> emit(
                clEnumValN(Emit::Loops, "loops",
                           "local loops and runtime calls (scf/arith/emitc)"),
                clEnumValN(Emit::EmitC, "emitc", "the EmitC dialect"),
-               clEnumValN(Emit::C, "c", "C source for the runtime ABI"),
+               clEnumValN(Emit::C, "c",
+                          "C source for the runtime ABI (with --backend=sim "
+                          "it holds the machine description too)"),
                clEnumValN(Emit::Exe, "exe", "an executable (default)")),
     cl::cat(category));
 cl::opt<Backend> backend(
@@ -111,7 +113,8 @@ cl::list<std::string> implicitDists(
              "grid: one kind per dimension, block, cyclic, blockcyclic(k) or "
              "*, e.g. --dist=cyclic,block or "
              "--dist='blockcyclic(2),blockcyclic(2)'. Repeat it for other "
-             "ranks; ranks the program has no regions of are ignored"),
+             "ranks; ranks the program has no regions of are ignored "
+             "(default: block in every dimension)"),
     cl::value_desc("kinds"), cl::cat(category));
 
 cl::opt<std::string> binding(
@@ -130,7 +133,7 @@ cl::opt<std::string> extraCFlags(
     "cflags",
     cl::desc("Flags for the C compiler, after zplc's own (a later flag wins: "
              "--cflags='-O2 -march=x86-64-v3'); they apply to compiling and "
-             "linking, e.g. --cflags='-g -fsanitize=address'"),
+             "linking, e.g. --cflags='-g -fsanitize=address' (default: none)"),
     cl::value_desc("flags"), cl::cat(category));
 cl::opt<bool> verifyEach(
     "verify-each",
@@ -248,22 +251,7 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
     args.push_back(flag);
   appendUserCFlags(args);
   args.insert(args.end(), {"-I" + include, std::string(cPath), "-o", output});
-  llvm::SmallString<128> simPath;
   if (backend == Backend::Sim) {
-    // The machine description goes into the program, where the
-    // simulator's launch hook reads it.
-    std::string config, err;
-    if (!zplc::simConfigSource(machinePath, binding, config, err))
-      fail(err);
-    if (std::error_code ec =
-            llvm::sys::fs::createTemporaryFile("zplc-sim", "c", simPath))
-      fail("cannot create a temporary file: " + ec.message());
-    std::error_code ec;
-    llvm::raw_fd_ostream os(simPath, ec);
-    if (ec)
-      fail("cannot write '" + simPath.str() + "': " + ec.message());
-    os << config;
-    args.push_back(std::string(simPath));
     args.insert(args.end(), {"-Wl,--start-group", backendLib, lib + "/libzplrt.a",
                              lib + "/libzplmodel.a", "-Wl,--end-group"});
     for (llvm::StringRef l : llvm::split(ZPLC_SIM_LIBS, '|'))
@@ -279,8 +267,6 @@ int buildExecutable(const std::string &cSource, const char *argv0) {
   int rc = llvm::sys::ExecuteAndWait(*ccPath, argRefs, std::nullopt, {}, 0, 0,
                                      &errMsg);
   llvm::sys::fs::remove(cPath);
-  if (!simPath.empty())
-    llvm::sys::fs::remove(simPath);
   if (rc != 0)
     fail("the C compiler failed (" + llvm::join(args, " ") + ")" +
          (errMsg.empty() ? "" : ": " + errMsg));
@@ -423,8 +409,16 @@ int main(int argc, char **argv) {
     if (mlir::failed(mlir::emitc::translateToCpp(*module, os)))
       return 1;
     std::string err;
-    if (backend == Backend::Sim && !zplc::makeGlobalsPeLocal(*module, text, err))
-      fail(err);
+    if (backend == Backend::Sim) {
+      if (!zplc::makeGlobalsPeLocal(*module, text, err))
+        fail(err);
+      // The machine description goes into the program (the C file too, so
+      // that it builds on its own), where the simulator's launch hook reads it.
+      std::string config;
+      if (!zplc::simConfigSource(machinePath, binding, config, err))
+        fail(err);
+      text += config;
+    }
     if (emit == Emit::C)
       return writeText(text);
     return buildExecutable(text, argv[0]);

@@ -236,9 +236,10 @@ const zrt_backend simBackend = {
     /*accepts_option=*/simAcceptsOption,
     /*help=*/"  --pes=N           the number of simulated PEs (default 1)\n"
              "  --binding=NAME    how IRONMAN runs on the machine (default: as compiled)\n"
-             "  --trace=FILE.json a Chrome trace of every PE's virtual time line\n"
+             "  --trace=FILE.json a Chrome trace of every PE's virtual time line (default: none)\n"
              "  --set=SECTION.KEY=VALUE  change a figure of the machine description for\n"
-             "                    this run (repeatable; e.g. --set=message.latency_us=5.5)\n",
+             "                    this run (repeatable; e.g. --set=message.latency_us=5.5;\n"
+             "                    default: the figures as compiled)\n",
     /*compute=*/simCompute,
     /*launch=*/launchProgram,
     /*program_end=*/simProgramEnd,

@@ -164,7 +164,8 @@ static void print_help(void) {
   printf("runtime options:\n");
   printf("  --grid=P[xQ[xR]]  PE grid (default: as square as possible; the product must be "
          "the number of PEs)\n");
-  printf("  --stats           print communication statistics after the program's output\n");
+  printf("  --stats           print communication statistics after the program's output "
+         "(default: off)\n");
   printf("  --help            print this help and exit\n");
   if (zrt_g.be->help)
     printf("%s", zrt_g.be->help);

@@ -72,7 +72,8 @@ void usage(FILE *f) {
       "\n"
       "  -o FILE   where to write (default: <zplc>/../share/zplc/machines/\n"
       "            host.toml, where --machine=host finds it; - for stdout)\n"
-      "  --quick   few repetitions and small buffers\n",
+      "  --quick   few repetitions and small buffers (default: off, the full\n"
+      "            measurement)\n",
       f);
 }
 

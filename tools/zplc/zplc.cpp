@@ -144,7 +144,7 @@ cl::opt<bool> portable(
     "portable",
     cl::desc("Code for any CPU of the C compiler's default target (for a "
              "cluster whose nodes differ from this machine); without it the "
-             "code is tuned for this machine's CPU (-march=native)"),
+             "code is tuned for this machine's CPU (-march=native; default: off)"),
     cl::init(false), cl::cat(category));
 
 /// The machine description file --machine names (found before the passes).

@@ -166,7 +166,9 @@ void simTransferRelease(im_transfer *t) {
 }
 
 void simDr(im_transfer *t) {
-  g_sim->noteStrategy(*static_cast<Transfer *>(t->be)); // the strategy is set by now
+  Transfer &x = *static_cast<Transfer *>(t->be);
+  g_sim->overrideStrategy(x);
+  g_sim->noteStrategy(x); // the strategy is set by now
   ironmanCall(t, "DR", [](Transfer &x) { g_sim->binding().dr(x); });
 }
 
@@ -196,7 +198,8 @@ void simAbort(int status) {
 
 int simAcceptsOption(const char *arg) {
   return strncmp(arg, "--pes=", 6) == 0 || strncmp(arg, "--binding=", 10) == 0 ||
-         strncmp(arg, "--trace=", 8) == 0 || strncmp(arg, "--set=", 6) == 0;
+         strncmp(arg, "--trace=", 8) == 0 || strncmp(arg, "--set=", 6) == 0 ||
+         strncmp(arg, "--strategy=", 11) == 0;
 }
 
 void simCompute(int64_t elements, int strided, const zrt_op_counts *c) {
@@ -239,7 +242,10 @@ const zrt_backend simBackend = {
              "  --trace=FILE.json a Chrome trace of every PE's virtual time line (default: none)\n"
              "  --set=SECTION.KEY=VALUE  change a figure of the machine description for\n"
              "                    this run (repeatable; e.g. --set=message.latency_us=5.5;\n"
-             "                    default: the figures as compiled)\n",
+             "                    default: the figures as compiled)\n"
+             "  --strategy=chained|packed|model  how every transfer moves: all chained,\n"
+             "                    all packed, or as the cost model chooses on this run's\n"
+             "                    machine (--set included; default: as compiled)\n",
     /*compute=*/simCompute,
     /*launch=*/launchProgram,
     /*program_end=*/simProgramEnd,

@@ -42,6 +42,16 @@ std::string programName(const char *argv0) {
   exit(2);
 }
 
+StrategyOverride parseStrategy(const std::string &value, const std::string &prog) {
+  if (value == "chained")
+    return StrategyOverride::Chained;
+  if (value == "packed")
+    return StrategyOverride::Packed;
+  if (value == "model")
+    return StrategyOverride::Model;
+  fail(prog, "bad value '" + value + "' for --strategy (expected chained, packed or model)");
+}
+
 /// The simulator's own options; the runtime parses the rest.
 Options parseOptions(int argc, char **argv, const std::string &prog) {
   Options o;
@@ -71,6 +81,8 @@ Options parseOptions(int argc, char **argv, const std::string &prog) {
       o.stats = true;
     } else if (strncmp(a, "--set=", 6) == 0) {
       o.settings.push_back(a + 6);
+    } else if (strncmp(a, "--strategy=", 11) == 0) {
+      o.strategy = parseStrategy(a + 11, prog);
     }
   }
   return o;

@@ -133,14 +133,42 @@ void Simulator::printStrategies() const {
   }
 }
 
-void Simulator::noteStrategy(const Transfer &t) {
-  // The largest message a PE sends: its access pattern on the sender's
-  // side stands for both sides (a halo's or a boundary's two sides lie
-  // alike in the same array).
+namespace {
+/// The largest message a PE sends: its access pattern on the sender's side
+/// stands for both sides (a halo's or a boundary's two sides lie alike in
+/// the same array). Null when the PE sends nothing.
+const Msg *largestSend(const Transfer &t) {
   const Msg *largest = nullptr;
   for (const Msg &m : t.sends)
     if (!largest || m.bytes > largest->bytes)
       largest = &m;
+  return largest;
+}
+} // namespace
+
+void Simulator::overrideStrategy(Transfer &t) const {
+  switch (options_.strategy) {
+  case StrategyOverride::AsCompiled:
+    return;
+  case StrategyOverride::Chained:
+    t.t->strategy = IM_CHAINED;
+    return;
+  case StrategyOverride::Packed:
+    t.t->strategy = IM_PACKED;
+    return;
+  case StrategyOverride::Model:
+    break;
+  }
+  const Msg *largest = largestSend(t);
+  model::Answer answer;
+  std::string err;
+  if (largest && model::estimate(*machine_, {largest->pattern, largest->pattern},
+                                 largest->bytes, answer, err))
+    t.t->strategy = answer.choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
+}
+
+void Simulator::noteStrategy(const Transfer &t) {
+  const Msg *largest = largestSend(t);
   if (!largest)
     return;
   StrategyNote &note = strategies_[t.t->id];

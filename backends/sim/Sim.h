@@ -381,8 +381,12 @@ std::unique_ptr<Binding> makeMpi(Simulator &sim, const model::SimBinding &b);
 // The simulator
 //===----------------------------------------------------------------------===//
 
+/// --strategy: how the run's transfers move, whatever the compiler chose.
+enum class StrategyOverride { AsCompiled, Chained, Packed, Model };
+
 struct Options {
   int pes = 1;
+  StrategyOverride strategy = StrategyOverride::AsCompiled;
   std::string binding;   // "" = the machine's native binding
   std::string tracePath; // "" = no trace
   bool stats = false;
@@ -464,6 +468,10 @@ public:
   /// for its largest message on this run's machine (figures changed by
   /// --set included), for --stats.
   void noteStrategy(const Transfer &t);
+  /// --strategy=chained|packed|model: sets the transfer's strategy before
+  /// its DR (model: the cost model's choice for this PE's largest message
+  /// on this run's machine); as compiled, leaves it.
+  void overrideStrategy(Transfer &t) const;
   void printStrategies() const; // stats.sim.transfer.ID.{array,runs,model,bytes}
   void report(); // stats.sim.* and the trace file
   uint64_t events() const { return events_; }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# bench/whatif.sh: what if the machine were different? Sweeps of machine
+# figures for a simulated program (issue 28; bench/whatif.py does the work
+# and documents the options: bench/whatif.sh --help).
+#
+#   bench/whatif.sh [whatif.py options] PROGRAM.zpl [-- PROGRAM ARGS]
+#   bench/whatif.sh                 the sweeps of docs/simulator.md
+#
+# With no arguments it runs, for each machine (t3d, t3e, paragon), Jacobi
+# (n = 64, 20 iterations, 16 PEs) over network bandwidth x memory system
+# (1/8..8 x 1/4..4) and latency x processor speed (1/4..16 x 1/4..4), and
+# EM3D over the network bandwidth x the fraction of remote edges, with
+# chained against packed and the model's own pick; it writes
+# docs/whatif/<program>-<sweep>-<machine>/{sweep.csv,summary.txt,sweep.png}
+# and prints every summary line.
+#
+# Environment: ZPLC=path (default <repo>/build/bin/zplc).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+export ZPLC=${ZPLC:-$repo/build/bin/zplc}
+
+# The plots need matplotlib: Debian's python3-matplotlib (installed here if
+# missing, as bench/paper/run.sh does).
+py=python3
+if ! $py -c 'import matplotlib, tomllib' 2>/dev/null; then
+  py=/usr/bin/python3
+  if ! $py -c 'import matplotlib' 2>/dev/null; then
+    echo "bench/whatif.sh: installing python3-matplotlib" >&2
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get install -y python3-matplotlib > /dev/null ||
+      { $sudo apt-get update > /dev/null && $sudo apt-get install -y python3-matplotlib > /dev/null; }
+  fi
+fi
+
+if [ $# -gt 0 ]; then
+  exec $py "$here/whatif.py" "$@"
+fi
+
+out=$repo/docs/whatif
+for machine in t3d t3e paragon; do
+  $py "$here/whatif.py" --machine=$machine --pes=16 \
+    --sweep=bandwidth:0.125:8:5 --sweep=memory:0.25:4:5 \
+    --out="$out/jacobi-bandwidth-memory-$machine" \
+    "$repo/examples/jacobi.zpl" -- --n=64 --maxit=20
+  $py "$here/whatif.py" --machine=$machine --pes=16 \
+    --sweep=latency:0.25:16:5 --sweep=cpu:0.25:4:5 \
+    --out="$out/jacobi-latency-cpu-$machine" \
+    "$repo/examples/jacobi.zpl" -- --n=64 --maxit=20
+done

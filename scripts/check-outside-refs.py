@@ -133,7 +133,7 @@ def self_test():
         put("docs/machines.md", "the figures\n")
         put("machines/a.toml", "x = 1   # docs/machines.md table 1\n")
         put("machines/b.toml", "x = 1   # " + note + " table 1\n")
-        put("model/c.h", "// see ../" + "shared/papers/x.md\n")
+        put("model/c.h", "// see ../" + "sha" + "red/notes/x.md\n")
         put("model/d.h", "// fine\n")
         put("build/e.txt", note + "\n")  # a build tree: not looked at
         put("known.txt", "# waiting\nmodel/c.h\nmodel/d.h\n")

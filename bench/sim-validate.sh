@@ -23,7 +23,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
 
-echo "== 1. transfers: simulated vs model / MACHINES.md"
+echo "== 1. transfers: simulated vs model / docs/machines.md"
 "$build/bin/zplsim-unit-tests" "[validate]" || status=1
 
 echo "== 2. determinism: two runs per example and machine (4 PEs)"

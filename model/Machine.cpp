@@ -220,7 +220,8 @@ private:
     const toml::node *c = t->get("congestion");
     if (!c)
       return fail("network.congestion",
-                  "missing (the congestion column to use, 2 in MACHINES.md)");
+                  "missing (the congestion column to use; the published machines use 2, "
+                  "docs/machines.md table 4)");
     auto ci = c->as_integer();
     if (!ci)
       return fail("network.congestion",

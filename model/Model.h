@@ -1,6 +1,6 @@
 //===- Model.h - the copy-transfer cost model ------------------*- C++ -*-===//
 //
-// The copy-transfer model of ../shared/MACHINES.md section 1: basic transfers
+// The copy-transfer model of docs/machines.md section 1: basic transfers
 // by access pattern, their composition (parallel = min, sequential =
 // reciprocal sum), the memory resource constraint, the network congestion
 // column, per-message start-up and latency for finite sizes, and per machine
@@ -78,7 +78,7 @@ struct TransferPattern {
 // Basic transfers
 //===----------------------------------------------------------------------===//
 
-/// A basic transfer of MACHINES.md section 1.
+/// A basic transfer of docs/machines.md section 1.
 struct BasicTransfer {
   enum Kind {
     Copy,        // xCy  local memory-to-memory copy by the processor
@@ -111,8 +111,8 @@ using BasicLookup =
 /// of its varying side: (stride, MB/s), stride 1 being the contiguous figure.
 /// An exact point is used as is; between measured strides the value is
 /// interpolated linearly in log(stride); beyond the largest measured stride
-/// the largest is used (MACHINES.md: "Strides larger than 64 behave like
-/// 64"). Returns false when the stride lies below the smallest point (no
+/// the largest is used (docs/machines.md table 1: the stride-64 figure
+/// stands for every larger stride). Returns false when the stride lies below the smallest point (no
 /// figure to interpolate from) or there are no points.
 bool interpolateLogStride(const std::vector<std::pair<int64_t, double>> &points,
                           int64_t stride, double &mbps);
@@ -177,7 +177,7 @@ private:
 std::string formatFigure(double v);
 
 /// The resource constraint of one strategy, as Stricker & Gross apply it
-/// (section 3.4.1; MACHINES.md section 1): with every node sending and
+/// (section 3.4.1; docs/machines.md section 1): with every node sending and
 /// receiving at once, `K x Q <= BOUND`, BOUND being a composition expression
 /// of the description's figures (`1C1`; x and y stand for the sides) or a
 /// number in MB/s; or `none` when the strategy has no such bound. A |Q| that

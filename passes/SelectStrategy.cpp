@@ -27,8 +27,8 @@
 //     pitch. The pitch is the width of a PE's block plus its fluff, large
 //     for any array worth distributing, so the transfer is costed as a
 //     stride beyond every measured one (kUnknownStrideWords): the model
-//     then uses the machine's largest-stride figures (MACHINES.md:
-//     "strides larger than 64 behave like 64"; a calibrated host measures
+//     then uses the machine's largest-stride figures (docs/machines.md
+//     table 1: beyond stride 64 the figures stay flat; a calibrated host measures
 //     up to 1024). A run length known only at run time (`block = ?`, the
 //     rows of a 3-D face) is costed as runs of one word, which at such a
 //     stride the model treats alike (blocks of b words every n words cost

@@ -1,6 +1,6 @@
 /* bench/paper/mpi_stub.c: the MPI calls of the MPI back end with the
  * communication stubbed out, for measuring what going through IRONMAN
- * costs by itself (MACHINES.md section 5: "MPI calls stubbed out").
+ * costs by itself (docs/machines.md sections 5-6: the MPI calls stubbed out).
  *
  * Built by bench/paper/run.sh as a shared library and loaded with
  * LD_PRELOAD in front of Open MPI: a program compiled with --backend=mpi

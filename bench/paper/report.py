@@ -23,13 +23,13 @@ PUBLISHED = {
     "t3d_1q1": (70.0, "Stricker & Gross 5.1.2: T3D 1Q'1 = 70 MB/s (chained)"),
     "paragon_1q1": (52.0, "Stricker & Gross 5.1.4: Paragon 1Q'1 = 52 MB/s (chained)"),
     "eregs8": (32.8, "Scott: 32.8 MB/s with 8 E-registers in flight"),
-    "t3d_latency": ((600.0, 750.0), "MACHINES.md 2: T3D remote read latency 600-750 ns"),
-    "t3e_latency": ((1500.0, 1500.0), "MACHINES.md 3: T3E remote read latency about 1500 ns"),
+    "t3d_latency": ((600.0, 750.0), "Krishnamurthy et al. 4.1: T3D remote read latency 600-750 ns"),
+    "t3e_latency": ((1500.0, 1500.0), "Krishnamurthy et al. 4.1: T3E remote read latency about 1500 ns"),
     "t3d_comm": ((0.0, 42.0), "IRONMAN Fig. 8/9: T3D SHMEM vs MPI, communication time reduced by up to 42%"),
     "t3d_total": ((1.0, 14.0), "IRONMAN Fig. 8/9: T3D SHMEM vs MPI, total time improved by 1-14%"),
     "paragon_comm": ((0.0, 13.0), "IRONMAN Fig. 8/9: Paragon NX vs MPI, communication time reduced by up to 13%"),
     "paragon_total": ((0.0, 4.0), "IRONMAN Fig. 8/9: Paragon NX vs MPI, total time improved by 0-4%"),
-    "overhead_share": ((0.0, 1.0), "MACHINES.md 5: IRONMAN's own cost under 1% of every benchmark's run time"),
+    "overhead_share": ((0.0, 1.0), "IRONMAN 3.2: IRONMAN's own cost under 1% of every benchmark's run time"),
 }
 # A point estimate counts as reproduced within this relative tolerance.
 POINT_TOLERANCE = 0.05
@@ -163,7 +163,7 @@ class Report:
         self.w("One 4 MB transfer per access pattern and strategy between two PEs of the "
                "simulated machine (through the whole binding: flags, start-up, ports), against "
                "`zplc model`'s estimate; the published estimates of Stricker & Gross that follow "
-               "from MACHINES.md's tables are the markers. Each strategy's own resource constraint "
+               "from their tables 1-4 (docs/machines.md) are the markers. Each strategy's own resource constraint "
                "is in the model's derivation (docs/model.md).")
         self.w()
         self.w("| machine | pattern | strategy | model (MB/s) | simulated (MB/s) | sim / model | published | derivation |")
@@ -255,7 +255,7 @@ class Report:
                              f"{fmt(100 * at128 / top, 1)}% of the maximum at 128",
                              mark(at128 >= 0.9 * top), ""))
         if n12:
-            self.summary.append(("MACHINES.md 3: shmem_get N1/2 about 1 KB", "1024 B",
+            self.summary.append(("Scott 8: shmem_get N1/2 about 1 KB", "1024 B",
                                  f"{fmt(n12, 0)} B", mark(1024 / 1.5 <= n12 <= 1024 * 1.5),
                                  "within a factor 1.5"))
         if self.plots:
@@ -674,7 +674,7 @@ class Report:
         self.w()
         self.w("The published improvements come from machines where communication was a modest "
                "share of the run time. In the simulated runs that share, and the MPI binding's "
-               "per-call costs (MACHINES.md section 6: a T3D PE that sends and receives pays "
+               "per-call costs (docs/machines.md section 6: a T3D PE that sends and receives pays "
                "30.2 us per transfer, a Paragon PE 25.5 us, plus IRONMAN's 2.0 and 3.35 us; "
                "a SHMEM transfer about 1 us of start-up and flags, an NX call 6 us), decide the "
                "improvement. Per benchmark on the largest PE count of this run:")
@@ -701,7 +701,7 @@ class Report:
             self.w()
             self.w("The same runs on 16 PEs with the MPI binding of a machine file that differs "
                    "from machines/<machine>.toml only in [binding.mpi]'s per-call costs "
-                   "(send_us, recv_us, both_us, neither_us, ironman_us: MACHINES.md section 6), "
+                   "(send_us, recv_us, both_us, neither_us, ironman_us: docs/machines.md section 6), "
                    "all zero (`mpi-nocalls`, run.sh section 3b). What mpi-nocalls still loses "
                    "against the native binding is the data path: packing every non-contiguous "
                    "message, the library buffer's copy, matching. An analysis, not a machine.")
@@ -723,7 +723,7 @@ class Report:
                            f"{signed(pct(c(n16), c(w)), 1)}% | {signed(pct(tt(n16), tt(m16)), 1)}% | "
                            f"{signed(pct(tt(n16), tt(w)), 1)}% | {CHECKED.get(w['check'], 'WRONG')} |")
             self.w()
-        self.w("Reading it: the simulated MPI binding pays MACHINES.md section 6's per-call "
+        self.w("Reading it: the simulated MPI binding pays docs/machines.md section 6's per-call "
                "costs on every transfer (T3D: 30.2 us for a PE that sends and receives, Paragon "
                "25.5 us, plus IRONMAN's 2.0 and 3.35 us), a SHMEM transfer about 1 us of "
                "start-up and flags, an NX call 6 us. Where messages are small and many per PE "
@@ -736,7 +736,7 @@ class Report:
                "and the total gain falls into the published range. The simulated message costs "
                "follow the machine files' cited figures with no tuning per benchmark; the "
                "published gains imply per-call costs that were a smaller share of the real "
-               "machines' communication time than MACHINES.md's figures are of the simulated "
+               "machines' communication time than docs/machines.md's figures are of the simulated "
                "one (the paper's communication times include effects the simulator does not "
                "model: library progress outside calls, interrupts, network contention inside "
                "the torus or mesh).")
@@ -896,7 +896,7 @@ class Report:
                          f"host, whose node code is far faster than a 1990s node's (section 5)")
             self.summary.append((src, "under 1%", f"at most {fmt(hi[1], 2)}% ({hi[0]})",
                                  mark(hi[1] < rng[1]), note))
-        self.summary.append(("MACHINES.md 5: IRONMAN adds 1-5 us per transfer (1990s machines)",
+        self.summary.append(("IRONMAN Fig. 5: IRONMAN adds 1-5 us per transfer (1990s machines)",
                              "1-5 us", f"{fmt(float(r['both']['ns_per_transfer']) / 1000, 2)} us (both, this host)",
                              "not comparable", "the 1990s figure is of other machines; the share is the comparable result"))
 

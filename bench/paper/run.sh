@@ -193,7 +193,7 @@ reference() {
 # ---- 3b. what the MPI per-call costs are worth (part of each bench's job) ----
 # The same benchmarks on 16 PEs (4x4) with the MPI binding of a machine file
 # that differs from machines/<m>.toml only in [binding.mpi]'s per-call costs
-# (send_us, recv_us, both_us, neither_us, ironman_us, MACHINES.md section
+# (send_us, recv_us, both_us, neither_us, ironman_us, docs/machines.md section
 # 6), all set to zero: what is left of mpi's disadvantage is its data path
 # (packing, library buffering, matching). An analysis, not a machine.
 for machine in t3d paragon; do

@@ -442,7 +442,7 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     << "bytes = 4096   # the size of Open MPI's eager fragments (btl_vader_eager_limit)\n\n";
   emit("eager.copy", "Local copies of 4 KB (MB/s).");
   emit("eager.mpi", "MPI messages of 4 KB, net of start-up and latency (MB/s per direction).");
-  o << "# The resource constraint of MACHINES.md section 1: 2 x |Q| <= the\n"
+  o << "# The resource constraint of docs/machines.md section 1: 2 x |Q| <= the\n"
     << "# node's memory copy bandwidth, here the measured 1C1.\n"
     << "[memory]\n"
     << "copy_mbps = " << c11->value << "   # = copy.1C1 above\n\n"

@@ -1,6 +1,6 @@
 //===- Mpi.cpp - a message-passing library's binding of IRONMAN ------------===//
 //
-// An MPI-style library on the simulated machine (MACHINES.md sections 5-6):
+// An MPI-style library on the simulated machine (docs/machines.md sections 5-6):
 //   DR  MPI_Irecv per message;   SR  MPI_Isend per message;
 //   DN  MPI_Wait on the receives; SV  MPI_Wait on the sends.
 // What the library costs over a native binding:

@@ -1,6 +1,6 @@
 //===- Nx.cpp - the Paragon's NX bindings of IRONMAN -----------------------===//
 //
-// MACHINES.md section 5:
+// docs/machines.md section 5:
 //   nx-isend: DR irecv, SR isend, DN msgwait(recv), SV msgwait(send);
 //   nx-csend: SR csend (blocking until the data has left), DN crecv.
 // A packed message (aligned contiguous bytes) leaves by DMA: the processor

@@ -1,6 +1,6 @@
 //===- Shmem.cpp - the T3D's SHMEM binding of IRONMAN ----------------------===//
 //
-// MACHINES.md section 5:
+// docs/machines.md section 5:
 //   DR  puts a ready flag at the source (one remote store per message);
 //   SR  waits for the ready flag, puts the data through the annex (the
 //       processor's remote stores, start-up [message] startup_us) and the

@@ -1,6 +1,6 @@
 //===- ERegs.cpp - the T3E's E-register binding of IRONMAN -----------------===//
 //
-// All remote access on the T3E goes through E-registers (MACHINES.md
+// All remote access on the T3E goes through E-registers (docs/machines.md
 // section 3): Gets (remote memory -> E-register -> local memory) of vectors
 // of 8 words at any stride, a bounded number in flight. The binding reads
 // where the data is:

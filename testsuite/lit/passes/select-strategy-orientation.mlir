@@ -11,7 +11,7 @@
 // largest measured stride) and strided stores (1Q64), each with its best
 // strategy, for one 8 KiB message (the region's bounds are not constants),
 // and records the faster with both throughputs (docs/model.md, "Transposes:
-// strided loads or strided stores"). From MACHINES.md tables 1-4:
+// strided loads or strided stores"). From docs/machines.md tables 1-4:
 //   t3d      loads  chained 64S0 || Nadp || 0D1 = min(35, 38, 142) = 35
 //            stores chained 1S0 || Nadp || 0D64 = min(126, 38, 52) = 38
 //            -> stores, 1.3 + 8192/38 = 216.88 us

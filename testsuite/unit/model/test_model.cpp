@@ -1,6 +1,6 @@
 //===- test_model.cpp - unit tests of the copy-transfer model ------------===//
 //
-// Expected values are computed by hand from the MACHINES.md tables with the
+// Expected values are computed by hand from the docs/machines.md tables with the
 // rules of its section 1 (parallel = min, sequential = reciprocal sum,
 // 2 x |Q| <= memory copy bandwidth, congestion-2 network column).
 
@@ -523,11 +523,11 @@ bytes = 1048576
 }
 
 // ---------------------------------------------------------------------------
-// T3D and Paragon: the figures follow from MACHINES.md tables 1-4 by the
+// T3D and Paragon: the figures follow from docs/machines.md tables 1-4 by the
 // rules. Every expected value is written out from the table numbers.
 // ---------------------------------------------------------------------------
 
-TEST_CASE("T3D estimates follow from MACHINES.md", "[t3d]") {
+TEST_CASE("T3D estimates follow from docs/machines.md", "[t3d]") {
   auto m = loadMachine("t3d");
   // Every T3D strategy states no constraint (Stricker & Gross reduce no
   // T3D estimate): the figures are the expressions' own.
@@ -584,10 +584,10 @@ TEST_CASE("T3D estimates follow from MACHINES.md", "[t3d]") {
   }
 }
 
-TEST_CASE("Paragon estimates follow from MACHINES.md", "[paragon]") {
+TEST_CASE("Paragon estimates follow from docs/machines.md", "[paragon]") {
   auto m = loadMachine("paragon");
   // packed states 2 x Q <= 1C1 (= 67.6, table 1; the paper's 0C1 and 1C0
-  // are not in MACHINES.md), the chained forms none (section 5.1.4).
+  // are not in docs/machines.md), the chained forms none (section 5.1.4).
   CHECK(m->packedConstraint().str() == "2 x Q <= 1C1");
   CHECK(m->chainedConstraint().isNone());
   CHECK(m->chainedContiguousConstraint().isNone());

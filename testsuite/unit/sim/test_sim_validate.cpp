@@ -1,5 +1,5 @@
 // Validation of the simulator against the copy-transfer model and the
-// published T3E figures (MACHINES.md). Each check prints its line,
+// published T3E figures (docs/machines.md). Each check prints its line,
 // measured vs expected; bench/sim-validate.sh runs these ("[validate]").
 #include "sim_util.h"
 
@@ -35,7 +35,7 @@ TEST_CASE("one large transfer per pattern: within 10% of the model", "[validate]
 
 TEST_CASE("T3E: remote Gets with 8 E-registers in flight reach about 32.8 MB/s",
           "[validate][sim]") {
-  // MACHINES.md section 3: 8 E-registers in flight, three hops away
+  // docs/machines.md section 3: 8 E-registers in flight, three hops away
   double mbps = eregGetMBps(8, 3, size_t(1) << 20);
   show("t3e Get stream, 8 E-registers, 3 hops", mbps, "MB/s", 32.8);
   CHECK(std::fabs(mbps / 32.8 - 1) <= 0.10);

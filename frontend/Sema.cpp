@@ -97,12 +97,8 @@ void Sema::checkType(VarDecl &v) {
 
 void Sema::checkVarDecl(VarDecl &v, long index) {
   checkType(v);
-  if (!v.init) {
-    if (v.kind == Decl::ConfigVar || v.kind == Decl::Constant)
-      error(v.loc, std::string(v.kindName()) + " '" + v.name +
-                       "' needs an initializer");
+  if (!v.init) // never a config var or constant: ZPL.g4 requires their '= expr'
     return;
-  }
   ExprCtx c;
   if (v.kind == Decl::ConfigVar || v.kind == Decl::Constant) {
     c.constOnly = true;

@@ -47,6 +47,7 @@ void Sema::checkFileBuiltin(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
       error(e.loc, "the file 'open' returns is unused (write f := open(...))");
     if (e.args.size() != 2) {
       error(e.loc, "'open' takes 2 arguments: a file name and a mode (\"r\", \"w\" or \"a\")");
+      e.type = ScalarType::Invalid; // reported: no "cannot assign a void value"
       return;
     }
     for (auto &a : e.args)

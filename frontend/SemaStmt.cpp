@@ -101,12 +101,10 @@ void Sema::checkAssign(AssignStmt &s) {
     parallelWithoutScope = false;
     return;
   }
-  if (target->isArray && s.value->parallel && scopeRank && s.value->rank &&
-      s.value->rank != scopeRank)
-    error(s.value->loc, "rank mismatch: the value has rank " +
-                            std::to_string(s.value->rank) +
-                            " but the region scope has rank " +
-                            std::to_string(scopeRank));
+  // No check of the value's rank: a parallel operand has the scope's rank or
+  // has been reported (an array of another rank in checkName, a partial
+  // reduction's or a flood's region of another rank in checkReduce and
+  // checkFlood); an error here would only repeat it.
 }
 
 void Sema::checkIf(IfStmt &is) {
@@ -273,7 +271,8 @@ void Sema::checkStmt(Stmt &s) {
     ScalarType want = curProc ? curProc->resultType : ScalarType::Void;
     if (!rs.value) {
       if (want != ScalarType::Void)
-        error(s.loc, "procedure '" + curProc->name + "' must return a " +
+        error(s.loc, "procedure '" + curProc->name + "' must return " +
+                         (want == ScalarType::Integer ? "an " : "a ") +
                          toString(want) + " value");
       return;
     }

@@ -159,6 +159,8 @@ def judge(points, rows, bindings, strategies):
             here = {r["strategy"]: r for r in rows if r["point"] == point and r["binding"] == binding}
             winner = min(strategies, key=lambda s: here[s]["seconds"])
             best = here[winner]["seconds"]
+            if all(here[s]["seconds"] <= best * (1 + TIE) for s in strategies):
+                winner = "tie"  # e.g. no transfer at all
             model = here["model"]
             regret = model["seconds"] / best - 1.0
             out.append({"point": point, "binding": binding, "winner": winner,
@@ -200,7 +202,7 @@ def summary(opts, names, verdicts):
         mine = [v for v in verdicts if v["binding"] == binding]
         agree = sum(v["agrees"] for v in mine)
         worst = max(mine, key=lambda v: v["regret"])
-        wins = {s: sum(v["winner"] == s for v in mine) for s in opts.strategies}
+        wins = {s: sum(v["winner"] == s for v in mine) for s in opts.strategies + ["tie"]}
         lines.append("binding %s: model picks the winner at %d of %d points (%.0f%%), "
                      "worst regret %.1f%% (at %s), winners %s" %
                      (binding, agree, len(mine), 100.0 * agree / len(mine),
@@ -241,11 +243,16 @@ def plot(path, opts, names, points, rows, verdicts):
             for p in points:
                 here = [r for r in rows if r["point"] == p and r["strategy"] != "model"]
                 best = min(here, key=lambda r: r["seconds"])
-                if (best["binding"], best["strategy"]) == (binding, strategy):
+                tie = all(r["seconds"] <= best["seconds"] * (1 + TIE) for r in here)
+                if not tie and (best["binding"], best["strategy"]) == (binding, strategy):
                     xs.append(p[0])
                     ys.append(p[1])
             label = strategy if len(opts.bindings) == 1 else "%s, %s" % (binding, strategy)
             ax.scatter(xs, ys, s=260, marker="s", color=colours(i), label=label + " wins")
+        ties = [p for p in points if all(v["winner"] == "tie" for v in verdicts if v["point"] == p)]
+        if ties:
+            ax.scatter([p[0] for p in ties], [p[1] for p in ties], s=260, marker="s",
+                       color="lightgrey", label="a tie (e.g. no transfer)")
         wrong = [v["point"] for v in verdicts if not v["agrees"]]
         if wrong:
             ax.scatter([p[0] for p in wrong], [p[1] for p in wrong], s=80, marker="x",

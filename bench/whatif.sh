@@ -7,12 +7,12 @@
 #   bench/whatif.sh                 the sweeps of docs/simulator.md
 #
 # With no arguments it runs, for each machine (t3d, t3e, paragon), Jacobi
-# (n = 64, 20 iterations, 16 PEs) over network bandwidth x memory system
-# (1/8..8 x 1/4..4) and latency x processor speed (1/4..16 x 1/4..4), and
-# EM3D over the network bandwidth x the fraction of remote edges, with
-# chained against packed and the model's own pick; it writes
+# (n = 64, 20 iterations, 16 PEs) over network bandwidth x the memory
+# system (1/8..8 x 1/4..4), and EM3D (1000 nodes, 10 iterations, 4 PEs)
+# over the share of remote edges (0..80%) x network bandwidth (1/8..8),
+# with chained against packed and the model's own pick; it writes
 # docs/whatif/<program>-<sweep>-<machine>/{sweep.csv,summary.txt,sweep.png}
-# and prints every summary line.
+# and prints every summary line (about a minute).
 #
 # Environment: ZPLC=path (default <repo>/build/bin/zplc).
 set -euo pipefail
@@ -43,8 +43,8 @@ for machine in t3d t3e paragon; do
     --sweep=bandwidth:0.125:8:5 --sweep=memory:0.25:4:5 \
     --out="$out/jacobi-bandwidth-memory-$machine" \
     "$repo/examples/jacobi.zpl" -- --n=64 --maxit=20
-  $py "$here/whatif.py" --machine=$machine --pes=16 \
-    --sweep=latency:0.25:16:5 --sweep=cpu:0.25:4:5 \
-    --out="$out/jacobi-latency-cpu-$machine" \
-    "$repo/examples/jacobi.zpl" -- --n=64 --maxit=20
+  $py "$here/whatif.py" --machine=$machine --pes=4 \
+    --sweep=--remote=0,10,20,40,80 --sweep=bandwidth:0.125:8:5 \
+    --out="$out/em3d-remote-bandwidth-$machine" \
+    "$repo/examples/em3d.zpl" -- --p=4 --iters=10
 done

@@ -104,7 +104,12 @@ public:
           [&](const model::Pattern &px, const model::Pattern &py) {
             return streamMBps(n.chained ? px : n.pattern, n.chained ? py : y, r.hops);
           });
-      Time end = sim.network().stream(r.peer, me.id, start, r.bytes, rate, false) +
+      // Words of a chained non-contiguous stream travel as single-word
+      // packets with their addresses: the network's address-data rate
+      // (Nadp), as the description's chained expression has it.
+      bool addrData = n.chained && !(n.pattern.kind == model::Pattern::Contiguous &&
+                                     r.pattern.kind == model::Pattern::Contiguous);
+      Time end = sim.network().stream(r.peer, me.id, start, r.bytes, rate, addrData) +
                  roundTrip(r.hops);
       sim.traceTransfer("get", start, end, args);
       sim.busy(end - me.now, Activity::Comm, "get", args);

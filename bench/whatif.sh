@@ -20,18 +20,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 export ZPLC=${ZPLC:-$repo/build/bin/zplc}
 
-# The plots need matplotlib: Debian's python3-matplotlib (installed here if
-# missing, as bench/paper/run.sh does).
-py=python3
-if ! $py -c 'import matplotlib, tomllib' 2>/dev/null; then
-  py=/usr/bin/python3
-  if ! $py -c 'import matplotlib' 2>/dev/null; then
-    echo "bench/whatif.sh: installing python3-matplotlib" >&2
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get install -y python3-matplotlib > /dev/null ||
-      { $sudo apt-get update > /dev/null && $sudo apt-get install -y python3-matplotlib > /dev/null; }
-  fi
-fi
+# The plots need matplotlib (bench/lib.sh installs it if missing); the
+# sweeps need Python 3.11's tomllib.
+. "$here/lib.sh"
+py=$(matplotlib_python)
 
 if [ $# -gt 0 ]; then
   exec $py "$here/whatif.py" "$@"

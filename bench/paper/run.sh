@@ -60,18 +60,9 @@ if [ ! -x "$zplc" ] || [ ! -x "$build/bin/zplsim-unit-tests" ]; then
   echo "bench/paper/run.sh: $zplc or zplsim-unit-tests missing: run 'make demo' (or make build) first" >&2
   exit 1
 fi
-# The report needs matplotlib: Debian's python3-matplotlib (installed here
-# if missing; only this script needs it, not make check).
-py=python3
-if ! $py -c 'import matplotlib' 2>/dev/null; then
-  py=/usr/bin/python3
-  if ! $py -c 'import matplotlib' 2>/dev/null; then
-    echo "bench/paper/run.sh: installing python3-matplotlib" >&2
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get install -y python3-matplotlib > /dev/null ||
-      { $sudo apt-get update > /dev/null && $sudo apt-get install -y python3-matplotlib > /dev/null; }
-  fi
-fi
+# The report needs matplotlib (bench/lib.sh installs it if missing).
+. "$root/bench/lib.sh"
+py=$(matplotlib_python)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 data=${PAPER_DATA:-$work/data}

@@ -1,6 +1,6 @@
 -- jacobi.zpl: Jacobi relaxation for Laplace's equation on an n x n grid.
 --
--- The Jacobi program of LANGUAGE.md, plus two things for testing and
+-- The classic ZPL Jacobi program, plus two things for testing and
 -- benchmarking:
 --   * `maxit` bounds the iteration count, so a run can do a fixed amount of
 --     work (bench/run.sh uses --n=1024 --maxit=200);

@@ -202,7 +202,7 @@ struct CallExpr : Expr {
   ProcDecl *proc = nullptr;
   Builtin builtin = Builtin::None;
   /// [Sema] A scalar procedure called with parallel arguments inside an
-  /// array statement: applied elementwise (LANGUAGE.md, promotion).
+  /// array statement: applied elementwise (docs/language.md section 9).
   bool promoted = false;
   CallExpr(SourceLoc l, std::string c) : Expr(Call, std::move(l)), callee(std::move(c)) {}
   static bool classof(const Expr *e) { return e->kind == Call; }

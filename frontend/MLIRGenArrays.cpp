@@ -194,7 +194,8 @@ void Generator::genScanInto(Value dest, ScalarType dt, const ScanExpr &e,
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
   hoist(*e.operand, region);
-  // LANGUAGE.md numbers dimensions from 1; the op from 0, -1 is row-major.
+  // The language numbers dimensions from 1 (docs/language.md section 6),
+  // the op from 0; -1 is row-major.
   int64_t dim = e.dim ? int64_t(e.dim) - 1 : -1;
   auto op = ScanOp::create(b, l, ReduceKindAttr::get(&ctx, reduceKind(e.op)),
                            dest, region, b.getI64IntegerAttr(dim));

@@ -1,8 +1,8 @@
 //===- MLIRGenFiles.cpp - open, read and close ----------------------------===//
 //
-// LANGUAGE.md, file I/O: `f := open("name", "r")` is zpl.file_open;
-// `read(f, x, A)` reads each variable in turn: a scalar with
-// zpl.file_read (stored like an assignment), an array over the
+// Files (docs/language.md section 12): `f := open("name", "r")` is
+// zpl.file_open; `read(f, x, A)` reads each variable in turn: a scalar
+// with zpl.file_read (stored like an assignment), an array over the
 // statement's region scope with zpl.file_read_array; `close(f)` is
 // zpl.file_close. `write(f, ...)` is generated with the other writes
 // (genWrite), between zpl.file_output and zpl.file_output_end.

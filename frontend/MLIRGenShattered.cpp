@@ -1,7 +1,7 @@
 //===- MLIRGenShattered.cpp - `if` with a parallel condition --------------===//
 //
-// LANGUAGE.md, shattered control flow: `[R] if c1 then S1 elsif c2 then S2
-// else S3 end;` means the masked statements
+// The shattered if (docs/language.md section 9): `[R] if c1 then S1
+// elsif c2 then S2 else S3 end;` means the masked statements
 //   [R with k1] S1;  [R with k2] S2;  [R with live] S3;
 // where, before any branch runs, k1 := c1 and k2 := c2 & !k1 are evaluated
 // (each condition only where no earlier one held) and `live` keeps the

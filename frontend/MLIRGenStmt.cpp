@@ -378,7 +378,8 @@ void Generator::genFor(const ForStmt &s) {
   Value stepPos =
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
   // A step below 1 would silently run no iteration: a run-time error at
-  // the step (LANGUAGE.md); a constant positive step folds the check away.
+  // the step (docs/language.md section 8: `by 0` is an error); a constant
+  // positive step folds the check away.
   if (s.step)
     cf::AssertOp::create(b, loc(s.step->loc), stepPos,
                          "the step of a for loop must be at least 1");

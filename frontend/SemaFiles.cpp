@@ -2,9 +2,9 @@
 //
 // `var f : file;` `f := open("name", "r");` (or "w", "a"), `write(f, ...)`
 // and `writeln(f, ...)`, `read(f, x, A, ...)` into scalar variables and
-// (under a region scope) parallel arrays, `close(f);` (LANGUAGE.md, file
-// I/O). open, read and close are built-ins unless a procedure takes the
-// name.
+// (under a region scope) parallel arrays, `close(f);` (docs/language.md
+// section 12). open, read and close are built-ins unless a procedure takes
+// the name.
 //===----------------------------------------------------------------------===//
 #include "frontend/SemaInternal.h"
 

@@ -1,7 +1,7 @@
 //===- SemaPromotion.cpp - scalar procedures and promoted calls -----------===//
 //
-// LANGUAGE.md, promotion: a scalar procedure (only scalar value
-// parameters, no `var` parameter, assigns no global, does no I/O, calls
+// Promotion (docs/language.md section 9): a scalar procedure (only scalar
+// value parameters, no `var` parameter, assigns no global, does no I/O, calls
 // only scalar procedures) may be called with parallel arguments inside an
 // array statement and is then applied elementwise. Whether a procedure is
 // scalar depends on the procedures it calls, so it is decided after every

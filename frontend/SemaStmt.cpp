@@ -109,7 +109,7 @@ void Sema::checkAssign(AssignStmt &s) {
 
 void Sema::checkIf(IfStmt &is) {
   // Any parallel condition makes the `if` shattered: its branches then run
-  // per element of the region scope (LANGUAGE.md, shattered control flow).
+  // per element of the region scope (docs/language.md section 9).
   for (auto &cl : is.clauses) {
     Expr &c = *cl.cond;
     beginStmt();

@@ -1,4 +1,4 @@
-// ZPL.g4 -- grammar of the zplc ZPL dialect (see LANGUAGE.md).
+// ZPL.g4 -- grammar of the zplc ZPL dialect (see docs/language.md).
 //
 // The C++ parser is generated at build time (antlr4 -Dlanguage=Cpp -visitor
 // -no-listener -package zplgen). The AST is built from the parse tree by
@@ -161,8 +161,8 @@ primary
 // Lexical structure
 // ---------------------------------------------------------------------------
 
-// Every word below is reserved (LANGUAGE.md): a keyword where a name is
-// expected is reported as such by the front end. `file` is reserved for the
+// Every word below is reserved (docs/language.md section 2): a keyword
+// where a name is expected is reported as such by the front end. `file` is reserved for the
 // file type; `block`, `cyclic` and `blockcyclic` only name distribution kinds.
 PROGRAM      : 'program' ;
 CONFIG       : 'config' ;

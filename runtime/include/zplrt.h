@@ -81,7 +81,7 @@ void zrt_region_check(const char *name, zrt_region r);
  * Called in zpl_main for every global region, before any array exists. */
 void zrt_dist_add(zrt_region r);
 
-/* ---- grids and distributions (LANGUAGE.md) ------------------------------- */
+/* ---- grids and distributions (docs/language.md section 11) -------------- */
 /* Kinds per dimension of `distribution D : G = [...]`. ZRT_DIST_NONE is `*`:
  * the whole dimension lives on grid coordinate 0 of that grid dimension
  * (PEs at other coordinates own nothing of it). */

@@ -1,4 +1,4 @@
--- File I/O (LANGUAGE.md): scalars and arrays of every element type and rank
+-- File I/O (docs/language.md section 12): scalars and arrays of every element type and rank
 -- written to a file in the text format `write` prints, appended to, and
 -- read back into other variables (whole regions and a subregion), on
 -- every back end; the file's text is checked too. Expected values computed

@@ -1,4 +1,4 @@
--- Accumulating and masked scatters (LANGUAGE.md, remap): a histogram with +=, += of values,
+-- Accumulating and masked scatters (docs/language.md section 7): a histogram with +=, += of values,
 -- -= of reals, *= into a rank-2 array, masked += and := (masked-out points carry invalid
 -- indices, which must not move), and scatters inside a shattered if.
 -- Expected values computed independently (plain Python: testsuite/e2e/lang/reference/histogram.py), not from zplc.

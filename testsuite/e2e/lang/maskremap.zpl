@@ -1,4 +1,4 @@
--- Masked gathers and scatters (LANGUAGE.md, remap): only the selected
+-- Masked gathers and scatters (docs/language.md section 7): only the selected
 -- elements move, so unselected points may hold indices outside the
 -- indexed array; `with` and `without`, a transpose by the Index arrays,
 -- gathers in a masked reduction and in a shattered if, computed indices,

@@ -1,4 +1,4 @@
--- Promoted scalar procedures (LANGUAGE.md, promotion): recursive, several scalar
+-- Promoted scalar procedures (docs/language.md section 9): recursive, several scalar
 -- arguments, loops and locals, calls of scalar procedures; in assignments, reductions,
 -- masks, with shifted arguments, and in statements that fuse (-O2) or not (-O0).
 -- Expected values computed independently (plain Python: testsuite/e2e/lang/reference/promote.py), not from zplc.

@@ -1,4 +1,4 @@
--- Shattered if (LANGUAGE.md, shattered control flow): if/else, an elsif chain with
+-- Shattered if (docs/language.md section 9): if/else, an elsif chain with
 -- shifted reads in its branches, conditions evaluated before any branch runs, array
 -- semantics inside a branch, composed with with/without masks, nested parallel and
 -- scalar ifs, promoted calls in conditions and branches, += in a branch.

@@ -1,4 +1,4 @@
-// The Jacobi program of LANGUAGE.md, written by hand in zpl + ironman (as
+// The classic Jacobi program (examples/jacobi.zpl), written by hand in zpl + ironman (as
 // storage inference and communication generation leave it), through the
 // rest of the zplc pipeline (Pipeline.cpp, from zpl-lower-to-loops on) to C.
 // (--zpl-to-emitc would run zpl-gen-comm again, which adds a second set of

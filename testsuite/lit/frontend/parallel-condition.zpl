@@ -1,6 +1,6 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
 -- A parallel `if` condition makes the `if` shattered: a scalar assignment
--- in its branches is then an error (LANGUAGE.md, shattered control flow).
+-- in its branches is then an error (docs/language.md section 9).
 -- CHECK: {{.*}}parallel-condition.zpl:17:23: error: an assignment to the scalar 's' is not allowed inside a shattered 'if' (the 'if' at 17:7 has a parallel condition, so its branches may only hold array statements)
 program p;
 config var n : integer = 4;

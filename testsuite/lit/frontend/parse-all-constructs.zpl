@@ -1,4 +1,4 @@
-/* Every construct of LANGUAGE.md.
+/* Most constructs of docs/language.md (sections 2 to 11) in one program.
    A block comment. */
 program all;
 config var n : integer = 8;
@@ -111,7 +111,8 @@ begin
   return;
 end;
 
--- Every construct of LANGUAGE.md, with the Sema annotations in the dump.
+-- The program above, with the Sema annotations in the dump. Files, shattered
+-- ifs, promoted calls and accumulating scatters have lit tests of their own.
 -- RUN: %zplc --emit=ast %s | FileCheck %s
 -- CHECK-LABEL: Program 'all' <3:9>
 -- CHECK-NEXT: ConfigVar 'n' : integer <4:12>

@@ -22,7 +22,7 @@ begin
   writeln("iterations: ", it, " err: ", err:"%.3e");
 end;
 
--- The Jacobi program of LANGUAGE.md, verbatim (RUN/CHECK lines at the end keep its line numbers).
+-- The classic Jacobi program (examples/jacobi.zpl without maxit and the checksum); RUN/CHECK lines at the end keep its line numbers.
 -- RUN: %zplc --emit=ast %s | FileCheck %s
 -- CHECK-LABEL: Program 'jacobi' <1:9>
 -- CHECK-NEXT: ConfigVar 'n' : integer <2:12>

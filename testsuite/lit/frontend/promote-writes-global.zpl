@@ -1,5 +1,5 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- A procedure that assigns a global cannot be promoted (LANGUAGE.md, promotion).
+-- A procedure that assigns a global cannot be promoted (docs/language.md section 9).
 program p;
 region R = [1..4, 1..4];
 var A, B : [R] double;

@@ -1,5 +1,5 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- A scatter combines with +=, -= or *= (LANGUAGE.md, remap); /= is an error.
+-- A scatter combines with +=, -= or *= (docs/language.md section 7); /= is an error.
 program p;
 region R = [1..4, 1..4];
 var A, B : [R] double;

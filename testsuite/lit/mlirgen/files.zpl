@@ -1,5 +1,5 @@
 -- RUN: %zplc --emit=zpl %s | FileCheck %s
--- File I/O (LANGUAGE.md): open is zpl.file_open, write(f, ...) the usual
+-- File I/O (docs/language.md section 12): open is zpl.file_open, write(f, ...) the usual
 -- write ops between zpl.file_output and zpl.file_output_end, read a
 -- zpl.file_read per scalar (stored like an assignment) and a
 -- zpl.file_read_array per array over the scope, close zpl.file_close.

@@ -2,7 +2,7 @@
 -- RUN: %zplc -O0 --emit=zpl %examples/jacobi.zpl | FileCheck %s
 -- (-O0: what MLIRGen produces; -O1 and up wrap runs of statements in
 -- zpl.fused, see lit/passes/fuse-statements.mlir.)
--- The Jacobi program of LANGUAGE.md: this copy and examples/jacobi.zpl.
+-- The classic Jacobi program: this copy and examples/jacobi.zpl.
 
 program jacobi;
 

@@ -53,7 +53,7 @@ end;
 -- CHECK-NEXT:      zpl.yield %[[SEL]] : f64
 -- CHECK-NEXT:    }
 
--- Scans: row-major (dim -1) and along LANGUAGE.md's dimension 2 (dim 1).
+-- Scans: row-major (dim -1) and along dimension 2, counted from 1 as in docs/language.md (dim 1).
 -- CHECK-NEXT:    zpl.scan add %[[B]] over %[[R]] dim -1 : !zpl.array<2 x f64>, !zpl.region<2> {
 -- CHECK-NEXT:      %[[AV3:.*]] = zpl.read %[[A]] [0, 0]
 -- CHECK-NEXT:      zpl.yield %[[AV3]] : f64

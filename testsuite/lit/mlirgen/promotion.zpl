@@ -1,7 +1,7 @@
 -- RUN: %zplc -O0 --emit=zpl %s | FileCheck %s
 -- (-O0: what MLIRGen produces; -O1 and up wrap runs of statements in
 -- zpl.fused, see lit/passes/fuse-statements.mlir.)
--- Promoted scalar procedures (LANGUAGE.md, promotion): a func.call inside
+-- Promoted scalar procedures (docs/language.md section 9): a func.call inside
 -- the per-element body of the array op, its scalar arguments computed once
 -- before the op; in an assignment, a reduction, a mask, and with a shifted
 -- argument.

@@ -1,5 +1,5 @@
 -- RUN: %zplc --emit=zpl %s | FileCheck %s
--- Accumulating and masked remaps (LANGUAGE.md, remap): `+=` and `*=`
+-- Accumulating and masked remaps (docs/language.md section 7): `+=` and `*=`
 -- become zpl.scatter_combine add/mul, `-=` adds the negated source, a
 -- masked plain scatter or gather is zpl.masked_remap (its computed index
 -- evaluated only where the mask holds); unmasked plain remaps stay

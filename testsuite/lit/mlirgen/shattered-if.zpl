@@ -1,5 +1,5 @@
 -- RUN: %zplc --emit=zpl %s | FileCheck %s
--- A shattered `if` (LANGUAGE.md, shattered control flow): before any
+-- A shattered `if` (docs/language.md section 9): before any
 -- branch runs, one i1 temporary per condition, each evaluated only where no
 -- earlier condition held ("live"); the branches are then statements masked
 -- by them, the `else` by what stays live. The scope's mask starts `live`;

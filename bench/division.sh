@@ -60,17 +60,12 @@ if ! grep -q 'zrt_rem_i64(' "$work/nn8.c"; then
   exit 1
 fi
 
-# Wall time of one run in seconds (monotonic clock); output to $2.
+. "$repo/bench/lib.sh"
+# Wall time of one run in seconds; output to $2.
 time_run() {
-  local exe=$1 out=$2 t0 t1
-  t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  "$exe" $BENCH_ARGS > "$out"
-  t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc -l
+  wall_seconds "$2" "$1" $BENCH_ARGS
 }
-
-median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 : > "$work/t.checked"
 : > "$work/t.unchecked"

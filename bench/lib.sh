@@ -17,3 +17,17 @@ matplotlib_python() {
   fi
   echo /usr/bin/python3
 }
+
+# Wall seconds of one run of a command (its output goes to the file named
+# by OUT, standard error to /dev/null): wall_seconds OUT CMD [ARGS...]
+wall_seconds() {
+  local out=$1 t0 t1
+  shift
+  t0=$(date +%s.%N)
+  "$@" > "$out" 2>/dev/null
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+# The median of the numbers on standard input, one a line.
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

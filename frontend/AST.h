@@ -401,6 +401,9 @@ struct VarDecl : Decl {
   bool isArray = false;
   unsigned rank = 0;
   const RegionExpr *region = nullptr; // declared region (null: scalar/rank-only)
+  /// `@^` may fill this array's own bands: nothing else in the program
+  /// reads or writes them (SemaPeriodic.cpp).
+  bool wrapsInPlace = false;
   bool hasConstValue = false;         // constants whose value folds
   int64_t intValue = 0;
   double realValue = 0;

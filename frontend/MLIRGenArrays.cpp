@@ -321,9 +321,11 @@ void Generator::genGatherInto(Value dest, const RemapExpr &e, Value region,
 }
 
 void Generator::genWrapTemp(const ShiftExpr &e) {
-  // A@^d: copy A over its declared region AR into T, wrap T's bands for
-  // every nonempty subset of d's nonzero components (edges and corners),
-  // and read T at offset d. A's own bands are never touched.
+  // A@^d: wrap the bands of A's declared region AR for every nonempty
+  // subset of d's nonzero components (edges and corners), then read at
+  // offset d. When nothing else uses A's bands (VarDecl::wrapsInPlace) they
+  // are A's own; otherwise A is first copied into a temporary T over AR, and
+  // T is wrapped and read, A's own bands untouched.
   Location l = loc(e.loc);
   const VarDecl *v = arrayDeclOf(*e.array);
   if (!v) {
@@ -334,9 +336,10 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
   if (!arr)
     return;
   Value ar = declaredRegion(*v, arr, l);
-  Value tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
-  auto copy = zpl::AssignOp::create(b, l, tmp, ar);
-  {
+  Value tmp = arr;
+  if (!v->wrapsInPlace) {
+    tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
+    auto copy = zpl::AssignOp::create(b, l, tmp, ar);
     OpBuilder::InsertionGuard guard(b);
     b.createBlock(&copy.getBody());
     Value x = ReadOp::create(b, l, typeOf(v->elemType), arr,

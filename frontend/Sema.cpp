@@ -44,6 +44,7 @@ bool Sema::run() {
     if (auto *p = dyn_cast<ProcDecl>(d.get()))
       checkProcBody(*p);
   checkPromotions();
+  markInPlaceWraps(prog);
 
   // The entry procedure is named like the program.
   auto it = globals.find(prog.name);

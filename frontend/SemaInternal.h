@@ -16,6 +16,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -29,6 +30,14 @@ using llvm::cast;
 using llvm::dyn_cast;
 using llvm::isa;
 using llvm::dyn_cast_or_null;
+
+using ExprFn = std::function<void(const Expr &)>;
+using StmtFn = std::function<void(const Stmt &)>;
+/// Calls `fn` on `e` (may be null) and every subexpression of it.
+void walkExpr(const Expr *e, const ExprFn &fn);
+/// Calls `onStmt` on every statement of `stmts` and every statement nested
+/// in them, `onExpr` on every expression they contain (SemaWalk.cpp).
+void walkStmts(const StmtList &stmts, const StmtFn &onStmt, const ExprFn &onExpr);
 
 /// "[2, 2]" for a stride or direction vector in a message.
 inline std::string vectorText(const std::vector<int64_t> &v) {
@@ -148,6 +157,11 @@ private:
   void findNotScalarProcs();
   /// Each promoted call's callee must be a scalar procedure.
   void checkPromotions();
+
+  // --- periodic shifts (SemaPeriodic.cpp) ---
+  /// Sets VarDecl::wrapsInPlace of the arrays whose bands nothing but `@^`
+  /// reads.
+  void markInPlaceWraps(Program &prog);
 
   // --- statements ---
   void checkStmts(StmtList &stmts);

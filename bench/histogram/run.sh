@@ -31,16 +31,11 @@ trap 'rm -rf "$work"' EXIT
 "$ZPLC" "$here/histogram.zpl" -O2 --backend=mpi -o "$work/zplc"
 "$MPICC" -O3 -march=native -o "$work/hand" "$here/histogram_mpi.c"
 
+. "$repo/bench/lib.sh"
 # Wall seconds of one run; its output goes to $work/out.NAME.
 timed() {
-  local name=$1 np=$2 t0 t1
-  t0=$(date +%s.%N)
-  "$MPIRUN" --oversubscribe -np "$np" "$work/$name" ${args[@]+"${args[@]}"} > "$work/out.$name" 2>/dev/null
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+  wall_seconds "$work/out.$1" "$MPIRUN" --oversubscribe -np "$2" "$work/$1" ${args[@]+"${args[@]}"}
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for np in $BENCH_NP; do

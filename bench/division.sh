@@ -61,24 +61,10 @@ if ! grep -q 'zrt_rem_i64(' "$work/nn8.c"; then
 fi
 
 . "$repo/bench/lib.sh"
-# Wall time of one run in seconds; output to $2.
-time_run() {
-  # shellcheck disable=SC2086
-  wall_seconds "$2" "$1" $BENCH_ARGS
-}
-
-: > "$work/t.checked"
-: > "$work/t.unchecked"
-for ((i = 0; i < BENCH_RUNS; ++i)); do
-  if ((i % 2 == 0)); then order="checked unchecked"; else order="unchecked checked"; fi
-  for v in $order; do
-    time_run "$work/$v" "$work/out.$v" >> "$work/t.$v"
-  done
-  if ! cmp -s "$work/out.checked" "$work/out.unchecked"; then
-    echo "$0: the checked and unchecked programs print different output" >&2
-    exit 1
-  fi
-done
+# Wall time of one run of program $1 in seconds; output to out.$1.
+# shellcheck disable=SC2086
+time_run() { wall_seconds "$work/out.$1" "$work/$1" $BENCH_ARGS; }
+interleave "$BENCH_RUNS" "$work" checked unchecked time_run
 c=$(median < "$work/t.checked")
 u=$(median < "$work/t.unchecked")
 printf 'nn8 %s  checked %.3fs  unchecked %.3fs  ratio %.3f  (median of %d, load %s)\n' \

@@ -31,3 +31,26 @@ wall_seconds() {
 
 # The median of the numbers on standard input, one a line.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Runs two programs alternately (A B B A ...), RUNS times each:
+#   interleave RUNS DIR A B RUN_FN
+# `RUN_FN NAME` runs program NAME once, writing its output to DIR/out.NAME
+# and printing its wall seconds; they are collected in DIR/t.NAME. After
+# each pair the two outputs must be the same: otherwise both are shown and
+# the script exits 1.
+interleave() {
+  local runs=$1 dir=$2 a=$3 b=$4 run=$5 i name order
+  : > "$dir/t.$a"
+  : > "$dir/t.$b"
+  for ((i = 0; i < runs; ++i)); do
+    if ((i % 2 == 0)); then order="$a $b"; else order="$b $a"; fi
+    for name in $order; do
+      "$run" "$name" >> "$dir/t.$name"
+    done
+    if ! cmp -s "$dir/out.$a" "$dir/out.$b"; then
+      echo "$0: $a and $b print different output:" >&2
+      cat "$dir/out.$a" "$dir/out.$b" >&2
+      exit 1
+    fi
+  done
+}

@@ -34,24 +34,12 @@ trap 'rm -rf "$work"' EXIT
 . "$repo/bench/lib.sh"
 # Wall seconds of one run; its output goes to $work/out.NAME.
 timed() {
-  wall_seconds "$work/out.$1" "$MPIRUN" --oversubscribe -np "$2" "$work/$1" ${args[@]+"${args[@]}"}
+  wall_seconds "$work/out.$1" "$MPIRUN" --oversubscribe -np "$np" "$work/$1" ${args[@]+"${args[@]}"}
 }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for np in $BENCH_NP; do
-  : > "$work/t.zplc"
-  : > "$work/t.hand"
-  for ((i = 0; i < BENCH_RUNS; ++i)); do
-    if ((i % 2 == 0)); then order="zplc hand"; else order="hand zplc"; fi
-    for name in $order; do
-      timed "$name" "$np" >> "$work/t.$name"
-    done
-    if ! cmp -s "$work/out.zplc" "$work/out.hand"; then
-      echo "$0: the programs disagree on $np ranks:" >&2
-      cat "$work/out.zplc" "$work/out.hand" >&2
-      exit 1
-    fi
-  done
+  interleave "$BENCH_RUNS" "$work" zplc hand timed
   z=$(median < "$work/t.zplc")
   h=$(median < "$work/t.hand")
   printf 'histogram np=%s  zplc %.3fs  hand %.3fs  ratio %.2f\n' "$np" "$z" "$h" \

@@ -26,21 +26,11 @@ trap 'rm -rf "$work"' EXIT
 
 for name in at_caret bands; do
   "$ZPLC" "$here/$name.zpl" -o "$work/$name"
-  : > "$work/t.$name"
 done
+# shellcheck disable=SC2086
+run_one() { wall_seconds "$work/out.$1" "$work/$1" $BENCH_ARGS; }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-for ((i = 0; i < BENCH_RUNS; ++i)); do
-  if ((i % 2 == 0)); then order="at_caret bands"; else order="bands at_caret"; fi
-  for name in $order; do
-    # shellcheck disable=SC2086
-    wall_seconds "$work/out.$name" "$work/$name" $BENCH_ARGS >> "$work/t.$name"
-  done
-  if ! cmp -s "$work/out.at_caret" "$work/out.bands"; then
-    echo "$0: the programs disagree:" >&2
-    cat "$work/out.at_caret" "$work/out.bands" >&2
-    exit 1
-  fi
-done
+interleave "$BENCH_RUNS" "$work" at_caret bands run_one
 s=$(median < "$work/t.at_caret")
 w=$(median < "$work/t.bands")
 printf 'periodic %s  @^ %.3fs  wrap %.3fs  ratio %.2f  (median of %d)\n' "$BENCH_ARGS" "$s" "$w" \

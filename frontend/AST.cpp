@@ -77,6 +77,12 @@ const char *toString(Builtin b) {
   case Builtin::ToDouble: return "double";
   case Builtin::ToInteger: return "integer";
   case Builtin::ToFloat: return "float";
+  case Builtin::Band: return "band";
+  case Builtin::Bor: return "bor";
+  case Builtin::Bxor: return "bxor";
+  case Builtin::Bnot: return "bnot";
+  case Builtin::Bsl: return "bsl";
+  case Builtin::Bsr: return "bsr";
   case Builtin::Open: return "open";
   case Builtin::Read: return "read";
   case Builtin::Close: return "close";

@@ -124,7 +124,13 @@ enum class ReduceOp { Add, Mul, Max, Min, And, Or };
 /// Built-in functions (elementwise on parallel values).
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
                      Min, Max, Pow, ToDouble, ToInteger, ToFloat,
+                     Band, Bor, Bxor, Bnot, Bsl, Bsr,
                      Open, Read, Close };
+/// The bit built-ins on integers: band, bor, bxor, bnot, bsl, bsr.
+inline bool isBitBuiltin(Builtin b) {
+  return b == Builtin::Band || b == Builtin::Bor || b == Builtin::Bxor ||
+         b == Builtin::Bnot || b == Builtin::Bsl || b == Builtin::Bsr;
+}
 /// The file built-ins: `open("name", "r")`, `read(f, x, ...)`, `close(f)`.
 inline bool isFileBuiltin(Builtin b) {
   return b == Builtin::Open || b == Builtin::Read || b == Builtin::Close;

@@ -360,7 +360,19 @@ Value Generator::genBuiltin(const CallExpr &e) {
   case Builtin::ToDouble:
   case Builtin::ToInteger:
   case Builtin::ToFloat:
+    if (e.args[0]->type == ScalarType::Boolean) {
+      // true is 1, false is 0.
+      Value one = isReal(t) ? constReal(l, 1.0, t) : constInt(l, 1);
+      return arith::SelectOp::create(b, l, args[0], one, zeroOf(l, t));
+    }
     return arg(0);
+  case Builtin::Band: return arith::AndIOp::create(b, l, args[0], args[1]);
+  case Builtin::Bor: return arith::OrIOp::create(b, l, args[0], args[1]);
+  case Builtin::Bxor: return arith::XOrIOp::create(b, l, args[0], args[1]);
+  case Builtin::Bnot: return arith::XOrIOp::create(b, l, args[0], constInt(l, -1));
+  // Arithmetic right shift; zplc-legalize-for-emitc checks the amount.
+  case Builtin::Bsl: return arith::ShLIOp::create(b, l, args[0], args[1]);
+  case Builtin::Bsr: return arith::ShRSIOp::create(b, l, args[0], args[1]);
   case Builtin::None:
   case Builtin::Open:
   case Builtin::Read:

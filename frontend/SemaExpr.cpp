@@ -312,14 +312,23 @@ static Builtin builtinByName(const std::string &n) {
       {"max", Builtin::Max},     {"pow", Builtin::Pow},
       {"double", Builtin::ToDouble}, {"integer", Builtin::ToInteger},
       {"float", Builtin::ToFloat}, {"open", Builtin::Open},
-      {"read", Builtin::Read},   {"close", Builtin::Close}};
+      {"read", Builtin::Read},   {"close", Builtin::Close},
+      {"band", Builtin::Band},   {"bor", Builtin::Bor},
+      {"bxor", Builtin::Bxor},   {"bnot", Builtin::Bnot},
+      {"bsl", Builtin::Bsl},     {"bsr", Builtin::Bsr}};
   auto it = table.find(n);
   return it == table.end() ? Builtin::None : it->second;
 }
 
 void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
   Builtin b = e.builtin;
-  unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow) ? 2 : 1;
+  unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow ||
+                   (isBitBuiltin(b) && b != Builtin::Bnot))
+                      ? 2
+                      : 1;
+  // The conversions also take a boolean (1 for true, 0 for false).
+  bool conversion = b == Builtin::ToDouble || b == Builtin::ToInteger ||
+                    b == Builtin::ToFloat;
   if (e.args.size() != want) {
     error(e.loc, "'" + e.callee + "' takes " + std::to_string(want) +
                      (want == 1 ? " argument" : " arguments"));
@@ -332,7 +341,12 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
       good = false;
       continue;
     }
-    if (!isNumeric(a->type)) {
+    if (isBitBuiltin(b) && a->type != ScalarType::Integer) {
+      error(a->loc, "argument of '" + e.callee + "' must be an integer (have " +
+                        toString(a->type) + ")");
+      good = false;
+    } else if (!isNumeric(a->type) &&
+               !(conversion && a->type == ScalarType::Boolean)) {
       error(a->loc, "argument of '" + e.callee + "' must be a number (have " +
                         toString(a->type) + ")");
       good = false;
@@ -355,6 +369,12 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
   case Builtin::ToDouble: e.type = ScalarType::Double; break;
   case Builtin::ToInteger: e.type = ScalarType::Integer; break;
   case Builtin::ToFloat: e.type = ScalarType::Float; break;
+  case Builtin::Band:
+  case Builtin::Bor:
+  case Builtin::Bxor:
+  case Builtin::Bnot:
+  case Builtin::Bsl:
+  case Builtin::Bsr: e.type = ScalarType::Integer; break;
   default: e.type = t == ScalarType::Float ? ScalarType::Float : ScalarType::Double;
   }
 }

@@ -6,6 +6,9 @@
 //   * integer divisions and remainders whose divisor may be 0 (or -1, for
 //     INT64_MIN / -1) become calls of zplrt.h's checked zrt_div_i64 and
 //     zrt_rem_i64, which name the source position in their error;
+//   * shifts whose amount may lie outside 0..63 (C leaves them undefined)
+//     become calls of zplrt.h's checked zrt_shl_i64 and zrt_shr_i64, which
+//     also name the source position;
 //   * math operations become calls of the C library (math.h, which zplrt.h
 //     includes), `f`-suffixed for f32; integer ones become arith code (absi)
 //     or a square-and-multiply loop (ipowi) since C has no integer power;
@@ -93,6 +96,7 @@ public:
   LogicalResult run() {
     lowerAsserts();
     checkDivisions();
+    checkShifts();
     if (failed(lowerMath()))
       return failure();
     addIncludes();
@@ -118,6 +122,7 @@ private:
 
   void lowerAsserts();
   void checkDivisions();
+  void checkShifts();
   LogicalResult lowerMath();
   Value lowerIPowI(OpBuilder &b, Location loc, Value base, Value exp);
   void addIncludes();
@@ -210,6 +215,37 @@ void Legalizer::checkDivisions() {
         {b.getIndexAttr(0), b.getIndexAttr(1),
          emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
     StringRef callee = isa<arith::DivSIOp>(op) ? "zrt_div_i64" : "zrt_rem_i64";
+    auto checked = emitc::CallOpaqueOp::create(
+        b, op->getLoc(), TypeRange(t), callee, op->getOperands(), args);
+    op->getResult(0).replaceAllUsesWith(checked.getResult(0));
+    op->erase();
+  }
+}
+
+/// Left and arithmetic right shifts of i64 (bsl, bsr) by an amount that is
+/// not a constant in 0..63 become zrt_shl_i64(a, n, "file:line:col") and
+/// zrt_shr_i64, which stop the program with one line naming the source
+/// position when n is outside 0..63. Constant amounts in range are left to
+/// the upstream conversion (C's `<<` on the unsigned value, `>>`).
+void Legalizer::checkShifts() {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (!isa<arith::ShLIOp, arith::ShRSIOp>(op) ||
+        !op->getResult(0).getType().isInteger(64))
+      return;
+    APInt amount;
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&amount)) &&
+        amount.ult(64))
+      return;
+    ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Type t = op->getResult(0).getType();
+    ArrayAttr args = b.getArrayAttr(
+        {b.getIndexAttr(0), b.getIndexAttr(1),
+         emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
+    StringRef callee = isa<arith::ShLIOp>(op) ? "zrt_shl_i64" : "zrt_shr_i64";
     auto checked = emitc::CallOpaqueOp::create(
         b, op->getLoc(), TypeRange(t), callee, op->getOperands(), args);
     op->getResult(0).replaceAllUsesWith(checked.getResult(0));

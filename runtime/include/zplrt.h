@@ -416,6 +416,25 @@ static inline int64_t zrt_rem_i64(int64_t a, int64_t b, const char *where) {
   return b == -1 ? 0 : a % b; /* INT64_MIN % -1 is 0, though C traps */
 }
 
+/* ---- checked shifts (`bsl` and `bsr`) ----------------------------------- */
+/* A shift amount outside 0..63 (C leaves it undefined) stops the program
+ * with one line naming the source position `where`, exit status 2 on every
+ * PE. zplc emits these for every shift whose amount is not a constant in
+ * 0..63. The left shift works on the bits (the result wraps: bsl(1, 63) is
+ * INT64_MIN); the right shift is arithmetic (it copies the sign bit:
+ * bsr(-5, 1) is -3, the floor of -5 / 2), written so that C defines it. */
+void zrt_fail_shift(const char *where, int64_t amount) __attribute__((noreturn, cold));
+static inline int64_t zrt_shl_i64(int64_t a, int64_t n, const char *where) {
+  if (__builtin_expect((uint64_t)n > 63, 0))
+    zrt_fail_shift(where, n);
+  return (int64_t)((uint64_t)a << n);
+}
+static inline int64_t zrt_shr_i64(int64_t a, int64_t n, const char *where) {
+  if (__builtin_expect((uint64_t)n > 63, 0))
+    zrt_fail_shift(where, n);
+  return a < 0 ? ~(~a >> n) : a >> n;
+}
+
 /* A failed run-time check of the program (a `for` step below 1): one line,
  * "where: message", exit status 2 on every PE. */
 void zrt_fail_at(const char *where, const char *message) __attribute__((noreturn, cold));

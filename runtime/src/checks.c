@@ -1,5 +1,6 @@
 /* checks.c — errors of the program itself that C leaves undefined or
  * reports only as a signal: integer division by zero (and INT64_MIN / -1),
+ * shifts by less than 0 or more than 63 bits,
  * failed checks the compiler emits (a loop step below 1, a region bound
  * that overflows), sizes beyond what the runtime can index, and a stack
  * overflow (unbounded recursion). Each prints one line and
@@ -20,6 +21,10 @@ void zrt_fail_division(const char *where, int64_t dividend, int64_t divisor) {
     zrt_failf("%s: division by zero", where);
   zrt_failf("%s: integer overflow in division: %lld / %lld", where, (long long)dividend,
             (long long)divisor);
+}
+
+void zrt_fail_shift(const char *where, int64_t amount) {
+  zrt_failf("%s: shift by %lld bits (the amount must be 0 to 63)", where, (long long)amount);
 }
 
 void zrt_fail_at(const char *where, const char *message) {

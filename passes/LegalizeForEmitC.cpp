@@ -12,6 +12,7 @@
 //   * math operations become calls of the C library (math.h, which zplrt.h
 //     includes), `f`-suffixed for f32; integer ones become arith code (absi)
 //     or a square-and-multiply loop (ipowi) since C has no integer power;
+//   * the constant INT64_MIN is spelled so (C has no literal for it);
 //   * the module gets `#include "zplrt.h"` and `#include "ironman.h"`;
 //   * scf is converted to emitc here (with the upstream patterns, so the
 //     later convert-scf-to-emitc finds nothing left) and the leftovers of
@@ -99,6 +100,7 @@ public:
     checkShifts();
     if (failed(lowerMath()))
       return failure();
+    spellInt64Min();
     addIncludes();
     dropUnusedCallResults();
     parenthesizeBitwiseOperands();
@@ -125,6 +127,7 @@ private:
   void checkShifts();
   LogicalResult lowerMath();
   Value lowerIPowI(OpBuilder &b, Location loc, Value base, Value exp);
+  void spellInt64Min();
   void addIncludes();
   void dropUnusedCallResults();
   void parenthesizeBitwiseOperands();
@@ -404,6 +407,26 @@ Value Legalizer::lowerIPowI(OpBuilder &b, Location loc, Value base,
   Value expNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp,
                                        zero);
   return arith::SelectOp::create(b, loc, expNeg, neg, pos);
+}
+
+/// The C literal -9223372036854775808 is the negation of a constant too
+/// large for any signed type (compilers warn that it is unsigned): an i64
+/// constant of that value (bsl(1, 63), -9223372036854775807 - 1 folded)
+/// becomes stdint.h's INT64_MIN.
+void Legalizer::spellInt64Min() {
+  SmallVector<arith::ConstantOp> mins;
+  module.walk([&](arith::ConstantOp c) {
+    auto v = dyn_cast<IntegerAttr>(c.getValue());
+    if (v && c.getType().isInteger(64) && v.getValue().isMinSignedValue())
+      mins.push_back(c);
+  });
+  for (arith::ConstantOp c : mins) {
+    OpBuilder b(c);
+    Value min = emitc::ConstantOp::create(b, c.getLoc(), c.getType(),
+                                          emitc::OpaqueAttr::get(ctx, "INT64_MIN"));
+    c.getResult().replaceAllUsesWith(min);
+    c.erase();
+  }
 }
 
 void Legalizer::addIncludes() {

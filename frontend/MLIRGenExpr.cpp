@@ -370,7 +370,8 @@ Value Generator::genBuiltin(const CallExpr &e) {
   case Builtin::Bor: return arith::OrIOp::create(b, l, args[0], args[1]);
   case Builtin::Bxor: return arith::XOrIOp::create(b, l, args[0], args[1]);
   case Builtin::Bnot: return arith::XOrIOp::create(b, l, args[0], constInt(l, -1));
-  // Arithmetic right shift; zplc-legalize-for-emitc checks the amount.
+  // bsr is the arithmetic shift; zpl-legalize-for-emitc checks amounts that
+  // may lie outside 0..63.
   case Builtin::Bsl: return arith::ShLIOp::create(b, l, args[0], args[1]);
   case Builtin::Bsr: return arith::ShRSIOp::create(b, l, args[0], args[1]);
   case Builtin::None:

@@ -557,9 +557,12 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
   ScalarType t = e.operand->type;
   if (t == ScalarType::Invalid)
     return;
-  if (!e.operand->parallel) {
+  // A scalar operand is evaluated at every index of the reduction's region
+  // (its own or the scope's): `[R] n := +<< 1;` counts the indices of R.
+  if (!e.operand->parallel && !e.region && !ctx.regionRank) {
     error(e.loc, std::string("reduction '") + toString(e.op) +
-                     "<<' needs a parallel operand");
+                     "<<' of a scalar needs a region to reduce over (a region "
+                     "scope or '" + toString(e.op) + "<< [R] ...')");
     return;
   }
   if (!reduceOpAccepts(e.op, t)) {

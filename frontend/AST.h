@@ -124,7 +124,7 @@ enum class ReduceOp { Add, Mul, Max, Min, And, Or };
 /// Built-in functions (elementwise on parallel values).
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
                      Min, Max, Pow, ToDouble, ToInteger, ToFloat,
-                     Open, Read, Close };
+                     Open, Read, Close, Timer };
 /// The file built-ins: `open("name", "r")`, `read(f, x, ...)`, `close(f)`.
 inline bool isFileBuiltin(Builtin b) {
   return b == Builtin::Open || b == Builtin::Read || b == Builtin::Close;

@@ -312,17 +312,26 @@ static Builtin builtinByName(const std::string &n) {
       {"max", Builtin::Max},     {"pow", Builtin::Pow},
       {"double", Builtin::ToDouble}, {"integer", Builtin::ToInteger},
       {"float", Builtin::ToFloat}, {"open", Builtin::Open},
-      {"read", Builtin::Read},   {"close", Builtin::Close}};
+      {"read", Builtin::Read},   {"close", Builtin::Close},
+      {"timer", Builtin::Timer}};
   auto it = table.find(n);
   return it == table.end() ? Builtin::None : it->second;
 }
 
 void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
   Builtin b = e.builtin;
-  unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow) ? 2 : 1;
+  unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow) ? 2
+                  : b == Builtin::Timer                                          ? 0
+                                                                                 : 1;
   if (e.args.size() != want) {
-    error(e.loc, "'" + e.callee + "' takes " + std::to_string(want) +
-                     (want == 1 ? " argument" : " arguments"));
+    error(e.loc, "'" + e.callee + "' takes " +
+                     (want == 0   ? std::string("no arguments")
+                      : want == 1 ? std::string("1 argument")
+                                  : std::to_string(want) + " arguments"));
+    return;
+  }
+  if (b == Builtin::Timer) { // seconds by this PE's clock: a scalar
+    e.type = ScalarType::Double;
     return;
   }
   bool good = true;

@@ -86,6 +86,7 @@ const char *toString(Builtin b) {
   case Builtin::Open: return "open";
   case Builtin::Read: return "read";
   case Builtin::Close: return "close";
+  case Builtin::Timer: return "timer";
   }
   return "?";
 }

@@ -125,7 +125,7 @@ enum class ReduceOp { Add, Mul, Max, Min, And, Or };
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
                      Min, Max, Pow, ToDouble, ToInteger, ToFloat,
                      Band, Bor, Bxor, Bnot, Bsl, Bsr,
-                     Open, Read, Close };
+                     Open, Read, Close, Timer };
 /// The bit built-ins on integers: band, bor, bxor, bnot, bsl, bsr.
 inline bool isBitBuiltin(Builtin b) {
   return b == Builtin::Band || b == Builtin::Bor || b == Builtin::Bxor ||

@@ -328,6 +328,8 @@ Value Generator::genBuiltin(const CallExpr &e) {
   if (e.builtin == Builtin::Open)
     return genOpen(e);
   Location l = loc(e.loc);
+  if (e.builtin == Builtin::Timer)
+    return TimerOp::create(b, l, b.getF64Type());
   SmallVector<Value, 2> args;
   for (const auto &a : e.args)
     args.push_back(genExpr(*a));
@@ -378,6 +380,7 @@ Value Generator::genBuiltin(const CallExpr &e) {
   case Builtin::Open:
   case Builtin::Read:
   case Builtin::Close:
+  case Builtin::Timer:
     break;
   }
   internal(e.loc, "unknown builtin '" + e.callee + "'");

@@ -315,7 +315,8 @@ static Builtin builtinByName(const std::string &n) {
       {"read", Builtin::Read},   {"close", Builtin::Close},
       {"band", Builtin::Band},   {"bor", Builtin::Bor},
       {"bxor", Builtin::Bxor},   {"bnot", Builtin::Bnot},
-      {"bsl", Builtin::Bsl},     {"bsr", Builtin::Bsr}};
+      {"bsl", Builtin::Bsl},     {"bsr", Builtin::Bsr},
+      {"timer", Builtin::Timer}};
   auto it = table.find(n);
   return it == table.end() ? Builtin::None : it->second;
 }
@@ -325,13 +326,20 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
   unsigned want = (b == Builtin::Min || b == Builtin::Max || b == Builtin::Pow ||
                    (isBitBuiltin(b) && b != Builtin::Bnot))
                       ? 2
-                      : 1;
+                  : b == Builtin::Timer ? 0
+                                        : 1;
   // The conversions also take a boolean (1 for true, 0 for false).
   bool conversion = b == Builtin::ToDouble || b == Builtin::ToInteger ||
                     b == Builtin::ToFloat;
   if (e.args.size() != want) {
-    error(e.loc, "'" + e.callee + "' takes " + std::to_string(want) +
-                     (want == 1 ? " argument" : " arguments"));
+    error(e.loc, "'" + e.callee + "' takes " +
+                     (want == 0   ? std::string("no arguments")
+                      : want == 1 ? std::string("1 argument")
+                                  : std::to_string(want) + " arguments"));
+    return;
+  }
+  if (b == Builtin::Timer) { // seconds by this PE's clock: a scalar
+    e.type = ScalarType::Double;
     return;
   }
   bool good = true;
@@ -577,9 +585,12 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
   ScalarType t = e.operand->type;
   if (t == ScalarType::Invalid)
     return;
-  if (!e.operand->parallel) {
+  // A scalar operand is evaluated at every index of the reduction's region
+  // (its own or the scope's): `[R] n := +<< 1;` counts the indices of R.
+  if (!e.operand->parallel && !e.region && !ctx.regionRank) {
     error(e.loc, std::string("reduction '") + toString(e.op) +
-                     "<<' needs a parallel operand");
+                     "<<' of a scalar needs a region to reduce over (a region "
+                     "scope or '" + toString(e.op) + "<< [R] ...')");
     return;
   }
   if (!reduceOpAccepts(e.op, t)) {

@@ -695,6 +695,18 @@ def ZPL_FileReadArrayOp : ZPL_Op<"file_read_array"> {
   }];
 }
 
+def ZPL_TimerOp : ZPL_Op<"timer"> {
+  let summary = "`timer()`: seconds since the program started, by this PE's clock";
+  let description = [{
+    Reads the back end's clock (wall time, or a simulated PE's virtual
+    time) relative to the start of the program on this PE. Every call is
+    a new reading: the op has effects, so it is never merged, hoisted or
+    removed.
+  }];
+  let results = (outs F64:$seconds);
+  let assemblyFormat = "attr-dict";
+}
+
 def ZPL_HaltOp : ZPL_Op<"halt"> {
   let summary = "`halt;`: stops every PE with exit status 1";
   let assemblyFormat = "attr-dict";

@@ -4,7 +4,8 @@
 // for a scalar (with its printf format, or ""), zrt_write_str,
 // zrt_write_array, zrt_writeln; `halt;` is zrt_halt. Files:
 // zrt_file_open/close, zrt_file_output/_end around the writes of
-// `write(f, ...)`, zrt_file_read_<T> and zrt_file_read_array.
+// `write(f, ...)`, zrt_file_read_<T> and zrt_file_read_array. `timer()` is
+// zrt_timer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +95,17 @@ struct FileReadLowering : LoweringPattern<zpl::FileReadOp> {
   }
 };
 
+/// `timer()`: zrt_timer().
+struct TimerLowering : LoweringPattern<zpl::TimerOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::TimerOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(), RuntimeFn::Timer, {}));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateIOPatterns(const ZPLTypeConverter &types,
@@ -108,7 +120,7 @@ void populateIOPatterns(const ZPLTypeConverter &types,
                OneCallLowering<zpl::FileOutputOp, RuntimeFn::FileOutput>,
                OneCallLowering<zpl::FileOutputEndOp, RuntimeFn::FileOutputEnd>,
                OneCallLowering<zpl::FileReadArrayOp, RuntimeFn::FileReadArray>,
-               FileOpenLowering, FileReadLowering>(types, facts);
+               FileOpenLowering, FileReadLowering, TimerLowering>(types, facts);
 }
 
 } // namespace zpl::loops

@@ -466,6 +466,13 @@ static inline int64_t zrt_bound_mul(int64_t a, int64_t b, const char *what) {
   return r;
 }
 
+/* ---- time ------------------------------------------------------------------ */
+/* `timer()`: seconds since the program's code started on this PE, by the
+ * back end's clock: the monotonic clock (serial), MPI_Wtime (MPI), the PE's
+ * virtual time (simulated machines). Never negative, never decreasing;
+ * every PE may call it (each reads its own clock). */
+double zrt_timer(void);
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

@@ -36,10 +36,15 @@ static void shut_down(double seconds) {
 
 void zrt_pe_main(int argc, char **argv) {
   start_up(argc, argv);
-  double t0 = zrt_g.be->clock();
+  zrt_g.start_seconds = zrt_g.be->clock();
   zpl_main();
-  double seconds = zrt_g.be->clock() - t0;
+  double seconds = zrt_g.be->clock() - zrt_g.start_seconds;
   if (zrt_g.be->program_end)
     zrt_g.be->program_end();
   shut_down(seconds);
+}
+
+double zrt_timer(void) {
+  double t = zrt_g.be->clock() - zrt_g.start_seconds;
+  return t > 0 ? t : 0.0;
 }

@@ -374,6 +374,8 @@ typedef struct zrt_state {
   /* messages and bytes of file I/O (PE 0 and the owners of array blocks) */
   int64_t n_io_messages, n_io_bytes;
   double comm_seconds;
+  /* the back end's clock when the program's code started (zrt_timer) */
+  double start_seconds;
 } zrt_state;
 
 extern ZRT_PE_LOCAL zrt_state zrt_g;

@@ -207,12 +207,16 @@ func.func @statements() {
   // CHECK-NEXT: zpl.write_array %[[A]] over %[[R]] : !zpl.array<2 x f64>, !zpl.region<2>
   // CHECK-NEXT: zpl.write_array %[[A]] over %[[R]] {format = "%5.1f"} : !zpl.array<2 x f64>, !zpl.region<2>
   // CHECK-NEXT: zpl.writeln
+  // CHECK-NEXT: %[[T:.*]] = zpl.timer
+  // CHECK-NEXT: zpl.write %[[T]] {format = "%.3f"} : f64
   zpl.write %sum {format = "%.3e"} : f64
   zpl.write %all : i1
   zpl.write_str "sum = "
   zpl.write_array %A over %R : !zpl.array<2 x f64>, !zpl.region<2>
   zpl.write_array %A over %R {format = "%5.1f"} : !zpl.array<2 x f64>, !zpl.region<2>
   zpl.writeln
+  %t = zpl.timer
+  zpl.write %t {format = "%.3f"} : f64
   // CHECK-NEXT: scf.if %{{.*}} {
   // CHECK-NEXT:   zpl.halt
   // CHECK-NEXT: }

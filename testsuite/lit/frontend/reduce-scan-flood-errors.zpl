@@ -1,9 +1,9 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- Reductions, scans and floods take a parallel operand of a type their
--- operator accepts; a partial reduction's or a flood's region has the rank
--- of the enclosing scope, and a scan's dimension is within its operand's rank.
+-- Scans and floods take a parallel operand (a reduction also a scalar with a
+-- region), of a type their operator accepts; a partial reduction's or a flood's
+-- region has the rank of the enclosing scope, a scan's dimension its operand's.
 -- CHECK: {{.*}}reduce-scan-flood-errors.zpl:25:16: error: rank mismatch: a partial reduction's region has rank 1 but the enclosing region scope has rank 2
--- CHECK: {{.*}}reduce-scan-flood-errors.zpl:26:8: error: reduction '+<<' needs a parallel operand
+-- CHECK: {{.*}}reduce-scan-flood-errors.zpl:26:8: error: reduction '+<<' of a scalar needs a region to reduce over (a region scope or '+<< [R] ...')
 -- CHECK: {{.*}}reduce-scan-flood-errors.zpl:27:12: error: reduction '+<<' cannot reduce boolean values
 -- CHECK: {{.*}}reduce-scan-flood-errors.zpl:28:12: error: reduction '&<<' cannot reduce double values
 -- CHECK: {{.*}}reduce-scan-flood-errors.zpl:29:12: error: scan '+||' needs a parallel operand

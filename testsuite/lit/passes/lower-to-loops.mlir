@@ -298,6 +298,8 @@ module attributes {zpl.entry = @prog} {
   // CHECK:         emitc.call_opaque "zrt_write_bool"(%{{.*}}) {args = [0 : index, #emitc.opaque<"\22\22">]}
   // CHECK:         emitc.call_opaque "zrt_write_array"(%{{.*}}, %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"\22%.2f\22">]}
   // CHECK:         emitc.call_opaque "zrt_writeln"()
+  // CHECK:         %[[T:.*]] = emitc.call_opaque "zrt_timer"() : () -> f64
+  // CHECK-NEXT:    emitc.call_opaque "zrt_write_f64"(%[[T]])
   // CHECK:         emitc.call_opaque "zrt_halt"()
   // CHECK:         call @zp_shift_self() : () -> ()
   func.func @misc() {
@@ -315,6 +317,8 @@ module attributes {zpl.entry = @prog} {
     %A = zpl.get @A : !zpl.array<2 x f64>
     zpl.write_array %A over %at {format = "%.2f"} : !zpl.array<2 x f64>, !zpl.region<2>
     zpl.writeln
+    %t = zpl.timer
+    zpl.write %t : f64
     zpl.halt
     func.call @shift_self() : () -> ()
     return

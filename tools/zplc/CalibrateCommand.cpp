@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/zplc/Commands.h"
+#include "tools/zplc/SubcommandOptions.h"
 
 #include "model/Model.h"
 
@@ -199,27 +200,11 @@ struct CalibrateOptions {
 // Reads the arguments after `calibrate` into `opts`. Returns -1 to go on,
 // else the exit status (after --help, or after reporting an error).
 int parseArguments(int argc, char **argv, CalibrateOptions &opts) {
-  for (int i = 0; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    if (a == "--quick" || a == "-quick") {
-      opts.quick = true;
-    } else if (a == "-o") {
-      if (i + 1 >= argc)
-        return fail("option '-o' needs a file name");
-      opts.out = argv[++i];
-    } else if (a.rfind("-o", 0) == 0 && a.size() > 2) {
-      opts.out = a.substr(2);
-    } else if (a.rfind("--output=", 0) == 0) {
-      opts.out = a.substr(9);
-    } else {
-      return fail("unknown argument '" + a + "' (see zplc calibrate --help)");
-    }
-  }
-  return -1;
+  SubcommandOptions options("calibrate", usage);
+  options.flag({"--quick", "-quick"}, opts.quick);
+  options.attached("-o", opts.out, "a file name");
+  options.value({"--output"}, opts.out, nullptr, "a file name", /*separate=*/false);
+  return options.parse(argc, argv);
 }
 
 // <dir>/../share/zplc/machines/host.toml, where --machine=host finds the

@@ -1,6 +1,7 @@
 //===- ModelCommand.cpp - `zplc model` -------------------------------------===//
 
 #include "tools/zplc/Commands.h"
+#include "tools/zplc/SubcommandOptions.h"
 
 #include "model/Model.h"
 
@@ -44,41 +45,12 @@ static int error(const std::string &msg) {
 int runModelCommand(int argc, char **argv, const char *argv0) {
   std::string machine, pattern, bytesText;
   bool haveMachine = false, havePattern = false, haveBytes = false;
-  for (int i = 0; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    std::string *dst = nullptr;
-    bool *have = nullptr;
-    std::string opt = a, val;
-    size_t eq = a.find('=');
-    if (eq != std::string::npos) {
-      opt = a.substr(0, eq);
-      val = a.substr(eq + 1);
-    }
-    if (opt == "--machine" || opt == "-machine") {
-      dst = &machine;
-      have = &haveMachine;
-    } else if (opt == "--pattern" || opt == "-pattern") {
-      dst = &pattern;
-      have = &havePattern;
-    } else if (opt == "--bytes" || opt == "-bytes") {
-      dst = &bytesText;
-      have = &haveBytes;
-    } else {
-      return error("unknown argument '" + a +
-                   "' (see zplc model --help)");
-    }
-    if (eq == std::string::npos) {
-      if (i + 1 >= argc)
-        return error("option '" + a + "' needs a value");
-      val = argv[++i];
-    }
-    *dst = val;
-    *have = true;
-  }
+  SubcommandOptions options("model", usage);
+  options.value({"--machine", "-machine"}, machine, &haveMachine);
+  options.value({"--pattern", "-pattern"}, pattern, &havePattern);
+  options.value({"--bytes", "-bytes"}, bytesText, &haveBytes);
+  if (int status = options.parse(argc, argv); status >= 0)
+    return status;
   if (!haveMachine)
     return error("missing --machine=NAME (t3d, t3e, paragon, "
                  "host or a .toml file)");

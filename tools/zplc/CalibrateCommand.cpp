@@ -40,11 +40,6 @@ bool exists(const std::string &p) {
   return ::stat(p.c_str(), &st) == 0;
 }
 
-int fail(const std::string &msg) {
-  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
-  return 1;
-}
-
 std::string shellQuote(const std::string &s) {
   std::string r = "'";
   for (char c : s) {
@@ -593,45 +588,46 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
   std::string dir = programDir(argv0);
   std::string prog = dir + "/zplc-calibrate";
   if (!exists(prog))
-    return fail("cannot find the calibration program '" + prog +
-                "' (build the zplc-calibrate target)");
+    return reportError("cannot find the calibration program '" + prog +
+                       "' (build the zplc-calibrate target)");
   if (opts.out.empty())
     opts.out = defaultOutput(dir);
   std::string cmd = mpirunCommand(prog, opts.quick);
   auto t0 = std::chrono::steady_clock::now();
   FILE *p = ::popen(cmd.c_str(), "r");
   if (!p)
-    return fail("cannot run '" + cmd + "'");
+    return reportError("cannot run '" + cmd + "'");
   Measurements m;
   readMeasurements(p, m);
   int st = ::pclose(p);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (st != 0 || m.figs.empty())
-    return fail("the calibration run failed ('" + cmd + "')" +
-                (m.raw.empty() ? std::string() : ":\n" + m.raw));
+    return reportError("the calibration run failed ('" + cmd + "')" +
+                       (m.raw.empty() ? std::string() : ":\n" + m.raw));
   if (!m.unmeasurable.empty())
-    return fail(unmeasurableError(m.unmeasurable));
+    return reportError(unmeasurableError(m.unmeasurable));
   const Figure *lat = findFigure(m.figs, "message", "latency_us");
   const Figure *stu = findFigure(m.figs, "message", "startup_us");
   if (!findFigure(m.figs, "copy", "1C1") || !lat || !stu || !findFigure(m.figs, "mpi", "1M1"))
-    return fail("the calibration run printed incomplete figures:\n" + m.raw);
+    return reportError("the calibration run printed incomplete figures:\n" + m.raw);
 
   double perMessageUs = std::atof(lat->value.c_str()) + std::atof(stu->value.c_str());
   netEagerMessages(m.figs, perMessageUs);
   for (const char *set : {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"})
     packInContext(m.figs, m.packedx, set, perMessageUs);
   if (const Figure *bad = firstUnusableRate(m.figs))
-    return fail(bad->table + "." + bad->key + " came out as " + bad->value + " MB/s (" +
-                bad->how + "): the machine is too busy to calibrate; no description written");
+    return reportError(bad->table + "." + bad->key + " came out as " + bad->value +
+                       " MB/s (" + bad->how +
+                       "): the machine is too busy to calibrate; no description written");
 
   std::string text = writeDescription(m, opts.quick, secs), err;
   if (!insertStrategyStartups(text, m, err))
-    return fail(err);
+    return reportError(err);
   const std::string &out = opts.out;
   if (!Machine::parse(text, out == "-" ? "<stdout>" : out, err))
-    return fail("the measured description does not load back: " + err);
+    return reportError("the measured description does not load back: " + err);
   if (!writeOut(text, out))
-    return fail("cannot write '" + out + "'");
+    return reportError("cannot write '" + out + "'");
   std::fprintf(stderr, "zplc calibrate: wrote %s in %.1f s\n",
                out == "-" ? "<stdout>" : out.c_str(), secs);
   return 0;

@@ -37,11 +37,6 @@ static void usage(FILE *f) {
       f);
 }
 
-static int error(const std::string &msg) {
-  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
-  return 1;
-}
-
 int runModelCommand(int argc, char **argv, const char *argv0) {
   std::string machine, pattern, bytesText;
   bool haveMachine = false, havePattern = false, haveBytes = false;
@@ -52,32 +47,32 @@ int runModelCommand(int argc, char **argv, const char *argv0) {
   if (int status = options.parse(argc, argv); status >= 0)
     return status;
   if (!haveMachine)
-    return error("missing --machine=NAME (t3d, t3e, paragon, "
-                 "host or a .toml file)");
+    return reportError("missing --machine=NAME (t3d, t3e, paragon, "
+                       "host or a .toml file)");
   if (!havePattern)
-    return error("missing --pattern=xQy (e.g. 1Q64)");
+    return reportError("missing --pattern=xQy (e.g. 1Q64)");
   uint64_t bytes = 0;
   if (haveBytes) {
     bool ok = !bytesText.empty() && bytesText.size() <= 18 &&
               bytesText.find_first_not_of("0123456789") == std::string::npos;
     if (!ok)
-      return error("bad --bytes value '" + bytesText +
-                   "' (expected a number of bytes)");
+      return reportError("bad --bytes value '" + bytesText +
+                         "' (expected a number of bytes)");
     bytes = std::strtoull(bytesText.c_str(), nullptr, 10);
   }
   TransferPattern q;
   std::string err;
   if (!TransferPattern::parse(pattern, q, err))
-    return error(err);
+    return reportError(err);
   std::string path = findMachineFile(machine, argv0, err);
   if (path.empty())
-    return error(err);
+    return reportError(err);
   std::unique_ptr<Machine> m = Machine::load(path, err);
   if (!m)
-    return error(err);
+    return reportError(err);
   Answer ans;
   if (!(haveBytes ? estimate(*m, q, bytes, ans, err) : estimate(*m, q, ans, err)))
-    return error(err);
+    return reportError(err);
   std::printf("packed %.2f %s\n", ans.packed.mbps, ans.packed.text.c_str());
   std::printf("chained %.2f %s\n", ans.chained.mbps, ans.chained.text.c_str());
   std::printf("choice %s\n", strategyName(ans.choice));

@@ -4,6 +4,11 @@
 
 namespace zplc {
 
+int reportError(const std::string &msg) {
+  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
+  return 1;
+}
+
 void SubcommandOptions::flag(std::vector<std::string> names, bool &set) {
   Option o;
   o.names = std::move(names);
@@ -76,10 +81,8 @@ int SubcommandOptions::parse(int argc, char **argv) const {
         break;
     if (!known)
       error = "unknown argument '" + a + "' (see zplc " + command + " --help)";
-    if (!error.empty()) {
-      std::fprintf(stderr, "zplc: error: %s\n", error.c_str());
-      return 1;
-    }
+    if (!error.empty())
+      return reportError(error);
   }
   return -1;
 }

@@ -17,6 +17,10 @@
 
 namespace zplc {
 
+/// Reports `msg` as `zplc: error: MSG` on stderr; returns 1, a subcommand's
+/// exit status for an error.
+int reportError(const std::string &msg);
+
 /// The options of one subcommand, parsed from the arguments after its name.
 /// Each argument is --help, -help or -h (the usage text on stdout), or one
 /// of the declared options, tried in the order they were declared;

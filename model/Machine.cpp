@@ -348,8 +348,12 @@ private:
                    "message", "strategies", "mpi", "llc", "cache", "eager", "topology",
                    "compute", "collective", "binding"}))
       return false;
-    if (!simTables(root))
-      return false;
+    return simTables(root) && machineTable(root) && figureTables(root) &&
+           memoryTable(root) && messageTable(root) && strategiesTable(root);
+  }
+
+  // [machine]: name (required) and description.
+  bool machineTable(const toml::table &root) {
     const toml::table *mt = table(root, "machine", true);
     if (!mt || !onlyKeys(*mt, "machine", {"name", "description"}))
       return false;
@@ -364,6 +368,12 @@ private:
       if (!d->as_string())
         return fail("machine.description",
                     std::string("expected a string, got ") + describe(*d));
+    return true;
+  }
+
+  // The figure tables: [mpi], [copy], [send], [receive], [network] and the
+  // size tiers.
+  bool figureTables(const toml::table &root) {
     // A message-passing host (`zplc calibrate`) describes its messages in
     // [mpi] (xMy figures); there [send], [receive] and [network] are
     // optional, and an expression using their figures is reported missing.
@@ -375,16 +385,21 @@ private:
         ((!mpiHost || root.get("receive")) && !figures(root, "receive")) ||
         ((!mpiHost || root.get("network")) && !network(root)))
       return false;
-    if (!tier(root, "eager") || !tier(root, "cache") || !tier(root, "llc"))
-      return false;
-    // [memory] copy_mbps (what `zplc calibrate` writes): the constraint of
-    // every strategy that states none of its own.
-    if (root.get("memory")) {
-      const toml::table *mem = table(root, "memory", true);
-      if (!mem || !onlyKeys(*mem, "memory", {"copy_mbps"}) ||
-          !requiredNumber(*mem, "memory", "copy_mbps", m.memoryCopy_, false))
-        return false;
-    }
+    return tier(root, "eager") && tier(root, "cache") && tier(root, "llc");
+  }
+
+  // [memory] copy_mbps (what `zplc calibrate` writes): the constraint of
+  // every strategy that states none of its own.
+  bool memoryTable(const toml::table &root) {
+    if (!root.get("memory"))
+      return true;
+    const toml::table *mem = table(root, "memory", true);
+    return mem && onlyKeys(*mem, "memory", {"copy_mbps"}) &&
+           requiredNumber(*mem, "memory", "copy_mbps", m.memoryCopy_, false);
+  }
+
+  // [message]: the per-message costs, in general and per strategy.
+  bool messageTable(const toml::table &root) {
     const toml::table *msg = table(root, "message", true);
     if (!msg ||
         !onlyKeys(*msg, "message",
@@ -403,6 +418,12 @@ private:
                                                    : m.chainedStartupUs_,
                           true))
         return false;
+    return true;
+  }
+
+  // [strategies]: each strategy's expression and constraint, and the
+  // figures they use.
+  bool strategiesTable(const toml::table &root) {
     const toml::table *st = table(root, "strategies", true);
     if (!st ||
         !onlyKeys(*st, "strategies",
@@ -422,12 +443,10 @@ private:
     if (!m.chainedContig_ && st->get("chained_contiguous_constraint"))
       return fail("strategies.chained_contiguous_constraint",
                   "given without 'strategies.chained_contiguous'");
-    if (!uses("packed", *m.packed_, *m.packedC_, false) ||
-        !uses("chained", *m.chained_, *m.chainedC_, false) ||
-        (m.chainedContig_ && !uses("chained_contiguous", *m.chainedContig_,
-                                   *m.chainedContigC_, true)))
-      return false;
-    return true;
+    return uses("packed", *m.packed_, *m.packedC_, false) &&
+           uses("chained", *m.chained_, *m.chainedC_, false) &&
+           (!m.chainedContig_ ||
+            uses("chained_contiguous", *m.chainedContig_, *m.chainedContigC_, true));
   }
 
   // `strategies.<key>_constraint`, or the [memory] default.
@@ -645,6 +664,59 @@ double Machine::tierBytes(const char *name) const {
   return 0;
 }
 
+// Whether the figure of `t` comes from a family that varies with the stride
+// of one side; `srcVaries` says which. False when neither side's stride
+// can vary (no strided side, or strides on both).
+static bool stridedSide(const BasicTransfer &t, bool &srcVaries) {
+  switch (t.kind) {
+  case BasicTransfer::MpiMessage:
+  case BasicTransfer::Copy:
+    if (t.src.kind == Pattern::Strided && t.dst.kind != Pattern::Strided)
+      srcVaries = true;
+    else if (t.dst.kind == Pattern::Strided && t.src.kind != Pattern::Strided)
+      srcVaries = false;
+    else
+      return false;
+    break;
+  case BasicTransfer::LoadSend:
+  case BasicTransfer::FetchSend:
+    srcVaries = true;
+    break;
+  default:
+    srcVaries = false;
+    break;
+  }
+  return (srcVaries ? t.src : t.dst).kind == Pattern::Strided;
+}
+
+// The figures of t's family (same kind, same fixed side) as (stride,
+// MB/s) points: blocks of t's length at their stride, and the contiguous
+// figure at stride = block length. Returns whether any point is strided.
+static bool stridePoints(const std::map<std::string, double> &figures, const BasicTransfer &t,
+                         bool srcVaries, std::vector<std::pair<int64_t, double>> &pts) {
+  const Pattern &var = srcVaries ? t.src : t.dst;
+  bool anyStrided = false;
+  for (auto &f : figures) {
+    BasicTransfer b;
+    std::string e;
+    if (!BasicTransfer::parse(f.first, b, e) || b.kind != t.kind)
+      continue;
+    const Pattern &bv = srcVaries ? b.src : b.dst;
+    const Pattern &bf = srcVaries ? b.dst : b.src;
+    const Pattern &tf = srcVaries ? t.dst : t.src;
+    if (bf != tf)
+      continue;
+    // blocks of b words: the contiguous figure is the point at stride b
+    if (bv.kind == Pattern::Contiguous)
+      pts.push_back({var.block, f.second});
+    else if (bv.kind == Pattern::Strided && bv.block == var.block) {
+      pts.push_back({bv.stride, f.second});
+      anyStrided = true;
+    }
+  }
+  return anyStrided;
+}
+
 bool Machine::lookup(const BasicTransfer &t, double &mbps,
                      std::string &error) const {
   if (t.kind == BasicTransfer::NetData) {
@@ -673,53 +745,14 @@ bool Machine::lookup(const BasicTransfer &t, double &mbps,
   if (t.kind == BasicTransfer::MpiMessage &&
       t.src.kind != Pattern::Contiguous && t.dst.kind != Pattern::Contiguous)
     return lookupMpiBoth(t, mbps, error);
-  // Which side varies with the stride?
   bool srcVaries;
-  switch (t.kind) {
-  case BasicTransfer::MpiMessage:
-  case BasicTransfer::Copy:
-    if (t.src.kind == Pattern::Strided && t.dst.kind != Pattern::Strided)
-      srcVaries = true;
-    else if (t.dst.kind == Pattern::Strided && t.src.kind != Pattern::Strided)
-      srcVaries = false;
-    else {
-      error = "no figure for " + name + " (key '" + key + "' is missing)";
-      return false;
-    }
-    break;
-  case BasicTransfer::LoadSend:
-  case BasicTransfer::FetchSend:
-    srcVaries = true;
-    break;
-  default:
-    srcVaries = false;
-    break;
-  }
-  const Pattern &var = srcVaries ? t.src : t.dst;
-  if (var.kind != Pattern::Strided) {
+  if (!stridedSide(t, srcVaries)) {
     error = "no figure for " + name + " (key '" + key + "' is missing)";
     return false;
   }
+  const Pattern &var = srcVaries ? t.src : t.dst;
   std::vector<std::pair<int64_t, double>> pts;
-  bool anyStrided = false;
-  for (auto &f : figures_) {
-    BasicTransfer b;
-    std::string e;
-    if (!BasicTransfer::parse(f.first, b, e) || b.kind != t.kind)
-      continue;
-    const Pattern &bv = srcVaries ? b.src : b.dst;
-    const Pattern &bf = srcVaries ? b.dst : b.src;
-    const Pattern &tf = srcVaries ? t.dst : t.src;
-    if (bf != tf)
-      continue;
-    // blocks of b words: the contiguous figure is the point at stride b
-    if (bv.kind == Pattern::Contiguous)
-      pts.push_back({var.block, f.second});
-    else if (bv.kind == Pattern::Strided && bv.block == var.block) {
-      pts.push_back({bv.stride, f.second});
-      anyStrided = true;
-    }
-  }
+  bool anyStrided = stridePoints(figures_, t, srcVaries, pts);
   if (!anyStrided && var.block > 1)
     return lookup(densityEquivalent(t), mbps, error);
   BasicTransfer family = t;

@@ -143,20 +143,6 @@ private:
   MLIRContext *ctx;
 };
 
-/// A C string literal of `s`.
-static std::string cStringLiteral(StringRef s) {
-  std::string lit = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      lit += '\\';
-    if (c == '\n')
-      lit += "\\n";
-    else
-      lit += c;
-  }
-  return lit + "\"";
-}
-
 /// "file:line:col" of the first file position in `loc`, as a C string
 /// literal.
 static std::string sourcePositionLiteral(Location loc) {
@@ -170,7 +156,7 @@ static std::string sourcePositionLiteral(Location loc) {
               .str();
     return WalkResult::interrupt();
   });
-  return cStringLiteral(pos);
+  return zpl::cStringLiteral(pos);
 }
 
 /// cf.assert(cond, msg) becomes `if (!cond) zrt_fail_at("file:l:c", msg);`:
@@ -188,7 +174,7 @@ void Legalizer::lowerAsserts() {
     OpBuilder tb = ifOp.getThenBodyBuilder();
     ArrayAttr args = tb.getArrayAttr(
         {emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(loc)),
-         emitc::OpaqueAttr::get(ctx, cStringLiteral(a.getMsg()))});
+         emitc::OpaqueAttr::get(ctx, zpl::cStringLiteral(a.getMsg()))});
     emitc::CallOpaqueOp::create(tb, loc, TypeRange(), "zrt_fail_at",
                                 ValueRange(), args);
     a.erase();

@@ -193,66 +193,63 @@ int zrt_mpi_index_type(size_t esz, const int *offsets, int n, MPI_Datatype *type
   return rc;
 }
 
-int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI_Datatype *type,
-                     int64_t *origin_elem, char *err, size_t errlen) {
-  int rank = L->rank;
-  int64_t count = zrt_box_count(box);
-  int64_t first = 0; /* element offset of box.lo */
-  for (int k = 0; k < rank; ++k)
-    first += (box->lo[k] - L->lo[k]) * L->stride[k];
-  bool owned;
-  int kind;
-  int rc;
-  if (mirror && count > 0) {
-    /* Every element at its own displacement, in the sender's order. */
-    if (!fits_int(count)) {
-      snprintf(err, errlen, "a mirrored section of %lld elements is too large for MPI",
-               (long long)count);
-      return -1;
-    }
-    int64_t n[ZRT_MAX_RANK], start[ZRT_MAX_RANK], dir[ZRT_MAX_RANK];
-    int64_t lo_elem = 0;
-    for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-      bool in = k < rank;
-      bool rev = in && ((mirror >> k) & 1);
-      n[k] = in ? box->hi[k] - box->lo[k] + 1 : 1;
-      start[k] = in ? (rev ? box->hi[k] : box->lo[k]) - L->lo[k] : 0;
-      dir[k] = rev ? -1 : 1;
-      if (in)
-        lo_elem += (box->lo[k] - L->lo[k]) * L->stride[k];
-    }
-    int *disp = malloc((size_t)count * sizeof *disp);
-    if (!disp) {
-      snprintf(err, errlen, "out of memory for a datatype");
-      return -1;
-    }
-    int64_t e = 0;
-    for (int64_t i0 = 0; i0 < n[0]; ++i0)
-      for (int64_t i1 = 0; i1 < n[1]; ++i1)
-        for (int64_t i2 = 0; i2 < n[2]; ++i2) {
-          int64_t o = (start[0] + dir[0] * i0) * L->stride[0] +
-                      (start[1] + dir[1] * i1) * L->stride[1] +
-                      (start[2] + dir[2] * i2) * L->stride[2] - lo_elem;
-          if (!fits_int(o)) {
-            free(disp);
-            snprintf(err, errlen, "a mirrored section spans too many elements for MPI");
-            return -1;
-          }
-          disp[e++] = (int)o;
-        }
-    rc = zrt_mpi_index_type(L->esz, disp, (int)count, type);
-    free(disp);
-    *origin_elem = lo_elem;
-    if (rc != MPI_SUCCESS) {
-      snprintf(err, errlen, "MPI_Type_create_indexed_block failed");
-      return -1;
-    }
-    return ZRT_MPI_TYPE_INDEXED;
+/* The datatype of a mirrored box (bit k of `mirror` reverses dimension k):
+ * every element at its own displacement, in the sender's order, from the
+ * box's lowest element, which becomes *origin_elem. */
+static int mirrored_box_type(const zrt_layout *L, const zrt_region *box, int mirror,
+                             int64_t count, MPI_Datatype *type, int64_t *origin_elem, char *err,
+                             size_t errlen) {
+  if (!fits_int(count)) {
+    snprintf(err, errlen, "a mirrored section of %lld elements is too large for MPI",
+             (long long)count);
+    return -1;
   }
-  /* The box as loops (outer first) around one contiguous run. */
-  int64_t cnt[ZRT_MAX_RANK], str[ZRT_MAX_RANK];
+  int64_t n[ZRT_MAX_RANK], start[ZRT_MAX_RANK], dir[ZRT_MAX_RANK];
+  int64_t lo_elem = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    bool in = k < L->rank;
+    bool rev = in && ((mirror >> k) & 1);
+    n[k] = in ? box->hi[k] - box->lo[k] + 1 : 1;
+    start[k] = in ? (rev ? box->hi[k] : box->lo[k]) - L->lo[k] : 0;
+    dir[k] = rev ? -1 : 1;
+    if (in)
+      lo_elem += (box->lo[k] - L->lo[k]) * L->stride[k];
+  }
+  int *disp = malloc((size_t)count * sizeof *disp);
+  if (!disp) {
+    snprintf(err, errlen, "out of memory for a datatype");
+    return -1;
+  }
+  int64_t e = 0;
+  for (int64_t i0 = 0; i0 < n[0]; ++i0)
+    for (int64_t i1 = 0; i1 < n[1]; ++i1)
+      for (int64_t i2 = 0; i2 < n[2]; ++i2) {
+        int64_t o = (start[0] + dir[0] * i0) * L->stride[0] +
+                    (start[1] + dir[1] * i1) * L->stride[1] +
+                    (start[2] + dir[2] * i2) * L->stride[2] - lo_elem;
+        if (!fits_int(o)) {
+          free(disp);
+          snprintf(err, errlen, "a mirrored section spans too many elements for MPI");
+          return -1;
+        }
+        disp[e++] = (int)o;
+      }
+  int rc = zrt_mpi_index_type(L->esz, disp, (int)count, type);
+  free(disp);
+  *origin_elem = lo_elem;
+  if (rc != MPI_SUCCESS) {
+    snprintf(err, errlen, "MPI_Type_create_indexed_block failed");
+    return -1;
+  }
+  return ZRT_MPI_TYPE_INDEXED;
+}
+
+/* The box as m loops (outer first: cnt[i] iterations of stride str[i]
+ * elements) around one contiguous run of *run elements; returns m. */
+static int box_loops(const zrt_layout *L, const zrt_region *box, int64_t *cnt, int64_t *str,
+                     int64_t *run) {
   int m = 0;
-  for (int k = 0; k < rank; ++k) {
+  for (int k = 0; k < L->rank; ++k) {
     int64_t e = box->hi[k] - box->lo[k] + 1;
     if (e != 1) {
       cnt[m] = e < 0 ? 0 : e;
@@ -260,19 +257,86 @@ int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI
       ++m;
     }
   }
-  int64_t run = 1;
-  while (m > 0 && str[m - 1] == run) {
-    run *= cnt[m - 1];
+  *run = 1;
+  while (m > 0 && str[m - 1] == *run) {
+    *run *= cnt[m - 1];
     --m;
   }
-  bool dense = true; /* strides are those of a row-major array of L->ext */
-  for (int k = 0; k < rank; ++k) {
+  return m;
+}
+
+/* Whether L's strides are those of a row-major array of L->ext. */
+static bool dense_layout(const zrt_layout *L) {
+  bool dense = true;
+  for (int k = 0; k < L->rank; ++k) {
     int64_t p = 1;
-    for (int j = k + 1; j < rank; ++j)
+    for (int j = k + 1; j < L->rank; ++j)
       p *= L->ext[j];
     dense = dense && L->stride[k] == p;
   }
+  return dense;
+}
+
+/* The box of a dense layout as an MPI subarray of elements `et` (not yet
+ * committed); returns an MPI error code, or -1 with `err` set. */
+static int subarray_type(const zrt_layout *L, const zrt_region *box, MPI_Datatype et,
+                         MPI_Datatype *type, char *err, size_t errlen) {
+  int sizes[ZRT_MAX_RANK], sub[ZRT_MAX_RANK], st[ZRT_MAX_RANK];
+  bool ok = true;
+  for (int k = 0; k < L->rank; ++k) {
+    ok = ok && fits_int(L->ext[k]);
+    sizes[k] = (int)L->ext[k];
+    sub[k] = (int)(box->hi[k] - box->lo[k] + 1);
+    st[k] = (int)(box->lo[k] - L->lo[k]);
+  }
+  if (!ok) {
+    snprintf(err, errlen, "an array section is too large for MPI");
+    return -1;
+  }
+  return MPI_Type_create_subarray(L->rank, sizes, sub, st, MPI_ORDER_C, et, type);
+}
+
+/* The m loops of box_loops as nested vectors (not yet committed): the
+ * innermost loop as a vector of elements `et`, the outer ones as
+ * byte-strided vectors; returns an MPI error code, or -1 with `err` set. */
+static int hvector_type(const zrt_layout *L, const int64_t *cnt, const int64_t *str, int m,
+                        int64_t run, MPI_Datatype et, MPI_Datatype *type, char *err,
+                        size_t errlen) {
+  MPI_Datatype cur = MPI_DATATYPE_NULL;
+  int rc = MPI_SUCCESS;
+  for (int i = m - 1; i >= 0 && rc == MPI_SUCCESS; --i) {
+    MPI_Datatype next;
+    if (!fits_int(cnt[i]) || !fits_int(run) || !fits_int(str[i])) {
+      snprintf(err, errlen, "a strided section is too large for MPI");
+      rc = -1;
+      break;
+    }
+    if (i == m - 1)
+      rc = MPI_Type_vector((int)cnt[i], (int)run, (int)str[i], et, &next);
+    else
+      rc = MPI_Type_create_hvector((int)cnt[i], 1, (MPI_Aint)(str[i] * (int64_t)L->esz), cur,
+                                   &next);
+    if (cur != MPI_DATATYPE_NULL)
+      MPI_Type_free(&cur);
+    cur = next;
+  }
+  *type = cur;
+  return rc;
+}
+
+int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI_Datatype *type,
+                     int64_t *origin_elem, char *err, size_t errlen) {
+  int64_t count = zrt_box_count(box);
+  if (mirror && count > 0)
+    return mirrored_box_type(L, box, mirror, count, type, origin_elem, err, errlen);
+  int64_t first = 0; /* element offset of box.lo */
+  for (int k = 0; k < L->rank; ++k)
+    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  int64_t cnt[ZRT_MAX_RANK], str[ZRT_MAX_RANK], run;
+  int m = box_loops(L, box, cnt, str, &run);
+  bool owned;
   MPI_Datatype et = elem_type(L->esz, &owned);
+  int kind, rc;
   *origin_elem = first;
   if (count == 0 || m == 0) {
     if (!fits_int(count)) {
@@ -290,44 +354,12 @@ int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI
       rc = MPI_Type_vector((int)cnt[0], (int)run, (int)str[0], et, type);
     }
     kind = ZRT_MPI_TYPE_VECTOR;
-  } else if (dense) {
-    int sizes[ZRT_MAX_RANK], sub[ZRT_MAX_RANK], st[ZRT_MAX_RANK];
-    bool ok = true;
-    for (int k = 0; k < rank; ++k) {
-      ok = ok && fits_int(L->ext[k]);
-      sizes[k] = (int)L->ext[k];
-      sub[k] = (int)(box->hi[k] - box->lo[k] + 1);
-      st[k] = (int)(box->lo[k] - L->lo[k]);
-    }
-    if (!ok) {
-      snprintf(err, errlen, "an array section is too large for MPI");
-      rc = -1;
-    } else {
-      rc = MPI_Type_create_subarray(rank, sizes, sub, st, MPI_ORDER_C, et, type);
-    }
+  } else if (dense_layout(L)) {
+    rc = subarray_type(L, box, et, type, err, errlen);
     *origin_elem = 0; /* subarray offsets count from the array's first element */
     kind = ZRT_MPI_TYPE_SUBARRAY;
   } else {
-    /* innermost loop as a vector, the outer ones as byte-strided vectors */
-    MPI_Datatype cur = MPI_DATATYPE_NULL;
-    rc = MPI_SUCCESS;
-    for (int i = m - 1; i >= 0 && rc == MPI_SUCCESS; --i) {
-      MPI_Datatype next;
-      if (!fits_int(cnt[i]) || !fits_int(run) || !fits_int(str[i])) {
-        snprintf(err, errlen, "a strided section is too large for MPI");
-        rc = -1;
-        break;
-      }
-      if (i == m - 1)
-        rc = MPI_Type_vector((int)cnt[i], (int)run, (int)str[i], et, &next);
-      else
-        rc = MPI_Type_create_hvector((int)cnt[i], 1, (MPI_Aint)(str[i] * (int64_t)L->esz), cur,
-                                     &next);
-      if (cur != MPI_DATATYPE_NULL)
-        MPI_Type_free(&cur);
-      cur = next;
-    }
-    *type = cur;
+    rc = hvector_type(L, cnt, str, m, run, et, type, err, errlen);
     kind = ZRT_MPI_TYPE_HVECTOR;
   }
   if (owned)

@@ -74,6 +74,80 @@ double Rates::basic(const std::string &name) {
   return v;
 }
 
+// A side's rate: the slowest of the operations on it (0: none yet).
+static void addRate(double &side, double v) { side = side > 0 ? std::min(side, v) : v; }
+
+bool Rates::isCopy(const model::Expr &op, const model::TransferPattern &q) {
+  if (op.kind() != model::Expr::Basic)
+    return false;
+  model::BasicTransfer bt;
+  leaf(op, q, bt);
+  return bt.kind == model::BasicTransfer::Copy;
+}
+
+std::vector<const model::Expr *> Rates::peelCopies(const model::Expr &e,
+                                                   const model::TransferPattern &q, Phases &p) {
+  std::vector<const model::Expr *> middle = {&e};
+  if (e.kind() != model::Expr::Sequential)
+    return middle;
+  middle.clear();
+  for (auto &op : e.operands())
+    middle.push_back(op.get());
+  if (middle.size() > 1 && isCopy(*middle.front(), q)) {
+    p.packMBps = value(*middle.front(), q.src, q.dst);
+    middle.erase(middle.begin());
+  }
+  if (middle.size() > 1 && isCopy(*middle.back(), q)) {
+    p.unpackMBps = value(*middle.back(), q.src, q.dst);
+    middle.pop_back();
+  }
+  return middle;
+}
+
+void Rates::classify(const model::Expr &op, const model::TransferPattern &q, Phases &p,
+                     double &send, double &recv) {
+  if (op.kind() != model::Expr::Basic) {
+    addRate(send, value(op, q.src, q.dst));
+    return;
+  }
+  model::BasicTransfer bt;
+  double v = leaf(op, q, bt);
+  switch (bt.kind) {
+  case model::BasicTransfer::ReceiveStore:
+  case model::BasicTransfer::Deposit:
+    addRate(recv, v);
+    break;
+  case model::BasicTransfer::FetchSend:
+    p.sendByCpu = false;
+    addRate(send, v);
+    break;
+  case model::BasicTransfer::NetAddrData:
+    p.addrData = true;
+    addRate(send, v);
+    break;
+  default:
+    addRate(send, v);
+    break;
+  }
+}
+
+void Rates::streamRates(const std::vector<const model::Expr *> &middle,
+                        const model::TransferPattern &q, Phases &p, double &send,
+                        double &recv) {
+  if (middle.size() == 1 && middle[0]->kind() == model::Expr::Parallel) {
+    for (auto &op : middle[0]->operands())
+      classify(*op, q, p, send, recv);
+  } else if (middle.size() == 1) {
+    classify(*middle[0], q, p, send, recv);
+  } else {
+    // several sequential pieces between the copies: one send-side phase
+    double inv = 0;
+    for (const model::Expr *op : middle)
+      inv += 1 / value(*op, q.src, q.dst);
+    addRate(send, 1 / inv);
+  }
+}
+
 const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
                             const model::Pattern &y) {
   Key k = key(e, x, y);
@@ -89,69 +163,10 @@ const Phases &Rates::phases(const model::Expr &e, const model::Pattern &x,
     if (!c->apply(q, machine.lookupFn(), raw, p.modelMBps, text, err))
       fatal(machine, "'" + c->str() + "' for " + q.str() + ": " + err);
   }
-
-  auto isCopy = [&](const model::Expr &op) {
-    if (op.kind() != model::Expr::Basic)
-      return false;
-    model::BasicTransfer bt;
-    leaf(op, q, bt);
-    return bt.kind == model::BasicTransfer::Copy;
-  };
   // Leading and trailing copies of a sequential composition: pack, unpack.
-  std::vector<const model::Expr *> middle = {&e};
-  if (e.kind() == model::Expr::Sequential) {
-    middle.clear();
-    for (auto &op : e.operands())
-      middle.push_back(op.get());
-    if (middle.size() > 1 && isCopy(*middle.front())) {
-      p.packMBps = value(*middle.front(), x, y);
-      middle.erase(middle.begin());
-    }
-    if (middle.size() > 1 && isCopy(*middle.back())) {
-      p.unpackMBps = value(*middle.back(), x, y);
-      middle.pop_back();
-    }
-  }
+  std::vector<const model::Expr *> middle = peelCopies(e, q, p);
   double send = 0, recv = 0;
-  auto addSend = [&](double v) { send = send > 0 ? std::min(send, v) : v; };
-  auto addRecv = [&](double v) { recv = recv > 0 ? std::min(recv, v) : v; };
-  auto classify = [&](const model::Expr &op) {
-    if (op.kind() != model::Expr::Basic) {
-      addSend(value(op, x, y));
-      return;
-    }
-    model::BasicTransfer bt;
-    double v = leaf(op, q, bt);
-    switch (bt.kind) {
-    case model::BasicTransfer::ReceiveStore:
-    case model::BasicTransfer::Deposit:
-      addRecv(v);
-      break;
-    case model::BasicTransfer::FetchSend:
-      p.sendByCpu = false;
-      addSend(v);
-      break;
-    case model::BasicTransfer::NetAddrData:
-      p.addrData = true;
-      addSend(v);
-      break;
-    default:
-      addSend(v);
-      break;
-    }
-  };
-  if (middle.size() == 1 && middle[0]->kind() == model::Expr::Parallel) {
-    for (auto &op : middle[0]->operands())
-      classify(*op);
-  } else if (middle.size() == 1) {
-    classify(*middle[0]);
-  } else {
-    // several sequential pieces between the copies: one send-side phase
-    double inv = 0;
-    for (const model::Expr *op : middle)
-      inv += 1 / value(*op, x, y);
-    addSend(1 / inv);
-  }
+  streamRates(middle, q, p, send, recv);
   // A transfer group alone is what the memory constraint caps (the model
   // scales the whole |Q|); with copies around it the floor does.
   if (p.packMBps == 0 && p.unpackMBps == 0) {

@@ -285,6 +285,19 @@ private:
   std::map<Key, double> valueCache;
   double leaf(const model::Expr &e, const model::TransferPattern &q,
               model::BasicTransfer &bt);
+  /// Whether `op` is a single local copy (xCy).
+  bool isCopy(const model::Expr &op, const model::TransferPattern &q);
+  /// The operands of a sequential `e` without its leading copy (the pack,
+  /// into p.packMBps) and trailing copy (the unpack, into p.unpackMBps),
+  /// where others remain; otherwise just `e`.
+  std::vector<const model::Expr *> peelCopies(const model::Expr &e,
+                                              const model::TransferPattern &q, Phases &p);
+  /// The send-side and receive-side rates of what runs between the copies.
+  void streamRates(const std::vector<const model::Expr *> &middle,
+                   const model::TransferPattern &q, Phases &p, double &send, double &recv);
+  /// Adds one operation of the stream to the side it runs on.
+  void classify(const model::Expr &op, const model::TransferPattern &q, Phases &p,
+                double &send, double &recv);
 };
 
 //===----------------------------------------------------------------------===//

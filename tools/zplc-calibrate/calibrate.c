@@ -454,62 +454,67 @@ static int remeasure_if_unusable(spec *x, int nreps) {
   }
 }
 
-static int calibrate(bool quick) {
-  int rounds = quick ? 1 : 7, per_round = quick ? 3 : 3;
-  double budget = quick ? 10 : 85; /* seconds; whole rounds only */
-  rep_seconds = quick ? 0.001 : 0.005;
-  int64_t target = quick ? 16384 : 131072;     /* payload words: 128 KB / 1 MB */
-  int64_t cap = quick ? (1 << 20) : (1 << 23); /* footprint words: 8 MB / 64 MB */
-  /* Four sets, by where the data of a message lives: memory-bound ones
-   * (8 MB payloads, footprints up to 64 MB: the data of both ranks' two
-   * arrays passes the shared last-level cache), last-level-cache ones (1 MB
-   * payloads: the [llc] figures for messages of at most 4 MB),
-   * cache-resident ones (64 KB payloads, footprints up to 8 MB: the [cache]
-   * figures for messages of at most 256 KB) and eager ones (4 KB payloads:
-   * the [eager] figures for messages of at most 4 KB, which the MPI
-   * library moves in one fragment, where per-message and per-cache-line
-   * costs outweigh bandwidth). */
+/* The figures of one set (0 memory-bound, 1 last-level cache, 2 cache, 3
+ * eager): payloads of about `tgt` words, footprints up to `cp` words. */
+static void add_figure_set(int set, int64_t tgt, int64_t cp) {
   static const char *const set_copy[] = {"copy", "llc.copy", "cache.copy", "eager.copy"};
   static const char *const set_mpi[] = {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"};
+  int first = nspecs;
+  add_copy(OP_PACK, 0, 1, 1, tgt);
+  for (int j = 0; j < NBLOCKS; ++j)
+    for (int i = 0; i < NSTRIDES; ++i) {
+      int64_t s = strides[i], b = blocks[j];
+      if (b >= s)
+        continue;
+      int64_t w = payload_words(tgt, s, b, cp);
+      add_copy(OP_PACK, 1, s, b, w);
+      add_copy(OP_UNPACK, 1, s, b, w);
+    }
+  add_copy(OP_PACK, 2, 0, 1, tgt);
+  add_copy(OP_UNPACK, 2, 0, 1, tgt);
+  add_mpi(0, 1, 1, 0, 1, 1, tgt);
+  for (int j = 0; j < NBLOCKS; ++j)
+    for (int i = 0; i < NSTRIDES; ++i) {
+      int64_t s = strides[i], b = blocks[j];
+      if (b >= s)
+        continue;
+      int64_t w = payload_words(tgt, s, b, cp);
+      if (b == 1) { /* one-sided datatypes: single words only */
+        add_mpi(1, s, 1, 0, 1, 1, w);
+        add_mpi(0, 1, 1, 1, s, 1, w);
+      }
+      add_mpi(1, s, b, 1, s, b, w);
+    }
+  add_mpi(2, 0, 1, 0, 1, 1, tgt);
+  add_mpi(0, 1, 1, 2, 0, 1, tgt);
+  add_mpi(2, 0, 1, 2, 0, 1, tgt);
+  for (int i = first; i < nspecs; ++i)
+    specs[i].table = specs[i].what == OP_CHAINED ? set_mpi[set] : set_copy[set];
+}
+
+/* Four sets, by where the data of a message lives: memory-bound ones
+ * (8 MB payloads, footprints up to 64 MB: the data of both ranks' two
+ * arrays passes the shared last-level cache), last-level-cache ones (1 MB
+ * payloads: the [llc] figures for messages of at most 4 MB),
+ * cache-resident ones (64 KB payloads, footprints up to 8 MB: the [cache]
+ * figures for messages of at most 256 KB) and eager ones (4 KB payloads:
+ * the [eager] figures for messages of at most 4 KB, which the MPI
+ * library moves in one fragment, where per-message and per-cache-line
+ * costs outweigh bandwidth). --quick: an eighth of the sizes. */
+static void add_figures(bool quick) {
+  int64_t target = quick ? 16384 : 131072;     /* payload words: 128 KB / 1 MB */
+  int64_t cap = quick ? (1 << 20) : (1 << 23); /* footprint words: 8 MB / 64 MB */
   for (int set = 0; set < 4; ++set) {
     int64_t tgt = set == 0 ? target * 8 : set == 1 ? target : set == 2 ? target / 16 : 512;
     int64_t cp = set < 2 ? cap : cap / 8;
-    int first = nspecs;
-    add_copy(OP_PACK, 0, 1, 1, tgt);
-    for (int j = 0; j < NBLOCKS; ++j)
-      for (int i = 0; i < NSTRIDES; ++i) {
-        int64_t s = strides[i], b = blocks[j];
-        if (b >= s)
-          continue;
-        int64_t w = payload_words(tgt, s, b, cp);
-        add_copy(OP_PACK, 1, s, b, w);
-        add_copy(OP_UNPACK, 1, s, b, w);
-      }
-    add_copy(OP_PACK, 2, 0, 1, tgt);
-    add_copy(OP_UNPACK, 2, 0, 1, tgt);
-    add_mpi(0, 1, 1, 0, 1, 1, tgt);
-    for (int j = 0; j < NBLOCKS; ++j)
-      for (int i = 0; i < NSTRIDES; ++i) {
-        int64_t s = strides[i], b = blocks[j];
-        if (b >= s)
-          continue;
-        int64_t w = payload_words(tgt, s, b, cp);
-        if (b == 1) { /* one-sided datatypes: single words only */
-          add_mpi(1, s, 1, 0, 1, 1, w);
-          add_mpi(0, 1, 1, 1, s, 1, w);
-        }
-        add_mpi(1, s, b, 1, s, b, w);
-      }
-    add_mpi(2, 0, 1, 0, 1, 1, tgt);
-    add_mpi(0, 1, 1, 2, 0, 1, tgt);
-    add_mpi(2, 0, 1, 2, 0, 1, tgt);
-    for (int i = first; i < nspecs; ++i)
-      specs[i].table = specs[i].what == OP_CHAINED ? set_mpi[set] : set_copy[set];
+    add_figure_set(set, tgt, cp);
   }
+}
 
-  /* Rounds over every figure (so that a busy spell of the shared machine
-   * hits all figures alike), per_round repetitions each; a figure is the
-   * median of all its repetitions. */
+/* Rounds over every figure (so that a busy spell of the shared machine
+ * hits all figures alike), per_round repetitions each, while whole rounds
+ * fit in `budget` seconds (at least one); returns the rounds done. */
+static int measure_rounds(int rounds, int per_round, double budget) {
   double t0 = MPI_Wtime();
   int done = 0;
   for (int r = 0; r < rounds; ++r) {
@@ -521,6 +526,13 @@ static int calibrate(bool quick) {
     if (el / done * (done + 1) > budget)
       break;
   }
+  return done;
+}
+
+/* Prints every figure, the median of all its repetitions (remeasured if it
+ * came out unusable; `unmeasurable` if it stayed so), and the whole packed
+ * exchanges measured beside them. */
+static void print_figures(int per_round) {
   for (int i = 0; i < nspecs; ++i) {
     spec *x = &specs[i];
     int tries = remeasure_if_unusable(x, per_round);
@@ -537,10 +549,12 @@ static int calibrate(bool quick) {
       printf("packedx %s %s %lld %.3f\n", x->table, x->key, (long long)(x->words * 8),
              median(x->pv, x->npv) * 1e6);
   }
+}
 
-  /* per-message costs: one-way latency from an 8-byte ping-pong; start-up
-   * = the time of a symmetric exchange of 8-byte messages (both ranks
-   * Isend+Irecv+Waitall, what every transfer does) minus that latency */
+/* Per-message costs: one-way latency from an 8-byte ping-pong; start-up
+ * = the time of a symmetric exchange of 8-byte messages (both ranks
+ * Isend+Irecv+Waitall, what every transfer does) minus that latency. */
+static void measure_message_costs(bool quick) {
   int nrep = quick ? 3 : 15;
   uint64_t a[1] = {0}, b[1] = {0};
   side s8, d8;
@@ -560,12 +574,16 @@ static int calibrate(bool quick) {
     printf("message startup_us %.3f bytes=8 reps=%d symmetric 8-byte exchange "
            "(Irecv+Isend+Waitall on both ranks, %.3f us) minus the latency\n",
            st, nrep, tx * 1e6);
-    printf("info rounds %d\n", done);
   }
-  /* Per-message costs of each strategy: real packed and chained exchanges
-   * of 4 KB messages (the runtime's kernels and the back end's datatypes)
-   * for reference patterns; zplc calibrate subtracts the model's latency
-   * and payload time to get each strategy's start-up. */
+  side_free(&s8);
+  side_free(&d8);
+}
+
+/* Per-message costs of each strategy: real packed and chained exchanges
+ * of 4 KB messages (the runtime's kernels and the back end's datatypes)
+ * for reference patterns; zplc calibrate subtracts the model's latency
+ * and payload time to get each strategy's start-up. */
+static void measure_strategy_startups(bool quick) {
   static const long long refs[][2] = {{2, 1}, {8, 2}, {16, 8}, {64, 1}, {1024, 64}, {0, 0}};
   int saved = reps;
   reps = quick ? 3 : 9;
@@ -586,8 +604,19 @@ static int calibrate(bool quick) {
     }
   }
   reps = saved;
-  side_free(&s8);
-  side_free(&d8);
+}
+
+static int calibrate(bool quick) {
+  int rounds = quick ? 1 : 7, per_round = quick ? 3 : 3;
+  double budget = quick ? 10 : 85; /* seconds; whole rounds only */
+  rep_seconds = quick ? 0.001 : 0.005;
+  add_figures(quick);
+  int done = measure_rounds(rounds, per_round, budget);
+  print_figures(per_round);
+  measure_message_costs(quick);
+  if (me == 0)
+    printf("info rounds %d\n", done);
+  measure_strategy_startups(quick);
   return 0;
 }
 

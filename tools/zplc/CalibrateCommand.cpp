@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/zplc/Commands.h"
+#include "tools/zplc/SubcommandOptions.h"
 
 #include "model/Model.h"
 
@@ -37,11 +38,6 @@ namespace {
 bool exists(const std::string &p) {
   struct stat st;
   return ::stat(p.c_str(), &st) == 0;
-}
-
-int fail(const std::string &msg) {
-  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
-  return 1;
 }
 
 std::string shellQuote(const std::string &s) {
@@ -191,188 +187,193 @@ const Figure *firstUnusableRate(const std::vector<Figure> &figs) {
   return nullptr;
 }
 
-} // namespace
-
-int runCalibrateCommand(int argc, char **argv, const char *argv0) {
-  std::string out;
+struct CalibrateOptions {
+  std::string out; // -o: empty for the default place, - for stdout
   bool quick = false;
-  for (int i = 0; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    if (a == "--quick" || a == "-quick") {
-      quick = true;
-    } else if (a == "-o") {
-      if (i + 1 >= argc)
-        return fail("option '-o' needs a file name");
-      out = argv[++i];
-    } else if (a.rfind("-o", 0) == 0 && a.size() > 2) {
-      out = a.substr(2);
-    } else if (a.rfind("--output=", 0) == 0) {
-      out = a.substr(9);
-    } else {
-      return fail("unknown argument '" + a + "' (see zplc calibrate --help)");
-    }
-  }
-  std::string dir = programDir(argv0);
-  std::string prog = dir + "/zplc-calibrate";
-  if (!exists(prog))
-    return fail("cannot find the calibration program '" + prog +
-                "' (build the zplc-calibrate target)");
-  if (out.empty()) {
-    std::string share = dir + "/../share/zplc/machines";
-    ::mkdir((dir + "/../share").c_str(), 0755);
-    ::mkdir((dir + "/../share/zplc").c_str(), 0755);
-    ::mkdir(share.c_str(), 0755);
-    out = share + "/host.toml";
-  }
+};
+
+// Reads the arguments after `calibrate` into `opts`. Returns -1 to go on,
+// else the exit status (after --help, or after reporting an error).
+int parseArguments(int argc, char **argv, CalibrateOptions &opts) {
+  SubcommandOptions options("calibrate", usage);
+  options.flag({"--quick", "-quick"}, opts.quick);
+  options.attached("-o", opts.out, "a file name");
+  options.value({"--output"}, opts.out, nullptr, "a file name", /*separate=*/false);
+  return options.parse(argc, argv);
+}
+
+// <dir>/../share/zplc/machines/host.toml, where --machine=host finds the
+// description; creates the directories on the way.
+std::string defaultOutput(const std::string &dir) {
+  std::string share = dir + "/../share/zplc/machines";
+  ::mkdir((dir + "/../share").c_str(), 0755);
+  ::mkdir((dir + "/../share/zplc").c_str(), 0755);
+  ::mkdir(share.c_str(), 0755);
+  return share + "/host.toml";
+}
+
+// The shell command that runs `prog` on 2 ranks with $MPIRUN (default
+// mpirun). As root, also sets what Open MPI needs to run at all.
+std::string mpirunCommand(const std::string &prog, bool quick) {
   const char *mpirun = std::getenv("MPIRUN");
   std::string cmd = mpirun && *mpirun ? mpirun : ZPLC_MPIEXEC;
   if (::geteuid() == 0) { // Open MPI refuses root without these
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
   }
-  cmd = shellQuote(cmd) + " --oversubscribe -np 2 " + shellQuote(prog) +
-        " calibrate" + (quick ? " --quick" : "");
-  auto t0 = std::chrono::steady_clock::now();
-  FILE *p = ::popen(cmd.c_str(), "r");
-  if (!p)
-    return fail("cannot run '" + cmd + "'");
-  std::vector<Figure> figs;
-  std::vector<Small> smalls;
-  std::vector<PackedX> packedx;
-  std::vector<Figure> unmeasurable;
+  return shellQuote(cmd) + " --oversubscribe -np 2 " + shellQuote(prog) + " calibrate" +
+         (quick ? " --quick" : "");
+}
+
+// What zplc-calibrate printed, by kind of line.
+struct Measurements {
+  std::vector<Figure> figs;         // the figures of the description's tables
+  std::vector<Small> smalls;        // 4 KB reference exchanges per strategy
+  std::vector<PackedX> packedx;     // whole packed exchanges (packInContext)
+  std::vector<Figure> unmeasurable; // figures that never came out above 0
   std::string raw, rounds = "?", smallReps = "?";
+};
+
+// One output line `TABLE KEY VALUE HOW...` as a figure. A HOW of
+// `bytes=N reps=R method...` becomes `method; N-byte payload, median of R
+// repetitions`.
+Figure parseFigure(const char *line) {
+  std::istringstream is(line);
+  Figure f;
+  is >> f.table >> f.key >> f.value;
+  std::getline(is, f.how);
+  while (!f.how.empty() && (f.how.back() == '\n' || f.how.back() == ' '))
+    f.how.pop_back();
+  while (!f.how.empty() && f.how.front() == ' ')
+    f.how.erase(0, 1);
+  std::istringstream hs(f.how);
+  std::string w1, w2;
+  hs >> w1 >> w2;
+  if (w1.rfind("bytes=", 0) == 0 && w2.rfind("reps=", 0) == 0) {
+    std::string rest;
+    std::getline(hs, rest);
+    while (!rest.empty() && rest.front() == ' ')
+      rest.erase(0, 1);
+    f.how = rest + "; " + w1.substr(6) + "-byte payload, median of " + w2.substr(5) +
+            " repetitions";
+  }
+  return f;
+}
+
+// The tables of the description zplc-calibrate prints figures for.
+bool isDescriptionTable(const std::string &t) {
+  return t == "copy" || t == "mpi" || t == "message" || t == "llc.copy" || t == "llc.mpi" ||
+         t == "cache.copy" || t == "cache.mpi" || t == "eager.copy" || t == "eager.mpi";
+}
+
+// Files one line of zplc-calibrate's output in `m`.
+void record(const Figure &f, Measurements &m) {
+  if (isDescriptionTable(f.table))
+    m.figs.push_back(f);
+  if (f.table == "info" && f.key == "rounds")
+    m.rounds = f.value;
+  if (f.table == "unmeasurable") // unmeasurable TABLE KEY MBPS TRIES
+    m.unmeasurable.push_back(f);
+  if (f.table == "packedx") { // packedx TABLE KEY BYTES PACKED_US
+    std::istringstream ss(f.how);
+    PackedX px;
+    px.table = f.key;
+    px.key = f.value;
+    ss >> px.bytes >> px.us;
+    if (!ss.fail())
+      m.packedx.push_back(px);
+  }
+  if (f.table == "small") { // small PATTERN BYTES PACKED_US CHAINED_US reps=R
+    Small sm;
+    sm.pattern = f.key;
+    std::istringstream ss(f.how);
+    std::string r;
+    sm.bytes = std::strtoull(f.value.c_str(), nullptr, 10);
+    ss >> sm.packedUs >> sm.chainedUs >> r;
+    if (r.rfind("reps=", 0) == 0)
+      m.smallReps = r.substr(5);
+    if (ss || !ss.fail())
+      m.smalls.push_back(sm);
+  }
+}
+
+// Reads zplc-calibrate's output from `p` to its end.
+void readMeasurements(FILE *p, Measurements &m) {
   char line[1024];
   while (std::fgets(line, sizeof line, p)) {
-    raw += line;
-    std::istringstream is(line);
-    Figure f;
-    is >> f.table >> f.key >> f.value;
-    std::getline(is, f.how);
-    while (!f.how.empty() && (f.how.back() == '\n' || f.how.back() == ' '))
-      f.how.pop_back();
-    while (!f.how.empty() && f.how.front() == ' ')
-      f.how.erase(0, 1);
-    // `bytes=N reps=R method...` -> `method; N-byte messages, median of R`
-    std::string bytes, reps;
-    std::istringstream hs(f.how);
-    std::string w1, w2;
-    hs >> w1 >> w2;
-    if (w1.rfind("bytes=", 0) == 0 && w2.rfind("reps=", 0) == 0) {
-      std::string rest;
-      std::getline(hs, rest);
-      while (!rest.empty() && rest.front() == ' ')
-        rest.erase(0, 1);
-      f.how = rest + "; " + w1.substr(6) + "-byte payload, median of " +
-              w2.substr(5) + " repetitions";
-    }
-    if (f.table == "copy" || f.table == "mpi" || f.table == "message" ||
-        f.table == "llc.copy" || f.table == "llc.mpi" || f.table == "cache.copy" ||
-        f.table == "cache.mpi" || f.table == "eager.copy" || f.table == "eager.mpi")
-      figs.push_back(f);
-    if (f.table == "info" && f.key == "rounds")
-      rounds = f.value;
-    if (f.table == "unmeasurable") // unmeasurable TABLE KEY MBPS TRIES
-      unmeasurable.push_back(f);
-    if (f.table == "packedx") { // packedx TABLE KEY BYTES PACKED_US
-      std::istringstream ss(f.how);
-      PackedX px;
-      px.table = f.key;
-      px.key = f.value;
-      ss >> px.bytes >> px.us;
-      if (!ss.fail())
-        packedx.push_back(px);
-    }
-    if (f.table == "small") { // small PATTERN BYTES PACKED_US CHAINED_US reps=R
-      Small sm;
-      sm.pattern = f.key;
-      std::istringstream ss(f.how);
-      std::string r;
-      sm.bytes = std::strtoull(f.value.c_str(), nullptr, 10);
-      ss >> sm.packedUs >> sm.chainedUs >> r;
-      if (r.rfind("reps=", 0) == 0)
-        smallReps = r.substr(5);
-      if (ss || !ss.fail())
-        smalls.push_back(sm);
-    }
+    m.raw += line;
+    record(parseFigure(line), m);
   }
-  int st = ::pclose(p);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (st != 0 || figs.empty())
-    return fail("the calibration run failed ('" + cmd + "')" +
-                (raw.empty() ? std::string() : ":\n" + raw));
+}
 
-  auto find = [&](const std::string &t, const std::string &k) -> const Figure * {
-    for (const Figure &f : figs)
-      if (f.table == t && f.key == k)
-        return &f;
-    return nullptr;
-  };
-  if (!unmeasurable.empty()) {
-    // fields: table = "unmeasurable", key = TABLE, value = KEY, how = MBPS TRIES
-    const Figure &u = unmeasurable.front();
-    std::istringstream hs(u.how);
-    std::string mbps, tries;
-    hs >> mbps >> tries;
-    return fail(u.key + "." + u.value + " came out as " + mbps + " MB/s in " + tries +
-                " measurements" +
-                (unmeasurable.size() == 2 ? " (and 1 other figure)"
-                 : unmeasurable.size() > 2
-                     ? " (and " + std::to_string(unmeasurable.size() - 1) + " other figures)"
-                     : std::string()) +
-                ": the machine is too busy to calibrate; no description written");
-  }
-  const Figure *c11 = find("copy", "1C1");
-  const Figure *lat = find("message", "latency_us");
-  const Figure *stu = find("message", "startup_us");
-  if (!c11 || !lat || !stu || !find("mpi", "1M1"))
-    return fail("the calibration run printed incomplete figures:\n" + raw);
+// The error for the figures zplc-calibrate could not measure.
+std::string unmeasurableError(const std::vector<Figure> &unmeasurable) {
+  // fields: table = "unmeasurable", key = TABLE, value = KEY, how = MBPS TRIES
+  const Figure &u = unmeasurable.front();
+  std::istringstream hs(u.how);
+  std::string mbps, tries;
+  hs >> mbps >> tries;
+  return u.key + "." + u.value + " came out as " + mbps + " MB/s in " + tries +
+         " measurements" +
+         (unmeasurable.size() == 2 ? " (and 1 other figure)"
+          : unmeasurable.size() > 2
+              ? " (and " + std::to_string(unmeasurable.size() - 1) + " other figures)"
+              : std::string()) +
+         ": the machine is too busy to calibrate; no description written";
+}
 
-  double latUs = std::atof(lat->value.c_str()), startUs = std::atof(stu->value.c_str());
-  netEagerMessages(figs, latUs + startUs);
-  for (const char *set : {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"})
-    packInContext(figs, packedx, set, latUs + startUs);
-  if (const Figure *bad = firstUnusableRate(figs))
-    return fail(bad->table + "." + bad->key + " came out as " + bad->value + " MB/s (" +
-                bad->how + "): the machine is too busy to calibrate; no description written");
+const Figure *findFigure(const std::vector<Figure> &figs, const std::string &table,
+                         const std::string &key) {
+  for (const Figure &f : figs)
+    if (f.table == table && f.key == key)
+      return &f;
+  return nullptr;
+}
 
-  char date[64];
-  std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+// "NODE, SYSTEM RELEASE MACHINE" from uname, or "unknown host".
+std::string hostInfo() {
   struct utsname u;
-  std::string hostInfo = "unknown host";
-  if (::uname(&u) == 0)
-    hostInfo = std::string(u.nodename) + ", " + u.sysname + " " + u.release + " " + u.machine;
-  std::string cpu;
-  {
-    std::ifstream ci("/proc/cpuinfo");
-    std::string l;
-    int ncpu = 0;
-    while (std::getline(ci, l)) {
-      if (l.rfind("model name", 0) == 0 && cpu.empty()) {
-        size_t c = l.find(':');
-        cpu = c == std::string::npos ? l : l.substr(c + 2);
-      }
-      if (l.rfind("processor", 0) == 0)
-        ++ncpu;
-    }
-    if (!cpu.empty())
-      cpu += " x " + std::to_string(ncpu);
-  }
-  double load1 = 0;
-  {
-    std::ifstream la("/proc/loadavg");
-    la >> load1;
-  }
+  if (::uname(&u) != 0)
+    return "unknown host";
+  return std::string(u.nodename) + ", " + u.sysname + " " + u.release + " " + u.machine;
+}
 
-  std::ostringstream o;
+// "MODEL x COUNT" of the processors in /proc/cpuinfo, or "" if unknown.
+std::string cpuInfo() {
+  std::ifstream ci("/proc/cpuinfo");
+  std::string cpu, l;
+  int ncpu = 0;
+  while (std::getline(ci, l)) {
+    if (l.rfind("model name", 0) == 0 && cpu.empty()) {
+      size_t c = l.find(':');
+      cpu = c == std::string::npos ? l : l.substr(c + 2);
+    }
+    if (l.rfind("processor", 0) == 0)
+      ++ncpu;
+  }
+  if (!cpu.empty())
+    cpu += " x " + std::to_string(ncpu);
+  return cpu;
+}
+
+// The 1-minute load average (0 if unknown).
+double loadAverage() {
+  double load1 = 0;
+  std::ifstream la("/proc/loadavg");
+  la >> load1;
+  return load1;
+}
+
+// The description's opening comments (how and where it was measured, the
+// method and the strategies) and its [machine] table.
+void writeHeader(std::ostream &o, bool quick, const std::string &date, double secs,
+                 const std::string &rounds) {
+  std::string host = hostInfo(), cpu = cpuInfo();
+  double load1 = loadAverage();
   o << "# Machine description of this host for the copy-transfer cost model\n"
     << "# (docs/model.md), measured by `zplc calibrate" << (quick ? " --quick" : "")
     << "` on " << date << "\n"
-    << "# in " << formatFigure(secs) << " s (" << hostInfo << (cpu.empty() ? "" : "; " + cpu)
+    << "# in " << formatFigure(secs) << " s (" << host << (cpu.empty() ? "" : "; " + cpu)
     << "; 1-minute load average " << formatFigure(load1) << " when it ended).\n"
     << "#\n"
     << "# Method: `mpirun --oversubscribe -np 2 zplc-calibrate calibrate`. Both\n"
@@ -405,23 +406,31 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     << "[machine]\n"
     << "name = \"host\"\n"
     << "description = \"this host, measured by zplc calibrate on " << date << "\"\n\n";
-  auto emit = [&](const char *table, const char *what) {
-    o << "# " << what << "\n[" << table << "]\n";
-    for (const Figure &f : figs)
-      if (f.table == table)
-        o << f.key << " = " << f.value << "   # " << f.how << "\n";
-    o << "\n";
-  };
-  emit("copy", "Local copies xCy by the runtime's pack kernels (MB/s).");
-  emit("mpi", "MPI messages xMy between the 2 ranks, both sending and receiving at "
-              "once (MB/s per direction).");
+}
+
+// The figures of `table`, under the comment `what`.
+void writeTable(std::ostream &o, const std::vector<Figure> &figs, const char *table,
+                const char *what) {
+  o << "# " << what << "\n[" << table << "]\n";
+  for (const Figure &f : figs)
+    if (f.table == table)
+      o << f.key << " = " << f.value << "   # " << f.how << "\n";
+  o << "\n";
+}
+
+// The [copy], [mpi], [llc], [cache] and [eager] tables with their figures.
+void writeTransferTables(std::ostream &o, const std::vector<Figure> &figs) {
+  writeTable(o, figs, "copy", "Local copies xCy by the runtime's pack kernels (MB/s).");
+  writeTable(o, figs, "mpi",
+             "MPI messages xMy between the 2 ranks, both sending and receiving at "
+             "once (MB/s per direction).");
   o << "# Messages of at most llc.bytes use these figures instead: the same\n"
     << "# measurements with 1 MB payloads (footprints up to 64 MB), whose data\n"
     << "# stays in the shared last-level cache.\n"
     << "[llc]\n"
     << "bytes = 4194304   # up to 4 MB: the bench size 1 MB, not 16 MB\n\n";
-  emit("llc.copy", "Local copies, last-level-cache-resident (MB/s).");
-  emit("llc.mpi", "MPI messages, last-level-cache-resident (MB/s per direction).");
+  writeTable(o, figs, "llc.copy", "Local copies, last-level-cache-resident (MB/s).");
+  writeTable(o, figs, "llc.mpi", "MPI messages, last-level-cache-resident (MB/s per direction).");
   o << "# Messages of at most cache.bytes use these figures instead: the same\n"
     << "# measurements with 64 KB payloads (footprints up to 8 MB), whose data\n"
     << "# stays in the caches (4 MB L2 per core here, a shared L3) -- small\n"
@@ -429,8 +438,8 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     << "# rendezvous/fragment protocol of large ones.\n"
     << "[cache]\n"
     << "bytes = 262144   # up to 256 KB: the bench sizes 4 KB and 64 KB, not 1 MB\n\n";
-  emit("cache.copy", "Local copies, cache-resident (MB/s).");
-  emit("cache.mpi", "MPI messages, cache-resident (MB/s per direction).");
+  writeTable(o, figs, "cache.copy", "Local copies, cache-resident (MB/s).");
+  writeTable(o, figs, "cache.mpi", "MPI messages, cache-resident (MB/s per direction).");
   o << "# Messages of at most eager.bytes use these figures (then the [cache]\n"
     << "# ones): the same measurements with 4 KB payloads. Open MPI's shared-\n"
     << "# memory transport moves a message this small in one fragment, copied\n"
@@ -440,8 +449,20 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     << "# + message.latency_us, which the model adds back to every message.\n"
     << "[eager]\n"
     << "bytes = 4096   # the size of Open MPI's eager fragments (btl_vader_eager_limit)\n\n";
-  emit("eager.copy", "Local copies of 4 KB (MB/s).");
-  emit("eager.mpi", "MPI messages of 4 KB, net of start-up and latency (MB/s per direction).");
+  writeTable(o, figs, "eager.copy", "Local copies of 4 KB (MB/s).");
+  writeTable(o, figs, "eager.mpi",
+             "MPI messages of 4 KB, net of start-up and latency (MB/s per direction).");
+}
+
+// The mark writeDescription leaves for insertStrategyStartups.
+const char kStartupsMark[] = "@@STRATEGY_STARTUPS@@\n";
+
+// The [memory], [message] and [strategies] tables; the per-strategy
+// start-ups of [message] are left as kStartupsMark.
+void writeMessageTables(std::ostream &o, const std::vector<Figure> &figs) {
+  const Figure *c11 = findFigure(figs, "copy", "1C1");
+  const Figure *lat = findFigure(figs, "message", "latency_us");
+  const Figure *stu = findFigure(figs, "message", "startup_us");
   o << "# The resource constraint of docs/machines.md section 1: 2 x |Q| <= the\n"
     << "# node's memory copy bandwidth, here the measured 1C1.\n"
     << "[memory]\n"
@@ -450,78 +471,163 @@ int runCalibrateCommand(int argc, char **argv, const char *argv0) {
     << "[message]\n"
     << "startup_us = " << stu->value << "   # " << stu->how << "\n"
     << "latency_us = " << lat->value << "   # " << lat->how << "\n"
-    << "@@STRATEGY_STARTUPS@@\n"
+    << kStartupsMark
     << "[strategies]\n"
     << "packed = \"xC1 o 1M1 o 1Cy\"    # pack, contiguous MPI message, unpack\n"
     << "chained_contiguous = \"1M1\"    # a contiguous section moves as bytes either way\n"
     << "chained = \"xMy\"               # MPI datatype send of pattern x to pattern y\n";
+}
 
-  std::string text = o.str();
-  std::string err;
-  // Per-strategy start-up: each strategy's measured 4 KB exchanges minus
-  // what the model already charges them (latency + bytes / MB/s).
-  {
-    const std::string mark = "@@STRATEGY_STARTUPS@@\n";
-    size_t at = text.find(mark);
-    std::string base = text;
-    base.erase(at, mark.size());
-    std::unique_ptr<Machine> m0 = Machine::parse(base, "<calibration>", err);
-    if (!m0)
-      return fail("the measured description does not load back: " + err);
-    std::vector<double> rp, rc, sides;
-    std::string list;
-    for (const Small &sm : smalls) {
-      TransferPattern q;
-      Answer a;
-      if (!TransferPattern::parse(sm.pattern, q, err) ||
-          !estimate(*m0, q, sm.bytes, a, err))
-        return fail("calibration reference " + sm.pattern + ": " + err);
-      double mp = sm.packedUs - m0->latencyUs() - double(sm.bytes) / a.packed.mbps;
-      double mc = sm.chainedUs - m0->latencyUs() - double(sm.bytes) / a.chained.mbps;
-      rp.push_back(mp);
-      rc.push_back(mc);
-      sides.push_back((q.src.kind != Pattern::Contiguous) +
-                      (q.dst.kind != Pattern::Contiguous));
-      char b[200];
-      std::snprintf(b, sizeof b, "#   %s: packed %.2f us -> %.2f, chained %.2f us -> %.2f\n",
-                    sm.pattern.c_str(), sm.packedUs, mp, sm.chainedUs, mc);
-      list += b;
+// The whole description of the measured figures `m` (which hold copy.1C1
+// and the message times), with kStartupsMark in [message].
+std::string writeDescription(const Measurements &m, bool quick, double secs) {
+  char date[64];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  std::ostringstream o;
+  writeHeader(o, quick, date, secs, m.rounds);
+  writeTransferTables(o, m.figs);
+  writeMessageTables(o, m.figs);
+  return o.str();
+}
+
+// The 4 KB reference exchanges minus what the description `m0` charges
+// them (latency + bytes / MB/s), per strategy, and how many sides of each
+// pack or unpack.
+struct Residuals {
+  std::vector<double> packed, chained, sides;
+  std::string list; // one comment line per exchange
+};
+
+bool computeResiduals(const Machine &m0, const std::vector<Small> &smalls, Residuals &r,
+                      std::string &err) {
+  for (const Small &sm : smalls) {
+    TransferPattern q;
+    Answer a;
+    if (!TransferPattern::parse(sm.pattern, q, err) || !estimate(m0, q, sm.bytes, a, err)) {
+      err = "calibration reference " + sm.pattern + ": " + err;
+      return false;
     }
-    std::string lines;
-    if (!smalls.empty()) {
-      // chained: one start-up; packed: the same plus pack_side_us for
-      // each side that packs or unpacks
-      double cs = std::max(0.0, medianOf(rc));
-      std::vector<double> per;
-      for (size_t i = 0; i < rp.size(); ++i)
-        per.push_back((rp[i] - cs) / std::max(1.0, sides[i]));
-      double ps = cs, side = std::max(0.0, medianOf(per));
-      char b[400];
-      lines = "# Start-up per strategy: real packed and chained exchanges of 4 KB\n"
-              "# messages through the runtime's kernels and the back end's datatypes\n"
-              "# (both ranks at once, median of " + smallReps +
-              " repetitions of interleaved exchanges),\n"
-              "# minus latency_us and bytes / (the model's MB/s for the pattern);\n"
-              "# the residuals (pattern: measured us -> residual):\n" +
-              list;
-      std::snprintf(b, sizeof b,
-                    "chained_startup_us = %.3f   # median of the chained residuals\n"
-                    "packed_startup_us = %.3f   # the same base\n"
-                    "pack_side_us = %.3f   # median of (packed residual - base) / sides that pack\n",
-                    cs, ps, side);
-      lines += b;
-    }
-    text.replace(at, mark.size(), lines + "\n");
+    double mp = sm.packedUs - m0.latencyUs() - double(sm.bytes) / a.packed.mbps;
+    double mc = sm.chainedUs - m0.latencyUs() - double(sm.bytes) / a.chained.mbps;
+    r.packed.push_back(mp);
+    r.chained.push_back(mc);
+    r.sides.push_back((q.src.kind != Pattern::Contiguous) + (q.dst.kind != Pattern::Contiguous));
+    char b[200];
+    std::snprintf(b, sizeof b, "#   %s: packed %.2f us -> %.2f, chained %.2f us -> %.2f\n",
+                  sm.pattern.c_str(), sm.packedUs, mp, sm.chainedUs, mc);
+    r.list += b;
   }
-  if (!Machine::parse(text, out == "-" ? "<stdout>" : out, err))
-    return fail("the measured description does not load back: " + err);
+  return true;
+}
+
+// The per-strategy start-up lines of [message] with their comments ("" when
+// there were no reference exchanges). Chained: one start-up; packed: the
+// same plus pack_side_us for each side that packs or unpacks.
+std::string startupLines(const Residuals &r, const std::string &smallReps) {
+  if (r.packed.empty())
+    return "";
+  double cs = std::max(0.0, medianOf(r.chained));
+  std::vector<double> per;
+  for (size_t i = 0; i < r.packed.size(); ++i)
+    per.push_back((r.packed[i] - cs) / std::max(1.0, r.sides[i]));
+  double ps = cs, side = std::max(0.0, medianOf(per));
+  std::string lines = "# Start-up per strategy: real packed and chained exchanges of 4 KB\n"
+                      "# messages through the runtime's kernels and the back end's datatypes\n"
+                      "# (both ranks at once, median of " +
+                      smallReps +
+                      " repetitions of interleaved exchanges),\n"
+                      "# minus latency_us and bytes / (the model's MB/s for the pattern);\n"
+                      "# the residuals (pattern: measured us -> residual):\n" +
+                      r.list;
+  char b[400];
+  std::snprintf(b, sizeof b,
+                "chained_startup_us = %.3f   # median of the chained residuals\n"
+                "packed_startup_us = %.3f   # the same base\n"
+                "pack_side_us = %.3f   # median of (packed residual - base) / sides that pack\n",
+                cs, ps, side);
+  return lines + b;
+}
+
+// Replaces kStartupsMark in `text` by the per-strategy start-ups: each
+// strategy's measured 4 KB exchanges minus what the description without
+// them already charges.
+bool insertStrategyStartups(std::string &text, const Measurements &m, std::string &err) {
+  const std::string mark = kStartupsMark;
+  size_t at = text.find(mark);
+  std::string base = text;
+  base.erase(at, mark.size());
+  std::unique_ptr<Machine> m0 = Machine::parse(base, "<calibration>", err);
+  if (!m0) {
+    err = "the measured description does not load back: " + err;
+    return false;
+  }
+  Residuals r;
+  if (!computeResiduals(*m0, m.smalls, r, err))
+    return false;
+  text.replace(at, mark.size(), startupLines(r, m.smallReps) + "\n");
+  return true;
+}
+
+// Writes `text` to `out` (- for stdout).
+bool writeOut(const std::string &text, const std::string &out) {
   if (out == "-") {
     std::fputs(text.c_str(), stdout);
-  } else {
-    std::ofstream f(out, std::ios::binary);
-    if (!(f << text))
-      return fail("cannot write '" + out + "'");
+    return true;
   }
+  std::ofstream f(out, std::ios::binary);
+  return bool(f << text);
+}
+
+} // namespace
+
+int runCalibrateCommand(int argc, char **argv, const char *argv0) {
+  CalibrateOptions opts;
+  if (int rc = parseArguments(argc, argv, opts); rc >= 0)
+    return rc;
+  std::string dir = programDir(argv0);
+  std::string prog = dir + "/zplc-calibrate";
+  if (!exists(prog))
+    return reportError("cannot find the calibration program '" + prog +
+                       "' (build the zplc-calibrate target)");
+  if (opts.out.empty())
+    opts.out = defaultOutput(dir);
+  std::string cmd = mpirunCommand(prog, opts.quick);
+  auto t0 = std::chrono::steady_clock::now();
+  FILE *p = ::popen(cmd.c_str(), "r");
+  if (!p)
+    return reportError("cannot run '" + cmd + "'");
+  Measurements m;
+  readMeasurements(p, m);
+  int st = ::pclose(p);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (st != 0 || m.figs.empty())
+    return reportError("the calibration run failed ('" + cmd + "')" +
+                       (m.raw.empty() ? std::string() : ":\n" + m.raw));
+  if (!m.unmeasurable.empty())
+    return reportError(unmeasurableError(m.unmeasurable));
+  const Figure *lat = findFigure(m.figs, "message", "latency_us");
+  const Figure *stu = findFigure(m.figs, "message", "startup_us");
+  if (!findFigure(m.figs, "copy", "1C1") || !lat || !stu || !findFigure(m.figs, "mpi", "1M1"))
+    return reportError("the calibration run printed incomplete figures:\n" + m.raw);
+
+  double perMessageUs = std::atof(lat->value.c_str()) + std::atof(stu->value.c_str());
+  netEagerMessages(m.figs, perMessageUs);
+  for (const char *set : {"mpi", "llc.mpi", "cache.mpi", "eager.mpi"})
+    packInContext(m.figs, m.packedx, set, perMessageUs);
+  if (const Figure *bad = firstUnusableRate(m.figs))
+    return reportError(bad->table + "." + bad->key + " came out as " + bad->value +
+                       " MB/s (" + bad->how +
+                       "): the machine is too busy to calibrate; no description written");
+
+  std::string text = writeDescription(m, opts.quick, secs), err;
+  if (!insertStrategyStartups(text, m, err))
+    return reportError(err);
+  const std::string &out = opts.out;
+  if (!Machine::parse(text, out == "-" ? "<stdout>" : out, err))
+    return reportError("the measured description does not load back: " + err);
+  if (!writeOut(text, out))
+    return reportError("cannot write '" + out + "'");
   std::fprintf(stderr, "zplc calibrate: wrote %s in %.1f s\n",
                out == "-" ? "<stdout>" : out.c_str(), secs);
   return 0;

@@ -1,6 +1,7 @@
 //===- ModelCommand.cpp - `zplc model` -------------------------------------===//
 
 #include "tools/zplc/Commands.h"
+#include "tools/zplc/SubcommandOptions.h"
 
 #include "model/Model.h"
 
@@ -36,76 +37,42 @@ static void usage(FILE *f) {
       f);
 }
 
-static int error(const std::string &msg) {
-  std::fprintf(stderr, "zplc: error: %s\n", msg.c_str());
-  return 1;
-}
-
 int runModelCommand(int argc, char **argv, const char *argv0) {
   std::string machine, pattern, bytesText;
   bool haveMachine = false, havePattern = false, haveBytes = false;
-  for (int i = 0; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--help" || a == "-help" || a == "-h") {
-      usage(stdout);
-      return 0;
-    }
-    std::string *dst = nullptr;
-    bool *have = nullptr;
-    std::string opt = a, val;
-    size_t eq = a.find('=');
-    if (eq != std::string::npos) {
-      opt = a.substr(0, eq);
-      val = a.substr(eq + 1);
-    }
-    if (opt == "--machine" || opt == "-machine") {
-      dst = &machine;
-      have = &haveMachine;
-    } else if (opt == "--pattern" || opt == "-pattern") {
-      dst = &pattern;
-      have = &havePattern;
-    } else if (opt == "--bytes" || opt == "-bytes") {
-      dst = &bytesText;
-      have = &haveBytes;
-    } else {
-      return error("unknown argument '" + a +
-                   "' (see zplc model --help)");
-    }
-    if (eq == std::string::npos) {
-      if (i + 1 >= argc)
-        return error("option '" + a + "' needs a value");
-      val = argv[++i];
-    }
-    *dst = val;
-    *have = true;
-  }
+  SubcommandOptions options("model", usage);
+  options.value({"--machine", "-machine"}, machine, &haveMachine);
+  options.value({"--pattern", "-pattern"}, pattern, &havePattern);
+  options.value({"--bytes", "-bytes"}, bytesText, &haveBytes);
+  if (int status = options.parse(argc, argv); status >= 0)
+    return status;
   if (!haveMachine)
-    return error("missing --machine=NAME (t3d, t3e, paragon, "
-                 "host or a .toml file)");
+    return reportError("missing --machine=NAME (t3d, t3e, paragon, "
+                       "host or a .toml file)");
   if (!havePattern)
-    return error("missing --pattern=xQy (e.g. 1Q64)");
+    return reportError("missing --pattern=xQy (e.g. 1Q64)");
   uint64_t bytes = 0;
   if (haveBytes) {
     bool ok = !bytesText.empty() && bytesText.size() <= 18 &&
               bytesText.find_first_not_of("0123456789") == std::string::npos;
     if (!ok)
-      return error("bad --bytes value '" + bytesText +
-                   "' (expected a number of bytes)");
+      return reportError("bad --bytes value '" + bytesText +
+                         "' (expected a number of bytes)");
     bytes = std::strtoull(bytesText.c_str(), nullptr, 10);
   }
   TransferPattern q;
   std::string err;
   if (!TransferPattern::parse(pattern, q, err))
-    return error(err);
+    return reportError(err);
   std::string path = findMachineFile(machine, argv0, err);
   if (path.empty())
-    return error(err);
+    return reportError(err);
   std::unique_ptr<Machine> m = Machine::load(path, err);
   if (!m)
-    return error(err);
+    return reportError(err);
   Answer ans;
   if (!(haveBytes ? estimate(*m, q, bytes, ans, err) : estimate(*m, q, ans, err)))
-    return error(err);
+    return reportError(err);
   std::printf("packed %.2f %s\n", ans.packed.mbps, ans.packed.text.c_str());
   std::printf("chained %.2f %s\n", ans.chained.mbps, ans.chained.text.c_str());
   std::printf("choice %s\n", strategyName(ans.choice));

@@ -314,18 +314,9 @@ struct ModuleOwner {
   }
 };
 
-} // namespace
-
-int main(int argc, char **argv) {
-  if (argc > 1 && llvm::StringRef(argv[1]) == "model")
-    return zplc::runModelCommand(argc - 2, argv + 2, argv[0]);
-  if (argc > 1 && llvm::StringRef(argv[1]) == "calibrate")
-    return zplc::runCalibrateCommand(argc - 2, argv + 2, argv[0]);
-  cl::HideUnrelatedOptions(category);
-  cl::SetVersionPrinter(printVersion);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "zplc: compiles a ZPL program to C with IRONMAN communication calls\n");
+/// Checks the options that depend on each other; sets --machine's default
+/// for --backend=sim.
+void checkOptions() {
   if (inputFile.empty())
     fail("no input file (see zplc --help)");
   if (optLevel > 2)
@@ -334,21 +325,18 @@ int main(int argc, char **argv) {
     machine = "t3d";
   if (!binding.empty() && backend != Backend::Sim)
     fail("--binding needs --backend=sim");
+}
 
-  zpl::DiagnosticEngine diags;
-  std::unique_ptr<zpl::ast::Program> program =
-      zpl::parseAndCheck(inputFile, diags);
-  if (!program)
-    return 1;
-  if (emit == Emit::AST) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    zpl::dumpAST(*program, os);
-    return writeText(text);
-  }
+/// --emit=ast: the checked syntax tree to -o.
+int writeAST(const zpl::ast::Program &program) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  zpl::dumpAST(program, os);
+  return writeText(text);
+}
 
-  mlir::MLIRContext context;
-  zpl::loadDialects(context);
+/// MLIRGen's options: the --dist distributions, one per rank.
+zpl::GenOptions genOptions(mlir::MLIRContext &context) {
   zpl::GenOptions genOpts;
   for (const std::string &kinds : implicitDists) {
     std::string err;
@@ -361,35 +349,41 @@ int main(int argc, char **argv) {
              " already has a distribution");
     genOpts.implicitDists.push_back(dist);
   }
-  ModuleOwner owner{zpl::buildModule(context, *program, diags, genOpts)};
-  mlir::OwningOpRef<mlir::ModuleOp> &module = owner.module;
-  if (!module)
-    return 1;
+  return genOpts;
+}
 
-  // Strategy selection needs the machine description: check it here, so a
-  // missing or broken one is one clear error before any pass runs.
+/// Strategy selection's options. It needs the machine description: past
+/// --emit=zpl it is found and checked here, so a missing or broken one is
+/// one clear error before any pass runs (and machinePath is set).
+zpl::SelectStrategyOptions strategyOptions(const char *argv0) {
   zpl::SelectStrategyOptions strategyOpts;
   strategyOpts.machine = machine;
   strategyOpts.strategy = strategy == Strategy::Chained  ? "chained"
                           : strategy == Strategy::Packed ? "packed"
                                                          : "auto";
-  if (emit != Emit::ZPL) {
-    std::string err;
-    std::string path = zpl::model::findMachineFile(machine, argv[0], err);
-    if (path.empty()) {
-      if (machine == "host")
-        fail(err + ", or choose a described machine with "
-                   "--machine=t3d|t3e|paragon|FILE");
-      fail(err);
-    }
-    if (!zpl::model::Machine::load(path, err))
-      fail(err);
-    if (backend == Backend::Sim && !zplc::checkSimMachine(path, binding, err))
-      fail("--backend=sim: " + err);
-    strategyOpts.machine = path;
-    machinePath = path;
+  if (emit == Emit::ZPL)
+    return strategyOpts;
+  std::string err;
+  std::string path = zpl::model::findMachineFile(machine, argv0, err);
+  if (path.empty()) {
+    if (machine == "host")
+      fail(err + ", or choose a described machine with "
+                 "--machine=t3d|t3e|paragon|FILE");
+    fail(err);
   }
+  if (!zpl::model::Machine::load(path, err))
+    fail(err);
+  if (backend == Backend::Sim && !zplc::checkSimMachine(path, binding, err))
+    fail("--backend=sim: " + err);
+  strategyOpts.machine = path;
+  machinePath = path;
+  return strategyOpts;
+}
 
+/// Runs the passes up to --emit's stage on `module`, then verifies it.
+/// False when a pass or the verifier failed (it has reported).
+bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module,
+                 const zpl::SelectStrategyOptions &strategyOpts) {
   mlir::PassManager pm(&context);
   // Verifying after every pass costs time proportional to the nesting depth
   // for each operation (dominance checks), each time: the module is
@@ -398,31 +392,71 @@ int main(int argc, char **argv) {
   if (backend == Backend::Sim) // the simulator charges computation from these
     pm.addPass(zpl::createCountOperations());
   zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts, overlap);
-  if (mlir::failed(pm.run(*module)))
-    return 1; // the failing pass has reported at the source location
-  if (!verifyEach && mlir::failed(mlir::verify(*module)))
-    return 1; // reported by the verifier (a compiler bug)
+  if (mlir::failed(pm.run(module)))
+    return false; // the failing pass has reported at the source location
+  if (!verifyEach && mlir::failed(mlir::verify(module)))
+    return false; // reported by the verifier (a compiler bug)
+  return true;
+}
 
+/// --emit=c and exe: the C of `module` to -o, or compiled and linked.
+int writeCOrExecutable(mlir::ModuleOp module, const char *argv0) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (emit == Emit::C || emit == Emit::Exe) {
-    if (mlir::failed(mlir::emitc::translateToCpp(*module, os)))
-      return 1;
-    std::string err;
-    if (backend == Backend::Sim) {
-      if (!zplc::makeGlobalsPeLocal(*module, text, err))
-        fail(err);
-      // The machine description goes into the program (the C file too, so
-      // that it builds on its own), where the simulator's launch hook reads it.
-      std::string config;
-      if (!zplc::simConfigSource(machinePath, binding, config, err))
-        fail(err);
-      text += config;
-    }
-    if (emit == Emit::C)
-      return writeText(text);
-    return buildExecutable(text, argv[0]);
+  if (mlir::failed(mlir::emitc::translateToCpp(module, os)))
+    return 1;
+  std::string err;
+  if (backend == Backend::Sim) {
+    if (!zplc::makeGlobalsPeLocal(module, text, err))
+      fail(err);
+    // The machine description goes into the program (the C file too, so
+    // that it builds on its own), where the simulator's launch hook reads it.
+    std::string config;
+    if (!zplc::simConfigSource(machinePath, binding, config, err))
+      fail(err);
+    text += config;
   }
+  if (emit == Emit::C)
+    return writeText(text);
+  return buildExecutable(text, argv0);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 1 && llvm::StringRef(argv[1]) == "model")
+    return zplc::runModelCommand(argc - 2, argv + 2, argv[0]);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "calibrate")
+    return zplc::runCalibrateCommand(argc - 2, argv + 2, argv[0]);
+  cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(printVersion);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "zplc: compiles a ZPL program to C with IRONMAN communication calls\n");
+  checkOptions();
+
+  zpl::DiagnosticEngine diags;
+  std::unique_ptr<zpl::ast::Program> program =
+      zpl::parseAndCheck(inputFile, diags);
+  if (!program)
+    return 1;
+  if (emit == Emit::AST)
+    return writeAST(*program);
+
+  mlir::MLIRContext context;
+  zpl::loadDialects(context);
+  zpl::GenOptions genOpts = genOptions(context);
+  ModuleOwner owner{zpl::buildModule(context, *program, diags, genOpts)};
+  mlir::OwningOpRef<mlir::ModuleOp> &module = owner.module;
+  if (!module)
+    return 1;
+  zpl::SelectStrategyOptions strategyOpts = strategyOptions(argv[0]);
+  if (!runPipeline(context, *module, strategyOpts))
+    return 1;
+  if (emit == Emit::C || emit == Emit::Exe)
+    return writeCOrExecutable(*module, argv[0]);
+  std::string text;
+  llvm::raw_string_ostream os(text);
   module->print(os);
   return writeText(text);
 }

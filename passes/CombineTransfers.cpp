@@ -99,16 +99,15 @@ static std::optional<CommUnit> candidateAt(Operation &op, Block &block) {
   if (!unit || !isa<TransferOp>(op) || !unit->wellFormed() ||
       unit->calls[CommUnit::DR]->getBlock() != &block)
     return std::nullopt;
-  StringRef kind = transferOf(*unit).getTransferKind();
-  if (kind != "halo" && kind != "wrap" && kind != "reflect")
+  if (!transferOf(*unit).isBandKind())
     return std::nullopt;
   return unit;
 }
 
 /// Whether neither transfer depends on what the other one writes.
 static bool independent(TransferOp a, TransferOp b) {
-  bool haloA = a.getTransferKind() == "halo";
-  bool haloB = b.getTransferKind() == "halo";
+  bool haloA = a.getTransferKind() == ironman::TransferKind::halo;
+  bool haloB = b.getTransferKind() == ironman::TransferKind::halo;
   if (haloA && haloB)
     return true;
   if (!ironman::mayAlias(a.getDst(), b.getDst()))
@@ -197,16 +196,20 @@ SmallVector<Group> CombineTransfersPass::greedyGroups(const Group &component) co
 }
 
 /// The combine's strategy from its members' (see the file comment).
-static StringAttr combinedStrategy(const Group &group, Builder &builder) {
+static ironman::TransferStrategyAttr combinedStrategy(const Group &group,
+                                                      Builder &builder) {
+  using ironman::TransferStrategy;
   bool anyStrategy = false, allChained = true;
   for (const CommUnit &unit : group.members) {
-    std::optional<StringRef> strategy = transferOf(unit).getStrategy();
+    std::optional<TransferStrategy> strategy = transferOf(unit).getStrategy();
     anyStrategy |= strategy.has_value();
-    allChained &= strategy && *strategy == "chained";
+    allChained &= strategy == TransferStrategy::chained;
   }
   if (!anyStrategy)
     return nullptr;
-  return builder.getStringAttr(allChained ? "chained" : "packed");
+  return ironman::TransferStrategyAttr::get(
+      builder.getContext(),
+      allChained ? TransferStrategy::chained : TransferStrategy::packed);
 }
 
 void CombineTransfersPass::rewrite(const Group &group) {
@@ -218,7 +221,7 @@ void CombineTransfersPass::rewrite(const Group &group) {
     locs.push_back(unit.op->getLoc());
   }
   Location loc = builder.getFusedLoc(locs);
-  StringAttr strategy = combinedStrategy(group, builder);
+  ironman::TransferStrategyAttr strategy = combinedStrategy(group, builder);
   auto combine = ironman::CombineOp::create(
       builder, loc, ironman::TransferType::get(builder.getContext()), handles,
       builder.getI64IntegerAttr(nextId++), strategy);

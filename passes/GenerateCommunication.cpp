@@ -13,19 +13,19 @@
 // before it (no member reads at a nonzero offset an array the run writes).
 //
 // A boundary statement (zpl.boundary wrap/reflect) becomes a transfer of
-// that kind (`kind = "wrap"` / `"reflect"`) of the array onto itself over
+// that kind (`kind = #ironman.kind<wrap>` / `<reflect>`) of the array onto itself over
 // the statement's region, shifted by its direction, with the same four
 // state ops; the zpl.boundary is erased.
 //
 // A remap (zpl.remap) becomes a transfer in its place, with the same four
 // state ops, and the zpl.remap is erased: a gather or scatter is a transfer
-// of kind "remap" naming its index arrays, indexed on the indexed side
+// of kind `remap` naming its index arrays, indexed on the indexed side
 // (gather `wQ1`, scatter `1Qw`); a gather by a permutation of the Index
-// arrays (`A#[Index2, Index1]`) is a transfer of kind "transpose", strided
+// arrays (`A#[Index2, Index1]`) is a transfer of kind `transpose`, strided
 // on one side: strided loads (`nQ1`) until strategy selection orients it.
 //
 // A redistribution (zpl.redistribute, from zpl-insert-redistribution)
-// becomes a transfer of kind "redist" from its source array to its
+// becomes a transfer of kind `redist` from its source array to its
 // destination array over its region, shift 0, with the same four state
 // ops; the zpl.redistribute is erased.
 //
@@ -168,7 +168,9 @@ static void generateRemap(RemapOp remap) {
         ctx, ironman::PatternKind::contiguous, 1, 1);
     transfer = ironman::TransferOp::create(
         builder, loc, remap.getSource(), remap.getDest(), remap.getRegion(),
-        gather ? "gather" : "scatter", remap.getIndices(),
+        gather ? ironman::RemapDirection::gather
+               : ironman::RemapDirection::scatter,
+        remap.getIndices(),
         gather ? indexed : direct, gather ? direct : indexed);
   }
   createStateOps(builder, loc, transfer);
@@ -205,7 +207,8 @@ void GenerateCommunicationPass::generateRedistribution(RedistributeOp redist) {
       builder, loc, redist.getSource(), redist.getDest(), redist.getRegion(),
       SmallVector<int64_t>(rank, 0),
       redistPatternFor(ctx, redist.getSource(), module),
-      redistPatternFor(ctx, redist.getDest(), module), "redist");
+      redistPatternFor(ctx, redist.getDest(), module),
+      ironman::TransferKind::redist);
   createStateOps(builder, loc, transfer);
   redist.erase();
 }
@@ -248,7 +251,7 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
         }))
       return;
     if (llvm::any_of(existing, [&](ironman::TransferOp t) {
-          return t.getTransferKind() == "halo" &&
+          return t.getTransferKind() == ironman::TransferKind::halo &&
                  sameArray(t.getDst(), array) && t.getShift() == shift;
         }))
       return;
@@ -276,7 +279,7 @@ LogicalResult GenerateCommunicationPass::generateFor(Operation *stmt) {
         patternFor(ctx, need.shift, declaredDist(need.array, getOperation()));
     auto transfer = ironman::TransferOp::create(
         builder, need.loc, need.array, need.array, need.region, need.shift,
-        pattern, pattern, "halo");
+        pattern, pattern, ironman::TransferKind::halo);
     createStateOps(builder, need.loc, transfer);
   }
   return success();
@@ -312,8 +315,9 @@ void GenerateCommunicationPass::runOnOperation() {
     ArrayRef<int64_t> dir = boundary.getDirection();
     ironman::PatternAttr pattern =
         patternFor(ctx, dir, declaredDist(boundary.getArray(), module));
-    StringRef kind =
-        boundary.getKind() == BoundaryKind::wrap ? "wrap" : "reflect";
+    ironman::TransferKind kind = boundary.getKind() == BoundaryKind::wrap
+                                     ? ironman::TransferKind::wrap
+                                     : ironman::TransferKind::reflect;
     auto transfer = ironman::TransferOp::create(
         builder, loc, boundary.getArray(), boundary.getArray(),
         boundary.getRegion(), dir, pattern, pattern, kind);

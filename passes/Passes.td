@@ -74,7 +74,7 @@ def InsertRedistribution : Pass<"zpl-insert-redistribution", "::mlir::ModuleOp">
     shifts (`zpl.expand`), and the statement reads that temporary. A plain
     copy `[R] B := A` between different distributions becomes
     `zpl.redistribute %B from %A over %R`. Communication generation makes
-    each `zpl.redistribute` an IRONMAN transfer of kind "redist".
+    each `zpl.redistribute` an IRONMAN transfer of kind `redist`.
   }];
 }
 
@@ -96,9 +96,9 @@ def GenerateCommunication : Pass<"zpl-gen-comm", "::mlir::ModuleOp"> {
     offset) with its access patterns and a program-wide `id`, followed by
     its `ironman.dr`, `ironman.sr`, `ironman.dn` and `ironman.sv`.
     Boundary statements (wrap, reflect) and remaps become transfers in
-    their place: gathers and scatters of kind "remap" (indexed on the
+    their place: gathers and scatters of kind `remap` (indexed on the
     indexed side), gathers by a permutation of the Index arrays of kind
-    "transpose" (strided on one side).
+    `transpose` (strided on one side).
   }];
   let dependentDialects = ["::ironman::IronmanDialect"];
 }
@@ -116,11 +116,12 @@ def SelectStrategy : Pass<"zpl-select-strategy", "::mlir::ModuleOp"> {
     representative message size (the transfer's band when its region has
     constant bounds, else 8 KiB), asks the model for the packed and the
     chained estimate on the target machine, and records on the op
-    `strategy` ("packed" or "chained": the model's choice, or the override),
-    `est_mbps` and `est_us` (throughput and time of one message of the
-    chosen strategy, rounded to 0.01). A transpose (strided on one side)
-    is estimated both ways, strided loads (`nQ1`) and strided stores
-    (`1Qn`); the faster gets `orientation = "loads" | "stores"` with its
+    `strategy` (`#ironman.strategy<packed>` or `<chained>`: the model's
+    choice, or the override), `est_mbps` and `est_us` (throughput and time
+    of one message of the chosen strategy, rounded to 0.01). A transpose
+    (strided on one side) is estimated both ways, strided loads (`nQ1`) and
+    strided stores (`1Qn`); the faster gets
+    `orientation = #ironman.orientation<loads>` or `<stores>` with its
     patterns, and both throughputs are recorded (`est_loads_mbps`,
     `est_stores_mbps`).
 

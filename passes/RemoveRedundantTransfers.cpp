@@ -114,10 +114,7 @@ static bool sameTransfer(TransferOp a, TransferOp b) {
 }
 
 /// Transfers this pass knows to be idle when repeated unchanged.
-static bool isRepeatable(TransferOp transfer) {
-  StringRef kind = transfer.getTransferKind();
-  return kind == "halo" || kind == "wrap" || kind == "reflect";
-}
+static bool isRepeatable(TransferOp transfer) { return transfer.isBandKind(); }
 
 //===----------------------------------------------------------------------===//
 // Writes
@@ -134,7 +131,7 @@ static bool mayWrite(Operation *op, Value array) {
     if (!unit)
       return WalkResult::advance();
     for (TransferOp member : unit->members)
-      if (member.getTransferKind() != "halo" &&
+      if (member.getTransferKind() != ironman::TransferKind::halo &&
           ironman::mayAlias(member.getDst(), array))
         return WalkResult::interrupt();
     return WalkResult::advance();
@@ -246,7 +243,7 @@ void RemoveRedundantTransfersPass::processCall(Operation *call,
     return;
   }
   for (TransferOp member : unit->members)
-    if (member.getTransferKind() != "halo")
+    if (member.getTransferKind() != ironman::TransferKind::halo)
       llvm::erase_if(available, [&](TransferOp done) {
         return ironman::mayAlias(done.getDst(), member.getDst()) ||
                ironman::mayAlias(done.getSrc(), member.getDst());

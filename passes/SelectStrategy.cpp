@@ -4,7 +4,8 @@
 // docs/model.md) how each `ironman.transfer` should move on the target
 // machine and records the answer on the op:
 //
-//   strategy = "packed" | "chained"   the model's choice (the faster for one
+//   strategy = #ironman.strategy<packed> | <chained>
+//                                     the model's choice (the faster for one
 //                                     message of the representative size,
 //                                     chained on a tie), or the override
 //   est_mbps = <MB/s>                 throughput of the chosen strategy,
@@ -57,10 +58,10 @@
 // with its best (or the forced) strategy. The faster orientation for one
 // message wins; on a tie (e.g. both capped by the memory constraint) the
 // one whose chosen expression is faster before the constraint
-// (Estimate::rawMBps), then loads. The op gets `orientation = "loads" |
-// "stores"`, the patterns of that orientation, both throughputs
-// (`est_loads_mbps`, `est_stores_mbps`) and the strategy and estimates of
-// the winner.
+// (Estimate::rawMBps), then loads. The op gets
+// `orientation = #ironman.orientation<loads>` or `<stores>`, the patterns
+// of that orientation, both throughputs (`est_loads_mbps`,
+// `est_stores_mbps`) and the strategy and estimates of the winner.
 //
 // A machine that cannot be found or read, a bad `strategy` option or a
 // transfer the model cannot estimate is an error.
@@ -209,8 +210,9 @@ bool choose(const zpl::model::Machine &m, const zpl::model::TransferPattern &q,
 /// transpose or a redistribution), or null when it has none or both sides
 /// are contiguous (nothing to orient).
 ironman::PatternAttr stridedSide(ironman::TransferOp op) {
-  StringRef kind = op.getTransferKind();
-  if (kind != "transpose" && kind != "redist")
+  ironman::TransferKind kind = op.getTransferKind();
+  if (kind != ironman::TransferKind::transpose &&
+      kind != ironman::TransferKind::redist)
     return nullptr;
   if (op.getSrcPattern().getKind() != ironman::PatternKind::contiguous)
     return op.getSrcPattern();
@@ -299,7 +301,8 @@ private:
       bool useLoads =
           tl < ts || (tl == ts && loads.rawMBps >= stores.rawMBps);
       c = useLoads ? loads : stores;
-      op.setOrientationAttr(b.getStringAttr(useLoads ? "loads" : "stores"));
+      op.setOrientation(useLoads ? ironman::TransposeOrientation::loads
+                                 : ironman::TransposeOrientation::stores);
       op.setSrcPatternAttr(useLoads ? strided : contiguous);
       op.setDstPatternAttr(useLoads ? contiguous : strided);
       op.setEstLoadsMbpsAttr(b.getF64FloatAttr(round2(loads.mbps)));
@@ -308,7 +311,9 @@ private:
                                forced, bytes, c))) {
       return failure();
     }
-    op.setStrategyAttr(b.getStringAttr(zpl::model::strategyName(c.strategy)));
+    op.setStrategy(c.strategy == zpl::model::Strategy::Chained
+                       ? ironman::TransferStrategy::chained
+                       : ironman::TransferStrategy::packed);
     op.setEstMbpsAttr(b.getF64FloatAttr(round2(c.mbps)));
     op.setEstUsAttr(b.getF64FloatAttr(round2(c.us)));
     return success();

@@ -85,6 +85,75 @@ void PatternAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+//===----------------------------------------------------------------------===//
+// Enum attributes: #ironman.kind<remap>, #ironman.strategy<packed>, ...
+//===----------------------------------------------------------------------===//
+
+/// Parses `<word>` into the enum attribute `AttrT`. A word that is not one
+/// of the enum's is an error naming the attribute's noun and every word it
+/// accepts, e.g. "unknown transfer strategy 'fast' (expected chained or
+/// packed)".
+template <typename AttrT>
+static Attribute parseEnumAttr(AsmParser &parser) {
+  using Enum = decltype(std::declval<AttrT>().getValue());
+  StringRef word;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&word))
+    return {};
+  std::optional<Enum> value = symbolizeEnum<Enum>(word);
+  if (!value) {
+    // The cases are numbered from 0 without gaps (IronmanDialect.td); the
+    // first number past them stringifies as "".
+    SmallVector<StringRef> words;
+    for (uint32_t i = 0; !stringifyEnum(static_cast<Enum>(i)).empty(); ++i)
+      words.push_back(stringifyEnum(static_cast<Enum>(i)));
+    InFlightDiagnostic diag = parser.emitError(loc, "unknown ")
+                              << AttrT::kNoun << " '" << word
+                              << "' (expected ";
+    for (size_t i = 0; i < words.size(); ++i)
+      diag << (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ")
+           << words[i];
+    diag << ")";
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return AttrT::get(parser.getContext(), *value);
+}
+
+template <typename AttrT>
+static void printEnumAttr(AsmPrinter &printer, AttrT attr) {
+  printer << "<" << stringifyEnum(attr.getValue()) << ">";
+}
+
+Attribute TransferKindAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<TransferKindAttr>(parser);
+}
+void TransferKindAttr::print(AsmPrinter &printer) const {
+  printEnumAttr(printer, *this);
+}
+
+Attribute TransferStrategyAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<TransferStrategyAttr>(parser);
+}
+void TransferStrategyAttr::print(AsmPrinter &printer) const {
+  printEnumAttr(printer, *this);
+}
+
+Attribute RemapDirectionAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<RemapDirectionAttr>(parser);
+}
+void RemapDirectionAttr::print(AsmPrinter &printer) const {
+  printEnumAttr(printer, *this);
+}
+
+Attribute TransposeOrientationAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<TransposeOrientationAttr>(parser);
+}
+void TransposeOrientationAttr::print(AsmPrinter &printer) const {
+  printEnumAttr(printer, *this);
+}
+
 std::string PatternAttr::getLetter() const {
   switch (getKind()) {
   case PatternKind::contiguous:

@@ -88,7 +88,7 @@ static LogicalResult verifyProtocol(Operation *head, Value handle) {
 //===----------------------------------------------------------------------===//
 
 static ParseResult
-parseMovement(OpAsmParser &parser, DenseI64ArrayAttr &shift, StringAttr &remap,
+parseMovement(OpAsmParser &parser, DenseI64ArrayAttr &shift, RemapDirectionAttr &remap,
               DenseI64ArrayAttr &permutation,
               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &indices,
               SmallVectorImpl<Type> &indexTypes) {
@@ -112,10 +112,11 @@ parseMovement(OpAsmParser &parser, DenseI64ArrayAttr &shift, StringAttr &remap,
   shift = b.getDenseI64ArrayAttr({});
   if (word == "transpose")
     return parseList(permutation);
-  if (word != "gather" && word != "scatter")
+  std::optional<RemapDirection> direction = symbolizeRemapDirection(word);
+  if (!direction)
     return parser.emitError(loc, "expected 'shift', 'gather', 'scatter' or "
                                  "'transpose'");
-  remap = b.getStringAttr(word);
+  remap = RemapDirectionAttr::get(b.getContext(), *direction);
   if (parser.parseLParen() || parser.parseOperandList(indices) ||
       parser.parseColonTypeList(indexTypes) || parser.parseRParen())
     return failure();
@@ -123,7 +124,7 @@ parseMovement(OpAsmParser &parser, DenseI64ArrayAttr &shift, StringAttr &remap,
 }
 
 static void printMovement(OpAsmPrinter &printer, Operation *,
-                          DenseI64ArrayAttr shift, StringAttr remap,
+                          DenseI64ArrayAttr shift, RemapDirectionAttr remap,
                           DenseI64ArrayAttr permutation, OperandRange indices,
                           TypeRange indexTypes) {
   auto printList = [&](ArrayRef<int64_t> values) {
@@ -132,7 +133,8 @@ static void printMovement(OpAsmPrinter &printer, Operation *,
     printer << "]";
   };
   if (remap) {
-    printer << remap.getValue() << "(" << indices << " : ";
+    printer << stringifyRemapDirection(remap.getValue()) << "(" << indices
+            << " : ";
     llvm::interleaveComma(indexTypes, printer);
     printer << ")";
   } else if (permutation) {
@@ -152,7 +154,7 @@ static void printMovement(OpAsmPrinter &printer, Operation *,
 /// arrays.
 static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
   if (op.getRemap() || op.getPermutation() || !op.getIndices().empty())
-    return op.emitOpError("a ") << op.getTransferKind()
+    return op.emitOpError("a ") << stringifyTransferKind(op.getTransferKind())
            << " transfer has a shift, not index arrays or a permutation";
   if (op.getSrc().getType().getRank() != rank ||
       op.getDst().getType().getRank() != rank)
@@ -163,10 +165,11 @@ static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
   // A redistribution moves every element to where the other distribution
   // keeps it: no shift. The other kinds move a band.
   bool shifted = llvm::any_of(op.getShift(), [](int64_t d) { return d != 0; });
-  if (op.getTransferKind() == "redist" && shifted)
+  bool redist = op.getTransferKind() == TransferKind::redist;
+  if (redist && shifted)
     return op.emitOpError("a redist transfer has no shift");
-  if (op.getTransferKind() != "redist" && !shifted)
-    return op.emitOpError("a ") << op.getTransferKind()
+  if (!redist && !shifted)
+    return op.emitOpError("a ") << stringifyTransferKind(op.getTransferKind())
            << " transfer needs a nonzero shift";
   return success();
 }
@@ -174,10 +177,9 @@ static LogicalResult verifyShifted(TransferOp op, unsigned rank) {
 /// Remaps: one i64 index array of the region's rank per dimension of the
 /// indexed side; the other side has the region's rank.
 static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
-  std::optional<StringRef> remap = op.getRemap();
-  if (!remap || (*remap != "gather" && *remap != "scatter"))
-    return op.emitOpError(
-        "a remap transfer needs remap = \"gather\" or \"scatter\"");
+  if (!op.getRemap())
+    return op.emitOpError("a remap transfer needs a remap direction "
+                          "(gather or scatter)");
   if (op.getPermutation() || !op.getShift().empty())
     return op.emitOpError(
         "a remap transfer has index arrays, not a shift or a permutation");
@@ -234,8 +236,8 @@ TransferOp::transposePatterns(MLIRContext *ctx, ArrayRef<int64_t> permutation,
 }
 
 /// The kinds whose orientation strategy selection chooses.
-static bool hasOrientation(StringRef kind) {
-  return kind == "transpose" || kind == "redist";
+static bool hasOrientation(TransferKind kind) {
+  return kind == TransferKind::transpose || kind == TransferKind::redist;
 }
 
 /// Reports the first op from `begin` up to (not including) `end`, null for
@@ -335,31 +337,27 @@ LogicalResult TransferOp::verify() {
   if (src.getElementType() != dst.getElementType())
     return emitOpError("source elements are ") << src.getElementType()
            << " but destination elements are " << dst.getElementType();
-  StringRef kind = getTransferKind();
+  TransferKind kind = getTransferKind();
   LogicalResult shape = failure();
-  if (kind == "halo" || kind == "wrap" || kind == "reflect" || kind == "redist")
+  switch (kind) {
+  case TransferKind::halo:
+  case TransferKind::wrap:
+  case TransferKind::reflect:
+  case TransferKind::redist:
     shape = verifyShifted(*this, rank);
-  else if (kind == "remap")
+    break;
+  case TransferKind::remap:
     shape = verifyRemap(*this, rank);
-  else if (kind == "transpose")
+    break;
+  case TransferKind::transpose:
     shape = verifyTranspose(*this, rank);
-  else
-    return emitOpError("kind must be halo, wrap, reflect, redist, remap or "
-                       "transpose, got '")
-           << kind << "'";
+    break;
+  }
   if (failed(shape))
     return failure();
-  if (std::optional<StringRef> strategy = getStrategy();
-      strategy && *strategy != "chained" && *strategy != "packed")
-    return emitOpError("strategy must be chained or packed, got '")
-           << *strategy << "'";
-  if (std::optional<StringRef> orientation = getOrientation()) {
-    if (!hasOrientation(kind))
-      return emitOpError("a ") << kind << " transfer has no orientation";
-    if (*orientation != "loads" && *orientation != "stores")
-      return emitOpError("orientation must be loads or stores, got '")
-             << *orientation << "'";
-  }
+  if (getOrientation() && !hasOrientation(kind))
+    return emitOpError("a ") << stringifyTransferKind(kind)
+           << " transfer has no orientation";
   // A combine's member moves with the combine's calls (CombineOp::verify).
   if (isCombineMember(*this))
     return success();
@@ -375,9 +373,9 @@ static LogicalResult verifyMember(CombineOp combine, unsigned index,
     return combine.emitOpError("members must be ironman.transfer results");
   if (transfer->getBlock() != combine->getBlock())
     return combine.emitOpError("members must be defined in the combine's block");
-  StringRef kind = transfer.getTransferKind();
-  if (kind != "halo" && kind != "wrap" && kind != "reflect")
-    return combine.emitOpError("cannot combine a ") << kind << " transfer";
+  if (!transfer.isBandKind())
+    return combine.emitOpError("cannot combine a ")
+           << stringifyTransferKind(transfer.getTransferKind()) << " transfer";
   if (!member.hasOneUse())
     return combine.emitOpError("member #")
            << index << " has uses besides this combine (its own state calls, another "
@@ -391,10 +389,6 @@ LogicalResult CombineOp::verify() {
   for (auto [index, member] : llvm::enumerate(getMembers()))
     if (failed(verifyMember(*this, index, member)))
       return failure();
-  if (std::optional<StringRef> strategy = getStrategy();
-      strategy && *strategy != "chained" && *strategy != "packed")
-    return emitOpError("strategy must be chained or packed, got '")
-           << *strategy << "'";
   return verifyStateCalls(*this, getTransfer());
 }
 

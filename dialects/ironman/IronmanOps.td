@@ -23,19 +23,22 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     shift and the distribution. The element type is the arrays'.
     `id` numbers the static transfer in the program (set by communication
     generation) so concurrent transfers never mix their messages.
-    `kind` says what the sections are: "halo" (the default, as above),
-    "wrap" (fill the band `shift of R` of dst with the opposite edge of R,
-    periodically), "reflect" (fill it with R's edge mirrored), "redist"
-    (a redistribution: every element of R moves from the PE that owns it in
+    `kind` (`#ironman.kind<...>`) says what the sections are: `halo` (the
+    default, as above, and not spelled out), `wrap` (fill the band
+    `shift of R` of dst with the opposite edge of R, periodically),
+    `reflect` (fill it with R's edge mirrored), `redist` (a
+    redistribution: every element of R moves from the PE that owns it in
     src's distribution to the PE that owns it in dst's; the shift is all
-    zeros), "remap" or "transpose" (below).
+    zeros), `remap` or `transpose` (below).
 
-    A remap (`kind = "remap"`) names its index arrays instead of a shift,
-    after `gather` (`[R] dst := src#[I1, I2]`, the attribute
-    `remap = "gather"`) or `scatter` (`[R] dst#[I1, I2] := src`):
+    A remap (`kind = #ironman.kind<remap>`) names its index arrays instead
+    of a shift, after `gather` (`[R] dst := src#[I1, I2]`, the attribute
+    `remap = #ironman.remap<gather>`) or `scatter`
+    (`[R] dst#[I1, I2] := src`):
     ```mlir
     %t = ironman.transfer %B -> %A over %R gather(%I1, %I2 : !zpl.array<2 x i64>, !zpl.array<2 x i64>)
-           pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {kind = "remap"}
+           pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>)
+           {kind = #ironman.kind<remap>}
            : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ```
     There is one index array per dimension of the indexed side (src for a
@@ -44,22 +47,23 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     schedule once (an inspector) and reuses it while the index arrays'
     contents are unchanged.
 
-    A transpose (`kind = "transpose"`) is a gather whose indices are a
+    A transpose (`kind = #ironman.kind<transpose>`) is a gather whose indices are a
     permutation of Index1..IndexN, `[R] dst := src#[Index_p1, Index_p2]`:
     ```mlir
     %t = ironman.transfer %B -> %A over %R transpose [2, 1]
            pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>)
-           {kind = "transpose", orientation = "loads"}
+           {kind = #ironman.kind<transpose>, orientation = #ironman.orientation<loads>}
            : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ```
     Its sections follow from the distributions (no index arrays). It is
-    strided on one side: `orientation = "loads"` (strided loads at the
-    sender, the message in the receiver's row-major order: src strided, dst
-    contiguous, `nQ1`) or `"stores"` (contiguous loads, strided stores: src
+    strided on one side: `orientation = #ironman.orientation<loads>`
+    (strided loads at the sender, the message in the receiver's row-major
+    order: src strided, dst contiguous, `nQ1`) or `stores` (contiguous
+    loads, strided stores: src
     contiguous, dst strided, `1Qn`); strategy selection chooses and records
     both estimates (`est_loads_mbps`, `est_stores_mbps`).
 
-    `strategy` ("chained" or "packed"), `est_mbps` and `est_us` are set by
+    `strategy` (`#ironman.strategy<chained>` or `<packed>`), `est_mbps` and `est_us` are set by
     strategy selection from the target machine's cost model: how the bytes
     move, and the estimated throughput and time of one execution.
   }];
@@ -70,13 +74,13 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
                        Ironman_PatternAttr:$src_pattern,
                        Ironman_PatternAttr:$dst_pattern,
                        OptionalAttr<I64Attr>:$id,
-                       OptionalAttr<StrAttr>:$kind,
-                       OptionalAttr<StrAttr>:$strategy,
+                       OptionalAttr<Ironman_TransferKindAttr>:$kind,
+                       OptionalAttr<Ironman_TransferStrategyAttr>:$strategy,
                        OptionalAttr<F64Attr>:$est_mbps,
                        OptionalAttr<F64Attr>:$est_us,
-                       OptionalAttr<StrAttr>:$remap,
+                       OptionalAttr<Ironman_RemapDirectionAttr>:$remap,
                        OptionalAttr<DenseI64ArrayAttr>:$permutation,
-                       OptionalAttr<StrAttr>:$orientation,
+                       OptionalAttr<Ironman_TransposeOrientationAttr>:$orientation,
                        OptionalAttr<F64Attr>:$est_loads_mbps,
                        OptionalAttr<F64Attr>:$est_stores_mbps);
   let results = (outs Ironman_TransferType:$transfer);
@@ -91,48 +95,56 @@ def Ironman_TransferOp : Ironman_Op<"transfer"> {
     OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
       "::mlir::Value":$region, "::llvm::ArrayRef<int64_t>":$shift,
       "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern,
-      "::llvm::StringRef":$kind), [{
+      "::ironman::TransferKind":$kind), [{
       // A halo is the default kind and is not spelled out.
       $_state.addOperands({src, dst, region});
       $_state.addAttribute(getShiftAttrName($_state.name),
                            $_builder.getDenseI64ArrayAttr(shift));
       $_state.addAttribute(getSrcPatternAttrName($_state.name), srcPattern);
       $_state.addAttribute(getDstPatternAttrName($_state.name), dstPattern);
-      if (kind != "halo")
+      if (kind != ::ironman::TransferKind::halo)
         $_state.addAttribute(getKindAttrName($_state.name),
-                             $_builder.getStringAttr(kind));
+            ::ironman::TransferKindAttr::get($_builder.getContext(), kind));
       $_state.addTypes(::ironman::TransferType::get($_builder.getContext()));
     }]>,
-    // A remap ("gather" or "scatter", with its index arrays).
+    // A remap (a gather or a scatter, with its index arrays).
     OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
-      "::mlir::Value":$region, "::llvm::StringRef":$remap,
+      "::mlir::Value":$region, "::ironman::RemapDirection":$remap,
       "::mlir::ValueRange":$indices,
       "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern), [{
       build($_builder, $_state, src, dst, region, {}, srcPattern, dstPattern,
-            "remap");
+            ::ironman::TransferKind::remap);
       $_state.addOperands(indices);
       $_state.addAttribute(getRemapAttrName($_state.name),
-                           $_builder.getStringAttr(remap));
+          ::ironman::RemapDirectionAttr::get($_builder.getContext(), remap));
     }]>,
     // A transpose: dst at p reads src at (p[permutation[0]-1], ...).
     OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst,
       "::mlir::Value":$region, "::llvm::ArrayRef<int64_t>":$permutation,
       "::ironman::PatternAttr":$srcPattern, "::ironman::PatternAttr":$dstPattern), [{
       build($_builder, $_state, src, dst, region, {}, srcPattern, dstPattern,
-            "transpose");
+            ::ironman::TransferKind::transpose);
       $_state.addAttribute(getPermutationAttrName($_state.name),
                            $_builder.getDenseI64ArrayAttr(permutation));
     }]>];
   let extraClassDeclaration = [{
-    /// "halo", "wrap", "reflect", "redist", "remap" or "transpose".
-    ::llvm::StringRef getTransferKind() {
-      return getKind() ? *getKind() : ::llvm::StringRef("halo");
+    /// The kind, halo when the attribute is absent.
+    ::ironman::TransferKind getTransferKind() {
+      return getKind().value_or(::ironman::TransferKind::halo);
+    }
+    /// A halo, wrap or reflect: a band beside R filled from its owners
+    /// (the kinds that combine and that redundancy removal compares).
+    bool isBandKind() {
+      ::ironman::TransferKind kind = getTransferKind();
+      return kind == ::ironman::TransferKind::halo ||
+             kind == ::ironman::TransferKind::wrap ||
+             kind == ::ironman::TransferKind::reflect;
     }
     ::mlir::Type getElementType() {
       return ::mlir::cast<::zpl::ArrayType>(getSrc().getType()).getElementType();
     }
     /// A remap that gathers (else it scatters); remaps only.
-    bool isGather() { return getRemap() && *getRemap() == "gather"; }
+    bool isGather() { return getRemap() == ::ironman::RemapDirection::gather; }
     /// The (source, destination) patterns of a transpose by `permutation`
     /// in one orientation: strided loads (`nQ1`) or strided stores (`1Qn`).
     /// The strided side's stride is a row pitch known at run time; its
@@ -148,7 +160,7 @@ def Ironman_CombineOp : Ironman_Op<"combine"> {
   let summary = "several transfers that travel as one";
   let description = [{
     ```mlir
-    %c = ironman.combine %t1, %t2, %t3 {id = 7 : i64, strategy = "packed"}
+    %c = ironman.combine %t1, %t2, %t3 {id = 7 : i64, strategy = #ironman.strategy<packed>}
     ironman.dr %c
     ironman.sr %c
     ironman.dn %c
@@ -160,11 +172,12 @@ def Ironman_CombineOp : Ironman_Op<"combine"> {
     combine's DR, SR, DN and SV replace the members' own, which they must
     not have; a transfer is a member of at most one combine. `id` numbers
     the combined transfer among all static transfers of the program;
-    `strategy` ("chained" or "packed") says how its messages move.
+    `strategy` (`#ironman.strategy<chained>` or `<packed>`) says how its
+    messages move.
   }];
   let arguments = (ins Variadic<Ironman_TransferType>:$members,
                        OptionalAttr<I64Attr>:$id,
-                       OptionalAttr<StrAttr>:$strategy);
+                       OptionalAttr<Ironman_TransferStrategyAttr>:$strategy);
   let results = (outs Ironman_TransferType:$transfer);
   let assemblyFormat = "$members attr-dict";
   let hasVerifier = 1;

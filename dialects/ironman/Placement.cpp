@@ -177,7 +177,7 @@ static std::optional<CommUnit::Call> callOf(Operation *op) {
 
 bool CommUnit::allHalo() const {
   return llvm::all_of(members, [](TransferOp member) {
-    return member.getTransferKind() == "halo";
+    return member.getTransferKind() == ironman::TransferKind::halo;
   });
 }
 
@@ -239,8 +239,8 @@ std::optional<CommUnit> ironman::getUnitOfCall(Operation *call) {
 
 /// How members `a` and `b` of two units get in each other's way.
 static Interference memberInterference(TransferOp a, TransferOp b) {
-  bool haloA = a.getTransferKind() == "halo";
-  bool haloB = b.getTransferKind() == "halo";
+  bool haloA = a.getTransferKind() == ironman::TransferKind::halo;
+  bool haloB = b.getTransferKind() == ironman::TransferKind::halo;
   if (haloA && haloB)
     return mayAlias(a.getDst(), b.getDst()) &&
                    ghostsMayOverlap(a.getShift(), b.getShift())
@@ -297,7 +297,7 @@ bool ironman::conflictsWithWindow(const CommUnit &unit, Window window,
     // A halo transfer receives ghost cells; the other kinds write cells
     // this PE owns, which any access sees.
     ArrayUse use = getArrayUse(op, member.getDst());
-    if (member.getTransferKind() == "halo"
+    if (member.getTransferKind() == ironman::TransferKind::halo
             ? use.mayReadGhostsOf(member.getShift())
             : use.any())
       return true;

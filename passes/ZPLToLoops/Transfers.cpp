@@ -55,7 +55,7 @@ Value remapCall(OpBuilder &b, const ZPLTypeConverter &types,
                 const ModuleFacts &facts, Operation *op, bool gather,
                 Value dst, Value region, Value src, ValueRange indices,
                 std::optional<ArrayRef<int64_t>> permutation,
-                StringRef orientation) {
+                ironman::TransposeOrientation orientation) {
   MLIRContext *ctx = b.getContext();
   // ironman.h: IM_GATHER 0, IM_SCATTER 1; IM_LOADS 0, IM_STORES 1.
   if (permutation) {
@@ -63,7 +63,8 @@ Value remapCall(OpBuilder &b, const ZPLTypeConverter &types,
     for (unsigned k = 0; k < 3; ++k)
       args.push_back(
           intArg(ctx, k < permutation->size() ? (*permutation)[k] : 0));
-    args.push_back(intArg(ctx, orientation == "stores" ? 1 : 0));
+    args.push_back(intArg(
+        ctx, orientation == ironman::TransposeOrientation::stores ? 1 : 0));
     return handleCall(b, types, facts, op, RuntimeFn::Transpose, args);
   }
   SmallVector<CArg> args{intArg(ctx, gather ? 0 : 1), dst, region, src};
@@ -78,15 +79,13 @@ Value remapCall(OpBuilder &b, const ZPLTypeConverter &types,
 /// `im_strategy(h, ...)` when strategy selection chose one: the runtime
 /// moves the transfer's messages that way (ironman.h: IM_PACKED 0,
 /// IM_CHAINED 1).
-LogicalResult strategyCall(OpBuilder &b, Operation *op,
-                           std::optional<StringRef> strategy, Value h) {
+void strategyCall(OpBuilder &b, Operation *op,
+                  std::optional<ironman::TransferStrategy> strategy, Value h) {
   if (!strategy)
-    return success();
-  if (*strategy != "packed" && *strategy != "chained")
-    return op->emitError("unknown transfer strategy '") << *strategy << "'";
+    return;
+  bool chained = *strategy == ironman::TransferStrategy::chained;
   callRuntime(b, op->getLoc(), RuntimeFn::Strategy,
-              {h, intArg(b.getContext(), *strategy == "chained" ? 1 : 0)});
-  return success();
+              {h, intArg(b.getContext(), chained ? 1 : 0)});
 }
 
 /// The four state calls of a transfer without zpl-gen-comm.
@@ -101,29 +100,26 @@ struct TransferLowering : LoweringPattern<ironman::TransferOp> {
   LogicalResult
   matchAndRewrite(ironman::TransferOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    StringRef kind = op.getTransferKind();
+    using ironman::TransferKind;
+    TransferKind kind = op.getTransferKind();
     Value h;
-    if (kind == "remap" || kind == "transpose") {
+    if (kind == TransferKind::remap || kind == TransferKind::transpose) {
       h = remapCall(rewriter, types, facts, op, op.isGather(),
                     adaptor.getDst(), adaptor.getRegion(), adaptor.getSrc(),
                     adaptor.getIndices(), op.getPermutation(),
-                    op.getOrientation().value_or("loads"));
-    } else if (kind == "redist") {
+                    op.getOrientation().value_or(
+                        ironman::TransposeOrientation::loads));
+    } else if (kind == TransferKind::redist) {
       h = handleCall(rewriter, types, facts, op, RuntimeFn::Redist,
                      {adaptor.getDst(), adaptor.getSrc(), adaptor.getRegion()});
     } else {
-      std::optional<RuntimeFn> fn =
-          kind == "halo"      ? std::optional(RuntimeFn::Halo)
-          : kind == "wrap"    ? std::optional(RuntimeFn::Wrap)
-          : kind == "reflect" ? std::optional(RuntimeFn::Reflect)
-                              : std::nullopt;
-      if (!fn)
-        return op.emitError("unknown transfer kind '") << kind << "'";
-      h = shiftCall(rewriter, types, facts, op, *fn, adaptor.getSrc(),
+      RuntimeFn fn = kind == TransferKind::halo   ? RuntimeFn::Halo
+                     : kind == TransferKind::wrap ? RuntimeFn::Wrap
+                                                  : RuntimeFn::Reflect;
+      h = shiftCall(rewriter, types, facts, op, fn, adaptor.getSrc(),
                     adaptor.getRegion(), op.getShift());
     }
-    if (failed(strategyCall(rewriter, op, op.getStrategy(), h)))
-      return failure();
+    strategyCall(rewriter, op, op.getStrategy(), h);
     rewriter.replaceOp(op, h);
     return success();
   }
@@ -139,8 +135,7 @@ struct CombineLowering : LoweringPattern<ironman::CombineOp> {
     for (Value member : adaptor.getMembers())
       args.push_back(member);
     Value h = handleCall(rewriter, types, facts, op, RuntimeFn::Combine, args);
-    if (failed(strategyCall(rewriter, op, op.getStrategy(), h)))
-      return failure();
+    strategyCall(rewriter, op, op.getStrategy(), h);
     rewriter.replaceOp(op, h);
     return success();
   }
@@ -196,7 +191,8 @@ struct RemapLowering : LoweringPattern<zpl::RemapOp> {
                         op.getKind() == zpl::RemapKind::gather,
                         adaptor.getDest(), adaptor.getRegion(),
                         adaptor.getSource(), adaptor.getIndices(),
-                        op.getPermutation(), "loads");
+                        op.getPermutation(),
+                        ironman::TransposeOrientation::loads);
     stateCalls(rewriter, op.getLoc(), h);
     rewriter.eraseOp(op);
     return success();

@@ -13,8 +13,8 @@
 -- RUN: %mpirun -np 4 %t.mpi --p=1 --q=4 | FileCheck --match-full-lines %s
 -- Each copy between distributions is one IRONMAN redistribution.
 -- RUN: %zplc --emit=ironman %s | FileCheck --check-prefix=IR %s
--- IR-COUNT-4: kind = "redist"
--- IR-NOT: kind = "redist"
+-- IR-COUNT-4: kind = #ironman.kind<redist>
+-- IR-NOT: kind = #ironman.kind<redist>
 -- CHECK: 11 12 13 14 15 16 17 18
 -- CHECK-NEXT: 21 22 23 24 25 26 27 28
 -- CHECK-NEXT: 31 32 33 34 35 36 37 38

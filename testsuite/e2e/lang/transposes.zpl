@@ -23,7 +23,7 @@
 -- RUN: %mpirun -np 4 %t.loads --grid=4x1 | FileCheck --match-full-lines %s
 -- RUN: %mpirun -np 4 %t.loads-packed | FileCheck --match-full-lines %s
 -- RUN: %zplc --emit=ironman --machine=t3d %s | FileCheck %s --check-prefix=T3D
--- T3D-COUNT-5: kind = "transpose", orientation = "stores"
+-- T3D-COUNT-5: kind = #ironman.kind<transpose>, orientation = #ironman.orientation<stores>
 -- Transposes need no inspector: no remap inspections, strided messages.
 -- RUN: %mpirun -np 4 %t.loads --stats | FileCheck %s --check-prefix=STATS
 -- STATS: stats.messages.strided {{[1-9][0-9]*}}

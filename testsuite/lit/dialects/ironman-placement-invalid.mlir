@@ -117,7 +117,7 @@ func.func @shared_ghosts(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
 // A wrap writes its band, which this PE owns: even an unshifted read of
 // the array may not come between its DR and DN.
 func.func @read_while_wrapping(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
-  %w = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   // expected-note @+1 {{the transfer's ironman.dr}}
   ironman.dr %w
   ironman.sr %w
@@ -187,20 +187,6 @@ func.func @combine_member_calls(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>
   // expected-error @+1 {{member #1 has uses besides this combine}}
   %c = ironman.combine %t, %u
   ironman.dr %u
-  ironman.dr %c
-  ironman.sr %c
-  ironman.dn %c
-  ironman.sv %c
-  return
-}
-
-// -----
-
-func.func @combine_strategy(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
-  %t = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
-  %u = ironman.transfer %B -> %B over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
-  // expected-error @+1 {{strategy must be chained or packed, got 'fast'}}
-  %c = ironman.combine %t, %u {strategy = "fast"}
   ironman.dr %c
   ironman.sr %c
   ironman.dn %c

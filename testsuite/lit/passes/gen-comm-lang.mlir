@@ -28,12 +28,12 @@ module {
   // own halo transfer.
   // CHECK-LABEL: func.func @bound
   // CHECK-NOT:     zpl.boundary
-  // CHECK:         %[[W:.*]] = ironman.transfer %[[A:.*]] -> %[[A]] over %[[R:.*]] shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 0 : i64, kind = "wrap"}
+  // CHECK:         %[[W:.*]] = ironman.transfer %[[A:.*]] -> %[[A]] over %[[R:.*]] shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 0 : i64, kind = #ironman.kind<wrap>}
   // CHECK-NEXT:    ironman.dr %[[W]]
   // CHECK-NEXT:    ironman.sr %[[W]]
   // CHECK-NEXT:    ironman.dn %[[W]]
   // CHECK-NEXT:    ironman.sv %[[W]]
-  // CHECK-NEXT:    %[[F:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = "reflect"}
+  // CHECK-NEXT:    %[[F:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = #ironman.kind<reflect>}
   // CHECK:         ironman.sv %[[F]]
   // CHECK-NEXT:    %[[H:.*]] = ironman.transfer %[[A]] -> %[[A]] over %[[R]] shift [0, 1] {{.*}} {id = 2 : i64}
   // CHECK:         ironman.sv %[[H]]

@@ -102,8 +102,8 @@ func.func @halos3() {
 
 // Boundary bands classify like halos.
 // CHECK-LABEL: func.func @boundaries
-// CHECK:      shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = {{[0-9]+}} : i64, kind = "wrap"}
-// CHECK:      shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = "reflect"}
+// CHECK:      shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<wrap>}
+// CHECK:      shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<reflect>}
 func.func @boundaries() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
@@ -116,14 +116,14 @@ func.func @boundaries() {
 // the destination, 1Qw), the index arrays named, the zpl.remap gone; then
 // the four state ops.
 // CHECK-LABEL: func.func @remaps
-// CHECK:      %[[G:.*]] = ironman.transfer %[[B:.*]] -> %[[A:.*]] over %[[R:.*]] gather(%[[I:.*]], %[[J:.*]] : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK:      %[[G:.*]] = ironman.transfer %[[B:.*]] -> %[[A:.*]] over %[[R:.*]] gather(%[[I:.*]], %[[J:.*]] : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<remap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
 // CHECK-NEXT: ironman.dr %[[G]]
 // CHECK-NEXT: ironman.sr %[[G]]
 // CHECK-NEXT: ironman.dn %[[G]]
 // CHECK-NEXT: ironman.sv %[[G]]
-// CHECK-NEXT: ironman.transfer %[[A]] -> %[[B]] over %[[R]] scatter(%[[J]], %[[I]] : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<contiguous> -> #ironman.pattern<indexed>) {id = {{[0-9]+}} : i64, kind = "remap"}
+// CHECK-NEXT: ironman.transfer %[[A]] -> %[[B]] over %[[R]] scatter(%[[J]], %[[I]] : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<contiguous> -> #ironman.pattern<indexed>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<remap>}
 // A rank-2 gather from a rank-1 array: one index array.
-// CHECK:      ironman.transfer %[[X:.*]] -> %[[A]] over %[[R]] gather(%[[I]] : !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = "remap"} : !zpl.array<1 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK:      ironman.transfer %[[X:.*]] -> %[[A]] over %[[R]] gather(%[[I]] : !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<remap>} : !zpl.array<1 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
 // CHECK-NOT:  zpl.remap
 // CHECK:      return
 func.func @remaps() {
@@ -143,7 +143,7 @@ func.func @remaps() {
 // elements when the innermost dimension moves, whole inner rows when it
 // stays in place; the identity permutation copies rows (contiguous).
 // CHECK-LABEL: func.func @transposes
-// CHECK:      %[[T:.*]] = ironman.transfer %[[B:.*]] -> %[[A:.*]] over %[[R:.*]] transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = "transpose"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+// CHECK:      %[[T:.*]] = ironman.transfer %[[B:.*]] -> %[[A:.*]] over %[[R:.*]] transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = {{[0-9]+}} : i64, kind = #ironman.kind<transpose>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
 // CHECK-NEXT: ironman.dr %[[T]]
 // CHECK-NEXT: ironman.sr %[[T]]
 // CHECK-NEXT: ironman.dn %[[T]]

@@ -65,12 +65,12 @@ module {
   // contiguous piece per peer on both sides; with a cyclic side, strided.
   // CHECK-LABEL: func.func @rank1
   // CHECK-NOT:     zpl.redistribute
-  // CHECK:         %[[T0:.*]] = ironman.transfer %[[U:.*]] -> %[[V:.*]] over %[[L:.*]] shift [0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = "redist"}
+  // CHECK:         %[[T0:.*]] = ironman.transfer %[[U:.*]] -> %[[V:.*]] over %[[L:.*]] shift [0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = #ironman.kind<redist>}
   // CHECK-NEXT:    ironman.dr %[[T0]]
   // CHECK-NEXT:    ironman.sr %[[T0]]
   // CHECK-NEXT:    ironman.dn %[[T0]]
   // CHECK-NEXT:    ironman.sv %[[T0]]
-  // CHECK-NEXT:    %[[T1:.*]] = ironman.transfer %[[V]] -> %{{.*}} over %[[L]] shift [0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 1 : i64, kind = "redist"}
+  // CHECK-NEXT:    %[[T1:.*]] = ironman.transfer %[[V]] -> %{{.*}} over %[[L]] shift [0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 1 : i64, kind = #ironman.kind<redist>}
   // CHECK-NOT:     ironman.transfer
   // CHECK:         return
   func.func @rank1() {
@@ -89,7 +89,7 @@ module {
   // CHECK-LABEL: func.func @shifted
   // CHECK:         %[[W:.*]] = zpl.expand %[[S:.*]] [0, 0, 0, 1] : !zpl.region<2>
   // CHECK-NEXT:    %[[T:.*]] = zpl.local_array "A_redist" over %[[W]]
-  // CHECK-NEXT:    %[[X:.*]] = ironman.transfer %{{.*}} -> %[[T]] over %[[W]] shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 2 : i64, kind = "redist"}
+  // CHECK-NEXT:    %[[X:.*]] = ironman.transfer %{{.*}} -> %[[T]] over %[[W]] shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 2 : i64, kind = #ironman.kind<redist>}
   // CHECK-NEXT:    ironman.dr %[[X]]
   // CHECK-NEXT:    ironman.sr %[[X]]
   // CHECK-NEXT:    ironman.dn %[[X]]

@@ -33,7 +33,7 @@ zpl.array_decl @C : !zpl.array<2 x f64> attributes {fluff = array<i64: 1, 1, 1, 
 // CHECK:      %[[TA:.*]] = ironman.transfer %{{.*}} shift [-1, 0] {{.*}}{id = 0 : i64}
 // CHECK-NEXT: %[[TB:.*]] = ironman.transfer %{{.*}} shift [-1, 0] {{.*}}{id = 1 : i64}
 // CHECK-NEXT: %[[TC:.*]] = ironman.transfer %{{.*}} shift [-1, 0] {{.*}}{id = 2 : i64}
-// CHECK-NEXT: %[[C:.*]] = ironman.combine %[[TA]], %[[TB]], %[[TC]] {id = 15 : i64, strategy = "chained"}
+// CHECK-NEXT: %[[C:.*]] = ironman.combine %[[TA]], %[[TB]], %[[TC]] {id = 15 : i64, strategy = #ironman.strategy<chained>}
 // CHECK-NEXT: ironman.dr %[[C]]
 // CHECK-NEXT: ironman.sr %[[C]]
 // CHECK-NEXT: ironman.dn %[[C]]
@@ -55,17 +55,17 @@ func.func @three_north() {
   %B = zpl.get @B : !zpl.array<2 x f64>
   %C = zpl.get @C : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
-  %ta = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 0 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %ta = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 0 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %ta
   ironman.sr %ta
   ironman.dn %ta
   ironman.sv %ta
-  %tb = ironman.transfer %B -> %B over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %tb = ironman.transfer %B -> %B over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %tb
   ironman.sr %tb
   ironman.dn %tb
   ironman.sv %tb
-  %tc = ironman.transfer %C -> %C over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 2 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %tc = ironman.transfer %C -> %C over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 2 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %tc
   ironman.sr %tc
   ironman.dn %tc
@@ -88,13 +88,13 @@ func.func @three_north() {
 // CHECK-LABEL: func.func @mixed
 // CHECK:      %[[N:.*]] = ironman.transfer {{.*}} shift [-1, 0] {{.*}}{id = 3 : i64}
 // CHECK-NEXT: %[[NE:.*]] = ironman.transfer {{.*}} shift [-1, 1] {{.*}}{id = 4 : i64}
-// CHECK-NEXT: %[[S:.*]] = ironman.transfer {{.*}} shift [1, 0] {{.*}}{id = 5 : i64, strategy = "packed"}
+// CHECK-NEXT: %[[S:.*]] = ironman.transfer {{.*}} shift [1, 0] {{.*}}{id = 5 : i64, strategy = #ironman.strategy<packed>}
 // CHECK-NEXT: ironman.dr %[[S]]
 // CHECK-NEXT: ironman.sr %[[S]]
 // CHECK-NEXT: ironman.dn %[[S]]
 // CHECK-NEXT: ironman.sv %[[S]]
 // CHECK-NEXT: %[[E:.*]] = ironman.transfer {{.*}} shift [0, 1] {{.*}}{id = 7 : i64}
-// CHECK-NEXT: %[[M:.*]] = ironman.combine %[[N]], %[[NE]], %[[E]] {id = 16 : i64, strategy = "packed"}
+// CHECK-NEXT: %[[M:.*]] = ironman.combine %[[N]], %[[NE]], %[[E]] {id = 16 : i64, strategy = #ironman.strategy<packed>}
 // CHECK-NEXT: ironman.dr %[[M]]
 // CHECK-NEXT: ironman.sr %[[M]]
 // CHECK-NEXT: ironman.dn %[[M]]
@@ -107,22 +107,22 @@ func.func @mixed() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %B = zpl.get @B : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
-  %n = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 3 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %n = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 3 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %n
   ironman.sr %n
   ironman.dn %n
   ironman.sv %n
-  %ne = ironman.transfer %A -> %A over %R shift [-1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 4 : i64, strategy = "packed"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %ne = ironman.transfer %A -> %A over %R shift [-1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 4 : i64, strategy = #ironman.strategy<packed>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %ne
   ironman.sr %ne
   ironman.dn %ne
   ironman.sv %ne
-  %s = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 5 : i64, strategy = "packed"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %s = ironman.transfer %A -> %A over %R shift [1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 5 : i64, strategy = #ironman.strategy<packed>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %s
   ironman.sr %s
   ironman.dn %s
   ironman.sv %s
-  %e = ironman.transfer %B -> %B over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 7 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %e = ironman.transfer %B -> %B over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 7 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %e
   ironman.sr %e
   ironman.dn %e
@@ -145,7 +145,7 @@ func.func @mixed() {
 // the first one's cells; transfers without a strategy give a combine
 // without one.
 // CHECK-LABEL: func.func @apart
-// CHECK:      %[[W:.*]] = ironman.transfer {{.*}} shift [-1, 0] {{.*}}kind = "wrap"
+// CHECK:      %[[W:.*]] = ironman.transfer {{.*}} shift [-1, 0] {{.*}}kind = #ironman.kind<wrap>
 // CHECK-NEXT: ironman.dr %[[W]]
 // CHECK-NEXT: ironman.sr %[[W]]
 // CHECK-NEXT: ironman.dn %[[W]]
@@ -166,7 +166,7 @@ func.func @apart() {
   %B = zpl.get @B : !zpl.array<2 x f64>
   %C = zpl.get @C : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
-  %w = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 10 : i64, kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 10 : i64, kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %w
   ironman.sr %w
   ironman.dn %w
@@ -207,17 +207,17 @@ func.func @apart() {
 // CHECK-LABEL: func.func @overlap_chained
 // CHECK:      %[[N:.*]] = ironman.transfer {{.*}} shift [-1, 0] {{.*}}{id = 8 : i64}
 // CHECK-NEXT: %[[NE:.*]] = ironman.transfer {{.*}} shift [-1, 1] {{.*}}{id = 9 : i64}
-// CHECK-NEXT: ironman.combine %[[N]], %[[NE]] {id = 18 : i64, strategy = "chained"}
+// CHECK-NEXT: ironman.combine %[[N]], %[[NE]] {id = 18 : i64, strategy = #ironman.strategy<chained>}
 func.func @overlap_chained() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %B = zpl.get @B : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
-  %n = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 8 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %n = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 8 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %n
   ironman.sr %n
   ironman.dn %n
   ironman.sv %n
-  %ne = ironman.transfer %A -> %A over %R shift [-1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 9 : i64, strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %ne = ironman.transfer %A -> %A over %R shift [-1, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 9 : i64, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %ne
   ironman.sr %ne
   ironman.dn %ne

@@ -161,7 +161,7 @@ func.func @units(%c: i1, %n: index) {
 // CHECK:        zpl.assign %[[A:[0-9]+]] over
 // CHECK:        zpl.yield{{$}}
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[W:.*]] = ironman.transfer {{.*}}kind = "wrap"
+// CHECK-NEXT: %[[W:.*]] = ironman.transfer {{.*}}kind = #ironman.kind<wrap>
 // CHECK-NEXT: ironman.dr %[[W]]
 // CHECK-NEXT: ironman.sr %[[W]]
 // CHECK-NEXT: ironman.dn %[[W]]
@@ -194,7 +194,7 @@ func.func @fusion() {
     }
     zpl.yield
   }
-  %w = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %w
   ironman.sr %w
   ironman.dn %w

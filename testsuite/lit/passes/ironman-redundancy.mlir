@@ -216,7 +216,7 @@ func.func @loop(%n: index) {
 // CHECK-LABEL: func.func @wrap
 // CHECK:      ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 30
 // CHECK-COUNT-4: ironman.{{dr|sr|dn|sv}}
-// CHECK-NEXT: ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 31 : i64, kind = "wrap"
+// CHECK-NEXT: ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 31 : i64, kind = #ironman.kind<wrap>
 // CHECK-COUNT-4: ironman.{{dr|sr|dn|sv}}
 // CHECK-NEXT: ironman.transfer {{.*}} shift [0, 1] {{.*}}id = 33
 // CHECK-COUNT-4: ironman.{{dr|sr|dn|sv}}
@@ -229,12 +229,12 @@ func.func @wrap() {
   ironman.sr %h0
   ironman.dn %h0
   ironman.sv %h0
-  %w0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 31 : i64, kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 31 : i64, kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %w0
   ironman.sr %w0
   ironman.dn %w0
   ironman.sv %w0
-  %w1 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 32 : i64, kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %w1 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 32 : i64, kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %w1
   ironman.sr %w1
   ironman.dn %w1

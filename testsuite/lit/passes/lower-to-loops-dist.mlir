@@ -110,7 +110,7 @@ module attributes {zpl.entry = @prog} {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
     %S = zpl.get @S : !zpl.region<2>
-    %h = ironman.transfer %A -> %B over %S shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 5 : i64, kind = "redist", strategy = "chained"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %h = ironman.transfer %A -> %B over %S shift [0, 0] pattern(#ironman.pattern<strided, stride = ?, block = ?> -> #ironman.pattern<strided, stride = ?, block = ?>) {id = 5 : i64, kind = #ironman.kind<redist>, strategy = #ironman.strategy<chained>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %h
     ironman.sr %h
     ironman.dn %h

@@ -164,12 +164,12 @@ module attributes {zpl.entry = @prog} {
   func.func @bound() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %R = zpl.get @R : !zpl.region<2>
-    %t0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 0 : i64, kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %t0 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 0 : i64, kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %t0
     ironman.sr %t0
     ironman.dn %t0
     ironman.sv %t0
-    %t1 = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = "reflect"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %t1 = ironman.transfer %A -> %A over %R shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = #ironman.kind<reflect>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %t1
     ironman.sr %t1
     ironman.dn %t1

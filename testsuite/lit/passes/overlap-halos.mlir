@@ -323,7 +323,7 @@ func.func @no_split_after_wrap() {
   %A = zpl.get @A : !zpl.array<2 x f64>
   %B = zpl.get @B : !zpl.array<2 x f64>
   %R = zpl.get @R : !zpl.region<2>
-  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+  %t = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
   ironman.dr %t
   ironman.sr %t
   ironman.dn %t

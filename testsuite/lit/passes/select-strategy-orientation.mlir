@@ -51,28 +51,28 @@ module {
   }
 
   // T3D-LABEL: func.func @transpose
-  // T3D:       transpose [2, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_loads_mbps = 3.500000e+01 : f64, est_mbps = 3.800000e+01 : f64, est_stores_mbps = 3.800000e+01 : f64, est_us = 2.168800e+02 : f64, id = 0 : i64, kind = "transpose", orientation = "stores", strategy = "chained"}
-  // T3D:       gather(%{{.*}}, %{{.*}} : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {est_mbps = 3.200000e+01 : f64, est_us = 2.573000e+02 : f64, id = 1 : i64, kind = "remap", strategy = "chained"}
+  // T3D:       transpose [2, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_loads_mbps = 3.500000e+01 : f64, est_mbps = 3.800000e+01 : f64, est_stores_mbps = 3.800000e+01 : f64, est_us = 2.168800e+02 : f64, id = 0 : i64, kind = #ironman.kind<transpose>, orientation = #ironman.orientation<stores>, strategy = #ironman.strategy<chained>}
+  // T3D:       gather(%{{.*}}, %{{.*}} : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {est_mbps = 3.200000e+01 : f64, est_us = 2.573000e+02 : f64, id = 1 : i64, kind = #ironman.kind<remap>, strategy = #ironman.strategy<chained>}
 
   // PARAGON-LABEL: func.func @transpose
-  // PARAGON:       transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {est_loads_mbps = 4.200000e+01 : f64, est_mbps = 4.200000e+01 : f64, est_stores_mbps = 3.800000e+01 : f64, est_us = 2.010500e+02 : f64, id = 0 : i64, kind = "transpose", orientation = "loads", strategy = "chained"}
+  // PARAGON:       transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {est_loads_mbps = 4.200000e+01 : f64, est_mbps = 4.200000e+01 : f64, est_stores_mbps = 3.800000e+01 : f64, est_us = 2.010500e+02 : f64, id = 0 : i64, kind = #ironman.kind<transpose>, orientation = #ironman.orientation<loads>, strategy = #ironman.strategy<chained>}
 
   // T3E-LABEL: func.func @transpose
-  // T3E:       transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {est_loads_mbps = 5.875000e+01 : f64, est_mbps = 5.875000e+01 : f64, est_stores_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 0 : i64, kind = "transpose", orientation = "loads", strategy = "chained"}
+  // T3E:       transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {est_loads_mbps = 5.875000e+01 : f64, est_mbps = 5.875000e+01 : f64, est_stores_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 0 : i64, kind = #ironman.kind<transpose>, orientation = #ironman.orientation<loads>, strategy = #ironman.strategy<chained>}
 
   // PACKED-LABEL: func.func @transpose
-  // PACKED:       transpose [2, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_loads_mbps = 1.809000e+01 : f64, est_mbps = 2.502000e+01 : f64, est_stores_mbps = 2.502000e+01 : f64, est_us = 3.287600e+02 : f64, id = 0 : i64, kind = "transpose", orientation = "stores", strategy = "packed"}
+  // PACKED:       transpose [2, 1] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_loads_mbps = 1.809000e+01 : f64, est_mbps = 2.502000e+01 : f64, est_stores_mbps = 2.502000e+01 : f64, est_us = 3.287600e+02 : f64, id = 0 : i64, kind = #ironman.kind<transpose>, orientation = #ironman.orientation<stores>, strategy = #ironman.strategy<packed>}
   func.func @transpose() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
     %I = zpl.get @I : !zpl.array<2 x i64>
     %R = zpl.get @R : !zpl.region<2>
-    %t = ironman.transfer %B -> %A over %R transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = "transpose"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %t = ironman.transfer %B -> %A over %R transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = 0 : i64, kind = #ironman.kind<transpose>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %t
     ironman.sr %t
     ironman.dn %t
     ironman.sv %t
-    %g = ironman.transfer %B -> %A over %R gather(%I, %I : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = "remap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %g = ironman.transfer %B -> %A over %R gather(%I, %I : !zpl.array<2 x i64>, !zpl.array<2 x i64>) pattern(#ironman.pattern<indexed> -> #ironman.pattern<contiguous>) {id = 1 : i64, kind = #ironman.kind<remap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %g
     ironman.sr %g
     ironman.dn %g
@@ -83,7 +83,7 @@ module {
   // With constant bounds the message is the whole region: 2 x 3 doubles,
   // 48 bytes. t3d, stores as above: 0.75 + 0.55 + 48/38 = 2.56 us.
   // T3D-LABEL: func.func @transpose_constant
-  // T3D:       transpose [2, 1] {{.*}}est_us = 2.560000e+00 : f64{{.*}}orientation = "stores"
+  // T3D:       transpose [2, 1] {{.*}}est_us = 2.560000e+00 : f64{{.*}}orientation = #ironman.orientation<stores>
   func.func @transpose_constant() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
@@ -91,7 +91,7 @@ module {
     %c2 = arith.constant 2 : i64
     %c3 = arith.constant 3 : i64
     %R = zpl.make_region [%c1 : %c2, %c1 : %c3] : !zpl.region<2>
-    %t = ironman.transfer %B -> %A over %R transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = 2 : i64, kind = "transpose"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %t = ironman.transfer %B -> %A over %R transpose [2, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<contiguous>) {id = 2 : i64, kind = #ironman.kind<transpose>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %t
     ironman.sr %t
     ironman.dn %t

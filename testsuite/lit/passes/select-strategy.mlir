@@ -57,33 +57,33 @@ module {
   }
 
   // T3D-LABEL: func.func @halos
-  // T3D:       shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = "chained"}
-  // T3D:       shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 1 : i64, strategy = "chained"}
-  // T3D:       shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 2 : i64, kind = "wrap", strategy = "chained"}
+  // T3D:       shift [-1, 0] pattern(#ironman.pattern<contiguous> -> #ironman.pattern<contiguous>) {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = #ironman.strategy<chained>}
+  // T3D:       shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<chained>}
+  // T3D:       shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 2 : i64, kind = #ironman.kind<wrap>, strategy = #ironman.strategy<chained>}
   // T3D:       return
 
   // PARAGON-LABEL: func.func @halos
-  // PARAGON:       shift [-1, 0] {{.*}} {est_mbps = 5.200000e+01 : f64, est_us = 1.635400e+02 : f64, id = 0 : i64, strategy = "chained"}
-  // PARAGON:       shift [0, 1] {{.*}} {est_mbps = 3.800000e+01 : f64, est_us = 2.215800e+02 : f64, id = 1 : i64, strategy = "chained"}
-  // PARAGON:       shift [0, 1] {{.*}} {est_mbps = 3.800000e+01 : f64, est_us = 2.215800e+02 : f64, id = 2 : i64, kind = "wrap", strategy = "chained"}
+  // PARAGON:       shift [-1, 0] {{.*}} {est_mbps = 5.200000e+01 : f64, est_us = 1.635400e+02 : f64, id = 0 : i64, strategy = #ironman.strategy<chained>}
+  // PARAGON:       shift [0, 1] {{.*}} {est_mbps = 3.800000e+01 : f64, est_us = 2.215800e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<chained>}
+  // PARAGON:       shift [0, 1] {{.*}} {est_mbps = 3.800000e+01 : f64, est_us = 2.215800e+02 : f64, id = 2 : i64, kind = #ironman.kind<wrap>, strategy = #ironman.strategy<chained>}
 
   // T3E-LABEL: func.func @halos
-  // T3E:       shift [-1, 0] {{.*}} {est_mbps = 2.350000e+02 : f64, est_us = 3.922000e+01 : f64, id = 0 : i64, strategy = "chained"}
-  // T3E:       shift [0, 1] {{.*}} {est_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 1 : i64, strategy = "chained"}
-  // T3E:       shift [0, 1] {{.*}} {est_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 2 : i64, kind = "wrap", strategy = "chained"}
+  // T3E:       shift [-1, 0] {{.*}} {est_mbps = 2.350000e+02 : f64, est_us = 3.922000e+01 : f64, id = 0 : i64, strategy = #ironman.strategy<chained>}
+  // T3E:       shift [0, 1] {{.*}} {est_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<chained>}
+  // T3E:       shift [0, 1] {{.*}} {est_mbps = 5.875000e+01 : f64, est_us = 1.438000e+02 : f64, id = 2 : i64, kind = #ironman.kind<wrap>, strategy = #ironman.strategy<chained>}
 
   // --strategy overrides the choice; the estimates are the forced one's.
   // PACKED-LABEL: func.func @halos
-  // PACKED:       shift [-1, 0] {{.*}} {est_mbps = 2.778000e+01 : f64, est_us = 2.962000e+02 : f64, id = 0 : i64, strategy = "packed"}
-  // PACKED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 1 : i64, strategy = "packed"}
-  // PACKED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 2 : i64, kind = "wrap", strategy = "packed"}
+  // PACKED:       shift [-1, 0] {{.*}} {est_mbps = 2.778000e+01 : f64, est_us = 2.962000e+02 : f64, id = 0 : i64, strategy = #ironman.strategy<packed>}
+  // PACKED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<packed>}
+  // PACKED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 2 : i64, kind = #ironman.kind<wrap>, strategy = #ironman.strategy<packed>}
   // MIXED-LABEL: func.func @halos
-  // MIXED:       shift [-1, 0] {{.*}} {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = "chained"}
-  // MIXED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 1 : i64, strategy = "packed"}
-  // MIXED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 2 : i64, kind = "wrap", strategy = "packed"}
+  // MIXED:       shift [-1, 0] {{.*}} {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = #ironman.strategy<chained>}
+  // MIXED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<packed>}
+  // MIXED:       shift [0, 1] {{.*}} {est_mbps = 1.688000e+01 : f64, est_us = 4.866800e+02 : f64, id = 2 : i64, kind = #ironman.kind<wrap>, strategy = #ironman.strategy<packed>}
   // CHAINED-LABEL: func.func @halos
-  // CHAINED:       {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = "chained"}
-  // CHAINED:       {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 1 : i64, strategy = "chained"}
+  // CHAINED:       {est_mbps = 6.900000e+01 : f64, est_us = 1.200200e+02 : f64, id = 0 : i64, strategy = #ironman.strategy<chained>}
+  // CHAINED:       {est_mbps = 3.500000e+01 : f64, est_us = 2.353600e+02 : f64, id = 1 : i64, strategy = #ironman.strategy<chained>}
   func.func @halos() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %R = zpl.get @R : !zpl.region<2>
@@ -97,7 +97,7 @@ module {
     ironman.sr %t1
     ironman.dn %t1
     ironman.sv %t1
-    %t2 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 2 : i64, kind = "wrap"} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
+    %t2 = ironman.transfer %A -> %A over %R shift [0, 1] pattern(#ironman.pattern<strided, stride = ?, block = 1> -> #ironman.pattern<strided, stride = ?, block = 1>) {id = 2 : i64, kind = #ironman.kind<wrap>} : !zpl.array<2 x f64> -> !zpl.array<2 x f64>, !zpl.region<2>
     ironman.dr %t2
     ironman.sr %t2
     ironman.dn %t2
@@ -111,10 +111,10 @@ module {
   // constant region gives the size of the band (512 bytes: 1Q1 at 69
   // MB/s, 1.3 us start-up and latency + 7.42 us).
   // T3D-LABEL: func.func @patterns
-  // T3D:       stride = 16, block = 1> {{.*}} {est_mbps = [[E8:.*]] : f64, est_us = [[U8:.*]] : f64, id = 3 : i64, strategy = "chained"}
-  // T3D:       stride = 16, block = 2> {{.*}} {est_mbps = [[E8]] : f64, est_us = [[U8]] : f64, id = 4 : i64, strategy = "chained"}
-  // T3D:       pattern(#ironman.pattern<indexed> -> #ironman.pattern<indexed>) {est_mbps = 3.200000e+01 : f64, est_us = 2.573000e+02 : f64, id = 5 : i64, strategy = "chained"}
-  // T3D:       shift [1, 0] {{.*}} {est_mbps = 6.900000e+01 : f64, est_us = 8.720000e+00 : f64, id = 6 : i64, strategy = "chained"}
+  // T3D:       stride = 16, block = 1> {{.*}} {est_mbps = [[E8:.*]] : f64, est_us = [[U8:.*]] : f64, id = 3 : i64, strategy = #ironman.strategy<chained>}
+  // T3D:       stride = 16, block = 2> {{.*}} {est_mbps = [[E8]] : f64, est_us = [[U8]] : f64, id = 4 : i64, strategy = #ironman.strategy<chained>}
+  // T3D:       pattern(#ironman.pattern<indexed> -> #ironman.pattern<indexed>) {est_mbps = 3.200000e+01 : f64, est_us = 2.573000e+02 : f64, id = 5 : i64, strategy = #ironman.strategy<chained>}
+  // T3D:       shift [1, 0] {{.*}} {est_mbps = 6.900000e+01 : f64, est_us = 8.720000e+00 : f64, id = 6 : i64, strategy = #ironman.strategy<chained>}
   func.func @patterns() {
     %S = zpl.get @S : !zpl.array<2 x f32>
     %A = zpl.get @A : !zpl.array<2 x f64>

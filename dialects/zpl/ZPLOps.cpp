@@ -45,6 +45,13 @@ LogicalResult ConfigOp::verify() {
 }
 
 LogicalResult GlobalOp::verify() {
+  if (isa<IndexedType>(getType())) {
+    // A global indexed array: its handle, made once by its init body.
+    if (getInit().empty() || getConstant())
+      return emitOpError("a global indexed array needs an init body and "
+                         "cannot be constant");
+    return verifyYieldType(*this, getInit(), getType());
+  }
   if (!isScalarType(getType()))
     return emitOpError("global must have a scalar type, got ") << getType();
   if (getInit().empty()) {
@@ -53,6 +60,14 @@ LogicalResult GlobalOp::verify() {
     return success();
   }
   return verifyYieldType(*this, getInit(), getType());
+}
+
+LogicalResult IndexedNewOp::verify() {
+  Type elem = getType().getElementType();
+  if (!isScalarType(elem))
+    return emitOpError("an indexed array holds i1, i64, f32 or f64, got ")
+           << elem;
+  return success();
 }
 
 /// The values yielded by a declaration's init body, which must all be i64.

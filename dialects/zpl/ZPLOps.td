@@ -189,6 +189,54 @@ def ZPL_StoreOp : ZPL_Op<"store", [TypesMatchWith<"value is the ref's element",
 }
 
 //===----------------------------------------------------------------------===//
+// Indexed arrays: replicated, used from scalar code. No effects are declared
+// (the defaults: unknown), so nothing moves them across each other.
+//===----------------------------------------------------------------------===//
+
+def ZPL_IndexedNewOp : ZPL_Op<"indexed_new"> {
+  let summary = "allocates an indexed array lo..hi, zero-initialised";
+  let description = [{
+    ```mlir
+    %t = zpl.indexed_new "T" [%lo, %hi] : !zpl.indexed<i64>
+    ```
+    In a global's init body (a global indexed array) or in a procedure,
+    freed by `zpl.indexed_free` (a local one).
+  }];
+  let arguments = (ins StrAttr:$var_name, I64:$lo, I64:$hi);
+  let results = (outs ZPL_IndexedType:$array);
+  let assemblyFormat =
+      "$var_name `[` $lo `,` $hi `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def ZPL_IndexedFreeOp : ZPL_Op<"indexed_free"> {
+  let summary = "releases a procedure's local indexed array";
+  let arguments = (ins ZPL_IndexedType:$array);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
+}
+
+def ZPL_IndexedLoadOp : ZPL_Op<"indexed_load", [TypesMatchWith<
+    "result is the element type", "array", "result",
+    "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
+  let summary = "`T[i]`: an element; an index outside the bounds stops the "
+                "program naming the op's source position";
+  let arguments = (ins ZPL_IndexedType:$array, I64:$index);
+  let results = (outs ZPL_AnyScalar:$result);
+  let assemblyFormat =
+      "$array `[` $index `]` attr-dict `:` qualified(type($array))";
+}
+
+def ZPL_IndexedStoreOp : ZPL_Op<"indexed_store", [TypesMatchWith<
+    "value is the element type", "array", "value",
+    "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
+  let summary = "`T[i] := v`; the index is checked as by zpl.indexed_load";
+  let arguments = (ins ZPL_AnyScalar:$value, ZPL_IndexedType:$array,
+                       I64:$index);
+  let assemblyFormat =
+      "$value `,` $array `[` $index `]` attr-dict `:` qualified(type($array))";
+}
+
+//===----------------------------------------------------------------------===//
 // Regions.
 //===----------------------------------------------------------------------===//
 

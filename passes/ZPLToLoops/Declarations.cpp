@@ -5,7 +5,9 @@
 // global) or, for a `var` parameter (!zpl.ref<T>, a `T *`), `p[0]`; a
 // call passes a local or a global for a `var` parameter by address. A
 // local array is allocated over its region (aligned with the array it is
-// `align`ed to) and freed by zpl.free_array.
+// `align`ed to) and freed by zpl.free_array. An indexed array is a
+// `zrt_indexed *` whose elements are reached through zrt_indexed_at_<type>,
+// which checks the index against its bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -178,6 +180,94 @@ struct FreeArrayLowering : LoweringPattern<zpl::FreeArrayOp> {
   }
 };
 
+/// "file:line:col" of the first file position in `loc` (for the error of
+/// an index outside the bounds).
+std::string sourcePosition(Location loc) {
+  std::string pos = "<unknown>";
+  loc->walk([&](Location l) {
+    auto flc = dyn_cast<FileLineColLoc>(l);
+    if (!flc)
+      return WalkResult::advance();
+    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
+           Twine(flc.getColumn()))
+              .str();
+    return WalkResult::interrupt();
+  });
+  return pos;
+}
+
+struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    Type elem = op.getType().getElementType();
+    rewriter.replaceOp(
+        op, callRuntime(rewriter, op.getLoc(), RuntimeFn::IndexedNew,
+                        {strArg(ctx, op.getVarName()),
+                         intArg(ctx, typeCode(elem)), adaptor.getLo(),
+                         adaptor.getHi()}));
+    return success();
+  }
+};
+
+struct IndexedFreeLowering : LoweringPattern<zpl::IndexedFreeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedFreeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), RuntimeFn::IndexedFree,
+                {adaptor.getArray()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The lvalue of element `index` of an indexed array:
+/// `zrt_indexed_at_<type>(a, index, "file:line:col")[0]`.
+Value indexedElement(OpBuilder &b, Location loc, Value array, Value index,
+                     Type elem) {
+  // Static inline in zplrt.h (so not in RuntimeCalls.def, whose check
+  // redeclares its entries as external functions).
+  MLIRContext *ctx = b.getContext();
+  ArrayAttr args = b.getArrayAttr(
+      {b.getIndexAttr(0), b.getIndexAttr(1), strArg(ctx, sourcePosition(loc))});
+  Value p = emitc::CallOpaqueOp::create(
+                b, loc, TypeRange(emitc::PointerType::get(elem)),
+                ("zrt_indexed_at_" + typeSuffix(elem)).str(),
+                ValueRange{array, index}, args)
+                .getResult(0);
+  return emitc::SubscriptOp::create(b, loc, emitc::LValueType::get(elem), p,
+                                    ValueRange{constI64(b, loc, 0)});
+}
+
+struct IndexedLoadLowering : LoweringPattern<zpl::IndexedLoadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
+                              adaptor.getIndex(), op.getType());
+    rewriter.replaceOp(op, emitc::LoadOp::create(rewriter, op.getLoc(),
+                                                 op.getType(), lv));
+    return success();
+  }
+};
+
+struct IndexedStoreLowering : LoweringPattern<zpl::IndexedStoreOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
+                              adaptor.getIndex(), op.getValue().getType());
+    emitc::AssignOp::create(rewriter, op.getLoc(), lv, adaptor.getValue());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDeclarationPatterns(const ZPLTypeConverter &types,
@@ -185,7 +275,8 @@ void populateDeclarationPatterns(const ZPLTypeConverter &types,
                                  RewritePatternSet &patterns) {
   patterns.add<GetLowering, SetLowering, AddressOfLowering, AllocaLowering,
                LoadLowering, StoreLowering, CallLowering, LocalArrayLowering,
-               FreeArrayLowering>(types, facts);
+               FreeArrayLowering, IndexedNewLowering, IndexedFreeLowering,
+               IndexedLoadLowering, IndexedStoreLowering>(types, facts);
 }
 
 } // namespace zpl::loops

@@ -466,6 +466,35 @@ static inline int64_t zrt_bound_mul(int64_t a, int64_t b, const char *what) {
   return r;
 }
 
+/* ---- indexed arrays ------------------------------------------------------- */
+/* `var T : array [lo..hi] of integer;`: an ordinary array that every PE
+ * holds whole (scalar code runs on every PE), zero-initialised. Elements
+ * are reached through zrt_indexed_at_<type>, which stops the program with
+ * one line naming the source position `where` ("prog.zpl:12:9") and exit
+ * status 2 when the index lies outside lo..hi. */
+typedef struct zrt_indexed {
+  int64_t lo, hi;
+  void *data;
+  const char *name;
+} zrt_indexed;
+/* `name` must outlive the array (zplc passes a string literal); `type` is
+ * an enum zrt_type. hi < lo gives an empty array. */
+zrt_indexed *zrt_indexed_new(const char *name, int64_t type, int64_t lo, int64_t hi);
+void zrt_indexed_free(zrt_indexed *a);
+void zrt_fail_index(const char *where, const zrt_indexed *a, int64_t i)
+    __attribute__((noreturn, cold));
+#define ZRT_INDEXED_AT(suffix, T)                                                        \
+  static inline T *zrt_indexed_at_##suffix(zrt_indexed *a, int64_t i, const char *where) { \
+    if (__builtin_expect(i < a->lo || i > a->hi, 0))                                     \
+      zrt_fail_index(where, a, i);                                                       \
+    return (T *)a->data + (i - a->lo);                                                   \
+  }
+ZRT_INDEXED_AT(i64, int64_t)
+ZRT_INDEXED_AT(f64, double)
+ZRT_INDEXED_AT(f32, float)
+ZRT_INDEXED_AT(bool, bool)
+#undef ZRT_INDEXED_AT
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

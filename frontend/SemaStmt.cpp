@@ -98,8 +98,11 @@ void Sema::checkAssign(AssignStmt &s) {
     return;
   }
   if (!target->isArray && !scatter && s.value->parallel) {
-    error(s.value->loc, "cannot assign a parallel value to scalar '" + target->name +
-                            "' (use a reduction)");
+    error(s.value->loc, "cannot assign a parallel value to " +
+                            std::string(target->isIndexed
+                                            ? "an element of indexed array '"
+                                            : "scalar '") +
+                            target->name + "' (use a reduction)");
     parallelWithoutScope = false;
     return;
   }

@@ -268,9 +268,9 @@ struct RemapExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == Remap; }
 };
 
-/// `T[i]`: an element of the indexed array T (a scalar), read or (as an
-/// assignment's target) written. `array` is a NameExpr; Sema checks that it
-/// names an indexed array and sets its `decl`.
+/// `T[i]` (`T[i, j]`): an element of the indexed array T (a scalar), read
+/// or (as an assignment's target) written. `array` is a NameExpr; Sema
+/// checks that it names an indexed array and sets its `decl`.
 struct SubscriptExpr : Expr {
   std::unique_ptr<NameExpr> array;
   std::vector<ExprPtr> indices;

@@ -79,9 +79,7 @@ void Generator::genGlobal(const Decl &d) {
     }
     if (v.isIndexed) {
       auto op = GlobalOp::create(b, l, b.getStringAttr(v.name),
-                                 TypeAttr::get(IndexedType::get(
-                                     &ctx, typeOf(v.elemType))),
-                                 UnitAttr());
+                                 TypeAttr::get(indexedTypeOf(v)), UnitAttr());
       startInit(op.getInit());
       YieldOp::create(b, l, ValueRange{newIndexed(v)});
       return;

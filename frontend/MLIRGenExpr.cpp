@@ -131,12 +131,14 @@ Value Generator::genSubscript(const ast::SubscriptExpr &e) {
   Location l = loc(e.loc);
   auto *v = dyn_cast_or_null<VarDecl>(e.array->decl);
   Value handle = v ? indexedHandle(*v, e.loc) : Value();
-  if (!handle || e.indices.size() != 1) {
+  if (!handle) {
     internal(e.loc, "a subscript of something other than an indexed array");
     return zeroOf(l, e.type);
   }
-  Value index = genExpr(*e.indices[0]);
-  return IndexedLoadOp::create(b, l, typeOf(e.type), handle, index);
+  SmallVector<Value, 2> indices;
+  for (const auto &i : e.indices)
+    indices.push_back(genExpr(*i));
+  return IndexedLoadOp::create(b, l, typeOf(e.type), handle, indices);
 }
 
 Value Generator::genName(const NameExpr &e) {

@@ -268,9 +268,13 @@ private:
   /// The handle of an indexed array (a global's is fetched once at the
   /// top of the procedure, a local's is made at its entry).
   Value indexedHandle(const VarDecl &v, const SourceLoc &useLoc);
+  IndexedType indexedTypeOf(const VarDecl &v) {
+    return IndexedType::get(&ctx, v.type.bounds.size(), typeOf(v.elemType));
+  }
   /// `zpl.indexed_new` of an indexed array's bounds, at the insertion point.
   Value newIndexed(const VarDecl &v);
-  /// `T[i]` read (MLIRGenExpr.cpp) and `T[i] op= value` (MLIRGenStmt.cpp).
+  /// `T[i]` read (MLIRGenExpr.cpp) and `T[i] op= value` (MLIRGenStmt.cpp);
+  /// `T[i, j]` alike.
   Value genSubscript(const ast::SubscriptExpr &e);
   void genSubscriptAssign(const AssignStmt &s);
   void storeVar(const VarDecl &v, Value value, const SourceLoc &useLoc);

@@ -250,20 +250,17 @@ Value Generator::getHandle(const Decl &d, Type type, const SourceLoc &useLoc) {
 
 Value Generator::newIndexed(const VarDecl &v) {
   Location l = loc(v.loc);
-  SmallVector<Value, 2> bounds;
-  if (v.type.bounds.size() == 1) {
-    bounds.push_back(genExpr(*v.type.bounds[0].lo));
-    bounds.push_back(genExpr(*v.type.bounds[0].hi));
-  } else { // reported by Sema
-    internal(v.loc, "indexed array '" + v.name + "' is not of rank 1");
-    bounds.assign(2, constInt(l, 1));
+  SmallVector<Value, 4> bounds;
+  for (const ast::IndexedDim &d : v.type.bounds) {
+    bounds.push_back(genExpr(*d.lo));
+    bounds.push_back(genExpr(*d.hi));
   }
-  return IndexedNewOp::create(b, l, IndexedType::get(&ctx, typeOf(v.elemType)),
-                              b.getStringAttr(v.name), bounds[0], bounds[1]);
+  return IndexedNewOp::create(b, l, indexedTypeOf(v), b.getStringAttr(v.name),
+                              bounds);
 }
 
 Value Generator::indexedHandle(const VarDecl &v, const SourceLoc &useLoc) {
-  Type t = IndexedType::get(&ctx, typeOf(v.elemType));
+  Type t = indexedTypeOf(v);
   if (v.isGlobal())
     return getHandle(v, t, useLoc);
   auto it = indexed.find(&v);

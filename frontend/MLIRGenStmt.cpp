@@ -230,13 +230,15 @@ void Generator::genSubscriptAssign(const AssignStmt &s) {
   Location l = loc(sub.loc);
   auto *v = dyn_cast_or_null<VarDecl>(sub.array->decl);
   Value handle = v ? indexedHandle(*v, sub.loc) : Value();
-  if (!handle || sub.indices.size() != 1) {
+  if (!handle) {
     internal(s.loc, "assignment to a subscript of something other than an "
                     "indexed array");
     return;
   }
-  // The index first, then the value (`T[i] := f()` evaluates i before f).
-  Value index = genExpr(*sub.indices[0]);
+  // The indices first, then the value (`T[i] := f()` evaluates i before f).
+  SmallVector<Value, 2> index;
+  for (const auto &i : sub.indices)
+    index.push_back(genExpr(*i));
   Value value = convert(l, genExpr(*s.value), s.value->type, v->elemType);
   if (s.op != ast::AssignOp::Assign)
     value = combine(l, s.op,

@@ -110,8 +110,8 @@ void Sema::checkIndexedType(VarDecl &v, long declLimit) {
   }
   if (t.elem == ScalarType::File)
     error(t.loc, "an indexed array cannot hold files");
-  if (t.bounds.size() != 1)
-    error(t.loc, "an indexed array has one dimension (have " +
+  if (t.bounds.size() > 2)
+    error(t.loc, "an indexed array has one or two dimensions (have " +
                      std::to_string(t.bounds.size()) + ")");
   // Like region bounds: config vars and constants, evaluated at start-up.
   ExprCtx c;

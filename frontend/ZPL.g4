@@ -63,7 +63,7 @@ type
   | ARRAY '[' indexedDim (',' indexedDim)* ']' OF scalarType  # indexedTy
   ;
 
-// The bounds of an indexed array (rank 1; Sema reports more dimensions).
+// A dimension of an indexed array (one or two; Sema reports more).
 indexedDim : expr '..' expr ;
 
 scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN | FILE ;

@@ -55,12 +55,12 @@ def ZPL_RefType : ZPL_Type<"Ref", "ref"> {
 def ZPL_IndexedType : ZPL_Type<"Indexed", "indexed"> {
   let summary = "an indexed array: ordinary storage every PE holds whole";
   let description = [{
-    `!zpl.indexed<i64>`: the handle of a rank-1 indexed array (`var T :
-    array [1..n] of integer;`), made by `zpl.indexed_new`. Its bounds live
-    with the storage; scalar code reads and writes its elements.
+    `!zpl.indexed<1 x i64>`: the handle of an indexed array of rank 1 or 2
+    (`var T : array [1..n] of integer;`), made by `zpl.indexed_new`. Its
+    bounds live with the storage; scalar code reads and writes its elements.
   }];
-  let parameters = (ins "::mlir::Type":$elementType);
-  let assemblyFormat = "`<` $elementType `>`";
+  let parameters = (ins "unsigned":$rank, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $rank `x` $elementType `>`";
 }
 
 def ZPL_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [

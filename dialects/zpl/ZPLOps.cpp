@@ -63,11 +63,34 @@ LogicalResult GlobalOp::verify() {
 }
 
 LogicalResult IndexedNewOp::verify() {
-  Type elem = getType().getElementType();
-  if (!isScalarType(elem))
+  IndexedType t = getType();
+  if (!isScalarType(t.getElementType()))
     return emitOpError("an indexed array holds i1, i64, f32 or f64, got ")
-           << elem;
+           << t.getElementType();
+  if (t.getRank() != 1 && t.getRank() != 2)
+    return emitOpError("an indexed array has rank 1 or 2, got ")
+           << t.getRank();
+  if (getBounds().size() != 2 * t.getRank())
+    return emitOpError("needs a lower and an upper bound per dimension");
   return success();
+}
+
+/// One index per dimension of the indexed array.
+static LogicalResult verifyIndices(Operation *op, Type array,
+                                   ValueRange indices) {
+  unsigned rank = cast<IndexedType>(array).getRank();
+  if (indices.size() != rank)
+    return op->emitOpError("needs ") << rank << " indices, got "
+                                     << indices.size();
+  return success();
+}
+
+LogicalResult IndexedLoadOp::verify() {
+  return verifyIndices(*this, getArray().getType(), getIndices());
+}
+
+LogicalResult IndexedStoreOp::verify() {
+  return verifyIndices(*this, getArray().getType(), getIndices());
 }
 
 /// The values yielded by a declaration's init body, which must all be i64.

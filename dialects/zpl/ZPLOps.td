@@ -194,18 +194,20 @@ def ZPL_StoreOp : ZPL_Op<"store", [TypesMatchWith<"value is the ref's element",
 //===----------------------------------------------------------------------===//
 
 def ZPL_IndexedNewOp : ZPL_Op<"indexed_new"> {
-  let summary = "allocates an indexed array lo..hi, zero-initialised";
+  let summary = "allocates an indexed array, zero-initialised";
   let description = [{
+    The bounds are lo and hi of each dimension in turn:
     ```mlir
-    %t = zpl.indexed_new "T" [%lo, %hi] : !zpl.indexed<i64>
+    %t = zpl.indexed_new "T"[%lo, %hi] : !zpl.indexed<1 x i64>
+    %m = zpl.indexed_new "M"[%lo0, %hi0, %lo1, %hi1] : !zpl.indexed<2 x f64>
     ```
     In a global's init body (a global indexed array) or in a procedure,
     freed by `zpl.indexed_free` (a local one).
   }];
-  let arguments = (ins StrAttr:$var_name, I64:$lo, I64:$hi);
+  let arguments = (ins StrAttr:$var_name, Variadic<I64>:$bounds);
   let results = (outs ZPL_IndexedType:$array);
   let assemblyFormat =
-      "$var_name `[` $lo `,` $hi `]` attr-dict `:` qualified(type($array))";
+      "$var_name `[` $bounds `]` attr-dict `:` qualified(type($array))";
   let hasVerifier = 1;
 }
 
@@ -220,10 +222,11 @@ def ZPL_IndexedLoadOp : ZPL_Op<"indexed_load", [TypesMatchWith<
     "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
   let summary = "`T[i]`: an element; an index outside the bounds stops the "
                 "program naming the op's source position";
-  let arguments = (ins ZPL_IndexedType:$array, I64:$index);
+  let arguments = (ins ZPL_IndexedType:$array, Variadic<I64>:$indices);
   let results = (outs ZPL_AnyScalar:$result);
   let assemblyFormat =
-      "$array `[` $index `]` attr-dict `:` qualified(type($array))";
+      "$array `[` $indices `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
 }
 
 def ZPL_IndexedStoreOp : ZPL_Op<"indexed_store", [TypesMatchWith<
@@ -231,9 +234,10 @@ def ZPL_IndexedStoreOp : ZPL_Op<"indexed_store", [TypesMatchWith<
     "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
   let summary = "`T[i] := v`; the index is checked as by zpl.indexed_load";
   let arguments = (ins ZPL_AnyScalar:$value, ZPL_IndexedType:$array,
-                       I64:$index);
+                       Variadic<I64>:$indices);
   let assemblyFormat =
-      "$value `,` $array `[` $index `]` attr-dict `:` qualified(type($array))";
+      "$value `,` $array `[` $indices `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,8 +6,9 @@
 // call passes a local or a global for a `var` parameter by address. A
 // local array is allocated over its region (aligned with the array it is
 // `align`ed to) and freed by zpl.free_array. An indexed array is a
-// `zrt_indexed *` whose elements are reached through zrt_indexed_at_<type>,
-// which checks the index against its bounds.
+// `zrt_indexed *` whose elements are reached through zrt_indexed_at_<type>
+// (zrt_indexed_at2_<type> for two dimensions), which checks the indices
+// against its bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,12 +203,16 @@ struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
   matchAndRewrite(zpl::IndexedNewOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MLIRContext *ctx = getContext();
-    Type elem = op.getType().getElementType();
-    rewriter.replaceOp(
-        op, callRuntime(rewriter, op.getLoc(), RuntimeFn::IndexedNew,
-                        {strArg(ctx, op.getVarName()),
-                         intArg(ctx, typeCode(elem)), adaptor.getLo(),
-                         adaptor.getHi()}));
+    zpl::IndexedType t = op.getType();
+    SmallVector<CArg> args{strArg(ctx, op.getVarName()),
+                           intArg(ctx, typeCode(t.getElementType())),
+                           intArg(ctx, t.getRank())};
+    for (Value bound : adaptor.getBounds())
+      args.push_back(bound);
+    while (args.size() < 7) // lo1, hi1 of a rank-1 array
+      args.push_back(intArg(ctx, 0));
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
+                                       RuntimeFn::IndexedNew, args));
     return success();
   }
 };
@@ -224,19 +229,27 @@ struct IndexedFreeLowering : LoweringPattern<zpl::IndexedFreeOp> {
   }
 };
 
-/// The lvalue of element `index` of an indexed array:
-/// `zrt_indexed_at_<type>(a, index, "file:line:col")[0]`.
-Value indexedElement(OpBuilder &b, Location loc, Value array, Value index,
-                     Type elem) {
+/// The lvalue of element `indices` of an indexed array:
+/// `zrt_indexed_at_<type>(a, i, "file:line:col")[0]` (rank 1) or
+/// `zrt_indexed_at2_<type>(a, i, j, "file:line:col")[0]` (rank 2).
+Value indexedElement(OpBuilder &b, Location loc, Value array,
+                     ValueRange indices, Type elem) {
   // Static inline in zplrt.h (so not in RuntimeCalls.def, whose check
   // redeclares its entries as external functions).
   MLIRContext *ctx = b.getContext();
-  ArrayAttr args = b.getArrayAttr(
-      {b.getIndexAttr(0), b.getIndexAttr(1), strArg(ctx, sourcePosition(loc))});
+  SmallVector<Value> operands{array};
+  SmallVector<Attribute> args;
+  for (Value i : indices)
+    operands.push_back(i);
+  for (size_t k = 0; k < operands.size(); ++k)
+    args.push_back(b.getIndexAttr(k));
+  args.push_back(strArg(ctx, sourcePosition(loc)));
+  std::string callee = (indices.size() == 2 ? "zrt_indexed_at2_"
+                                            : "zrt_indexed_at_") +
+                       typeSuffix(elem).str();
   Value p = emitc::CallOpaqueOp::create(
-                b, loc, TypeRange(emitc::PointerType::get(elem)),
-                ("zrt_indexed_at_" + typeSuffix(elem)).str(),
-                ValueRange{array, index}, args)
+                b, loc, TypeRange(emitc::PointerType::get(elem)), callee,
+                operands, b.getArrayAttr(args))
                 .getResult(0);
   return emitc::SubscriptOp::create(b, loc, emitc::LValueType::get(elem), p,
                                     ValueRange{constI64(b, loc, 0)});
@@ -248,7 +261,7 @@ struct IndexedLoadLowering : LoweringPattern<zpl::IndexedLoadOp> {
   matchAndRewrite(zpl::IndexedLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
-                              adaptor.getIndex(), op.getType());
+                              adaptor.getIndices(), op.getType());
     rewriter.replaceOp(op, emitc::LoadOp::create(rewriter, op.getLoc(),
                                                  op.getType(), lv));
     return success();
@@ -261,7 +274,7 @@ struct IndexedStoreLowering : LoweringPattern<zpl::IndexedStoreOp> {
   matchAndRewrite(zpl::IndexedStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
-                              adaptor.getIndex(), op.getValue().getType());
+                              adaptor.getIndices(), op.getValue().getType());
     emitc::AssignOp::create(rewriter, op.getLoc(), lv, adaptor.getValue());
     rewriter.eraseOp(op);
     return success();

@@ -4,7 +4,8 @@
 -- by an element of another, boolean marks with a stepped loop, a double
 -- array whose bounds are negative, compound assignments, a local array in
 -- a procedure called again and again, elements used by array statements
--- (as a scalar, as the target of a reduction) and by a promoted procedure.
+-- (as a scalar, as the target of a reduction) and by a promoted procedure,
+-- and two-dimensional arrays (Pascal's triangle, a table of doubles).
 -- Expected values computed independently (plain Python: testsuite/e2e/lang/reference/indexed.py), not from zplc.
 -- RUN: python3 %S/reference/indexed.py > %t.ref
 -- RUN: %zplc %s -o %t && %t | diff %t.ref -
@@ -28,8 +29,10 @@ var Sq : array [0..m] of integer;
 var P : array [1..n] of integer;
 var H : array [-2..2] of double;
 var Seen : array [1..n] of boolean;
+var C : array [0..n, 0..n] of integer;
+var G : array [-1..1, 1..3] of double;
 var A : [R] integer;
-var i, k, s : integer;
+var i, j, k, s : integer;
 
 -- Reads a global indexed array; called elementwise below.
 procedure lookup(j : integer) : integer;
@@ -103,6 +106,27 @@ begin
   [R] A := lookup(Index1);
   [R] s := +<< A;
   writeln("promoted ", s);
+
+  -- Two dimensions: Pascal's triangle (row i in C[i, 0..i]) and a small
+  -- double table with a negative lower bound.
+  for i := 0 to n do
+    C[i, 0] := 1;
+    for j := 1 to i do
+      C[i, j] := C[i - 1, j - 1] + C[i - 1, j];
+    end;
+  end;
+  s := 0;
+  for j := 0 to n do
+    s += C[n, j];
+  end;
+  writeln("pascal ", C[n, n / 2], " ", C[n, 1], " ", C[n, n], " ", s);
+  for i := -1 to 1 do
+    for j := 1 to 3 do
+      G[i, j] := double(i) + double(j) / 8.0;
+    end;
+  end;
+  G[0, 2] *= 4.0;
+  writeln("grid ", G[-1, 1], " ", G[0, 2], " ", G[1, 3]);
 
   -- Local arrays, call after call.
   s := 0;

@@ -33,6 +33,17 @@ p[n] = sum(i * p[3] for i in range(1, n + 1))
 print("reduced %d" % p[n])
 print("promoted %d" % sum(sq[i % (m + 1)] for i in range(1, n + 1)))
 
+c = {}
+for i in range(n + 1):
+    c[(i, 0)] = 1
+    for j in range(1, i + 1):
+        c[(i, j)] = c[(i - 1, j - 1)] + c.get((i - 1, j), 0)
+print("pascal %d %d %d %d" % (c[(n, n // 2)], c[(n, 1)], c[(n, n)],
+                              sum(c[(n, j)] for j in range(n + 1))))
+grid = {(i, j): i + j / 8.0 for i in range(-1, 2) for j in range(1, 4)}
+grid[(0, 2)] *= 4.0
+print("grid %s %s %s" % (g(grid[(-1, 1)]), g(grid[(0, 2)]), g(grid[(1, 3)])))
+
 fib = [0, 1]
 while len(fib) <= 90:
     fib.append(fib[-1] + fib[-2])

@@ -80,8 +80,9 @@ static LogicalResult verifyIndices(Operation *op, Type array,
                                    ValueRange indices) {
   unsigned rank = cast<IndexedType>(array).getRank();
   if (indices.size() != rank)
-    return op->emitOpError("needs ") << rank << " indices, got "
-                                     << indices.size();
+    return op->emitOpError("needs ")
+           << rank << (rank == 1 ? " index" : " indices") << ", got "
+           << indices.size();
   return success();
 }
 

@@ -103,13 +103,21 @@ struct RegionExpr {
 // Types as written
 //===----------------------------------------------------------------------===//
 
-/// `double`, `[R] double`, `[1..n, *] double`, or rank-only `[,] double`.
+/// The bounds `lo..hi` of one dimension of an indexed array type.
+struct IndexedDim {
+  ExprPtr lo, hi;
+};
+
+/// `double`, `[R] double`, `[1..n, *] double`, rank-only `[,] double`, or
+/// the indexed array `array [1..n] of double`.
 struct TypeSpec {
   SourceLoc loc;
   ScalarType elem = ScalarType::Invalid;
   bool isArray = false;
   std::unique_ptr<RegionExpr> region; // null for scalars and rank-only
   unsigned rankOnly = 0;              // rank of `[,]`-style types
+  bool isIndexed = false;             // `array [...] of T`
+  std::vector<IndexedDim> bounds;     // its dimensions
 };
 
 //===----------------------------------------------------------------------===//
@@ -142,7 +150,7 @@ const char *toString(Builtin b);
 
 struct Expr {
   enum Kind { IntLit, RealLit, BoolLit, StringLit, Name, Unary, Binary, Call,
-              Shift, Reduce, Scan, Flood, Remap };
+              Shift, Reduce, Scan, Flood, Remap, Subscript };
   const Kind kind;
   SourceLoc loc;
   // [Sema]
@@ -260,6 +268,17 @@ struct RemapExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == Remap; }
 };
 
+/// `T[i]` (`T[i, j]`): an element of the indexed array T (a scalar), read
+/// or (as an assignment's target) written. `array` is a NameExpr; Sema
+/// checks that it names an indexed array and sets its `decl`.
+struct SubscriptExpr : Expr {
+  std::unique_ptr<NameExpr> array;
+  std::vector<ExprPtr> indices;
+  SubscriptExpr(SourceLoc l, std::unique_ptr<NameExpr> a)
+      : Expr(Subscript, std::move(l)), array(std::move(a)) {}
+  static bool classof(const Expr *e) { return e->kind == Subscript; }
+};
+
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
@@ -281,7 +300,8 @@ protected:
   Stmt(Kind k, SourceLoc l) : kind(k), loc(std::move(l)) {}
 };
 
-/// `target op value;` target is a NameExpr or (scatter) a RemapExpr.
+/// `target op value;` target is a NameExpr, (scatter) a RemapExpr or (an
+/// element of an indexed array) a SubscriptExpr.
 struct AssignStmt : Stmt {
   AssignOp op;
   ExprPtr target, value;
@@ -404,8 +424,9 @@ struct VarDecl : Decl {
   ProcDecl *owner = nullptr; // enclosing procedure; null for globals
   // [Sema]
   ScalarType elemType = ScalarType::Invalid;
-  bool isArray = false;
-  unsigned rank = 0;
+  bool isArray = false;   // a parallel array (never an indexed one)
+  bool isIndexed = false; // an indexed array `array [lo..hi] of T`
+  unsigned rank = 0;      // of a parallel array
   const RegionExpr *region = nullptr; // declared region (null: scalar/rank-only)
   /// `@^` may fill this array's own bands: nothing else in the program
   /// reads or writes them (SemaPeriodic.cpp).

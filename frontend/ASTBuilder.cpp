@@ -222,6 +222,11 @@ TypeSpec Builder::buildType(P::TypeContext *ctx) {
     t.elem = buildScalarType(c->scalarType());
     t.isArray = true;
     t.region = buildRegion(c->region());
+  } else if (auto *c = dynamic_cast<P::IndexedTyContext *>(ctx)) {
+    t.elem = buildScalarType(c->scalarType());
+    t.isIndexed = true;
+    for (auto *d : c->indexedDim())
+      t.bounds.push_back({buildExpr(d->expr(0)), buildExpr(d->expr(1))});
   }
   return t;
 }
@@ -333,6 +338,13 @@ StmtPtr Builder::buildStmt(P::StatementContext *ctx) {
       for (auto *e : lv->expr())
         rm->indices.push_back(buildExpr(e));
       target = std::move(rm);
+    } else if (!lv->expr().empty()) {
+      auto sub = std::make_unique<SubscriptExpr>(
+          loc(lv->ID()), std::make_unique<NameExpr>(loc(lv->ID()),
+                                                    lv->ID()->getText()));
+      for (auto *e : lv->expr())
+        sub->indices.push_back(buildExpr(e));
+      target = std::move(sub);
     }
     return std::make_unique<AssignStmt>(l, op, std::move(target),
                                         buildExpr(c->expr()));
@@ -545,6 +557,13 @@ ExprPtr Builder::buildPrimary(P::PrimaryContext *ctx) {
     auto call = std::make_unique<CallExpr>(l, c->scalarType()->getText());
     buildArgs(c->argList(), call->args);
     return call;
+  }
+  if (auto *c = dynamic_cast<P::SubscriptExprContext *>(ctx)) {
+    auto sub = std::make_unique<SubscriptExpr>(
+        l, std::make_unique<NameExpr>(l, c->ID()->getText()));
+    for (auto *e : c->expr())
+      sub->indices.push_back(buildExpr(e));
+    return sub;
   }
   if (auto *c = dynamic_cast<P::NameExprContext *>(ctx))
     return std::make_unique<NameExpr>(l, c->ID()->getText());

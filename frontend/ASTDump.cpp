@@ -58,6 +58,17 @@ private:
         os << "] ";
       }
     }
+    if (t.isIndexed) {
+      os << "array [";
+      for (size_t i = 0; i < t.bounds.size(); ++i) {
+        if (i)
+          os << ", ";
+        exprInline(*t.bounds[i].lo);
+        os << "..";
+        exprInline(*t.bounds[i].hi);
+      }
+      os << "] of ";
+    }
     os << toString(t.elem);
   }
 
@@ -365,6 +376,9 @@ private:
     case Expr::Remap:
       line() << "Remap '#'";
       break;
+    case Expr::Subscript:
+      line() << "Subscript '" << cast<SubscriptExpr>(e).array->name << "'";
+      break;
     }
     annot(e);
     end(e.loc);
@@ -393,6 +407,10 @@ private:
     case Expr::Remap:
       expr(*cast<RemapExpr>(e).array);
       for (const auto &i : cast<RemapExpr>(e).indices)
+        expr(*i);
+      break;
+    case Expr::Subscript:
+      for (const auto &i : cast<SubscriptExpr>(e).indices)
         expr(*i);
       break;
     default: break;

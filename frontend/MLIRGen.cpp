@@ -77,6 +77,13 @@ void Generator::genGlobal(const Decl &d) {
       YieldOp::create(b, l, ValueRange{r});
       return;
     }
+    if (v.isIndexed) {
+      auto op = GlobalOp::create(b, l, b.getStringAttr(v.name),
+                                 TypeAttr::get(indexedTypeOf(v)), UnitAttr());
+      startInit(op.getInit());
+      YieldOp::create(b, l, ValueRange{newIndexed(v)});
+      return;
+    }
     Type t = typeOf(v.elemType);
     bool isConst = d.kind == Decl::Constant;
     auto op = GlobalOp::create(b, l, b.getStringAttr(v.name), TypeAttr::get(t),

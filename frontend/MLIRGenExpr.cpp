@@ -118,12 +118,27 @@ Value Generator::genExpr(const Expr &e) {
   case Expr::Call: return genCall(cast<CallExpr>(e));
   case Expr::Shift: return genShift(cast<ShiftExpr>(e));
   case Expr::Reduce: return genReduce(cast<ReduceExpr>(e));
+  case Expr::Subscript: return genSubscript(cast<ast::SubscriptExpr>(e));
   case Expr::Scan:
   case Expr::Flood:
   case Expr::Remap:
     break; // handled above
   }
   return zeroOf(l, e.type);
+}
+
+Value Generator::genSubscript(const ast::SubscriptExpr &e) {
+  Location l = loc(e.loc);
+  auto *v = dyn_cast_or_null<VarDecl>(e.array->decl);
+  Value handle = v ? indexedHandle(*v, e.loc) : Value();
+  if (!handle) {
+    internal(e.loc, "a subscript of something other than an indexed array");
+    return zeroOf(l, e.type);
+  }
+  SmallVector<Value, 2> indices;
+  for (const auto &i : e.indices)
+    indices.push_back(genExpr(*i));
+  return IndexedLoadOp::create(b, l, typeOf(e.type), handle, indices);
 }
 
 Value Generator::genName(const NameExpr &e) {

@@ -12,6 +12,10 @@
 //    zpl.region_decl, zpl.array_decl; directions are folded away;
 //  * every procedure becomes a func.func of the same name; scalar locals and
 //    parameters live in zpl.alloca slots;
+//  * an indexed array (`array [lo..hi] of T`) is a !zpl.indexed handle: a
+//    zpl.global made by zpl.indexed_new in its init body, or a local made
+//    at the procedure's entry and freed at its exit; `T[i]` is
+//    zpl.indexed_load / zpl.indexed_store, in scalar code only;
 //  * scalar code uses arith/math/scf; array statements become zpl.assign with
 //    a per-element body, full reductions zpl.reduce.
 //
@@ -261,6 +265,18 @@ private:
   /// handles are fetched once, at the top of the function.
   Value getHandle(const Decl &d, Type type, const SourceLoc &useLoc);
   Value loadVar(const VarDecl &v, const SourceLoc &useLoc);
+  /// The handle of an indexed array (a global's is fetched once at the
+  /// top of the procedure, a local's is made at its entry).
+  Value indexedHandle(const VarDecl &v, const SourceLoc &useLoc);
+  IndexedType indexedTypeOf(const VarDecl &v) {
+    return IndexedType::get(&ctx, v.type.bounds.size(), typeOf(v.elemType));
+  }
+  /// `zpl.indexed_new` of an indexed array's bounds, at the insertion point.
+  Value newIndexed(const VarDecl &v);
+  /// `T[i]` read (MLIRGenExpr.cpp) and `T[i] op= value` (MLIRGenStmt.cpp);
+  /// `T[i, j]` alike.
+  Value genSubscript(const ast::SubscriptExpr &e);
+  void genSubscriptAssign(const AssignStmt &s);
   void storeVar(const VarDecl &v, Value value, const SourceLoc &useLoc);
 
   //===--------------------------------------------------------------------===//
@@ -487,6 +503,8 @@ private:
   // Arrays and temporaries.
   std::map<const VarDecl *, Value> arrays;  // parameters and local arrays
   SmallVector<Value> localArrays;           // freed at the procedure's exit
+  std::map<const VarDecl *, Value> indexed; // local indexed arrays
+  SmallVector<Value> localIndexed;          // freed at the procedure's exit
   SmallVector<Value> temps;                 // live temporaries
   std::map<const Expr *, Value> tempOf;     // subexpression -> temporary
   Value alignTo; // the array whose distribution new temporaries follow

@@ -75,6 +75,8 @@ void Generator::genProcBody(const ProcDecl &p) {
   scopes.clear();
   arrays.clear();
   localArrays.clear();
+  indexed.clear();
+  localIndexed.clear();
   temps.clear();
   tempOf.clear();
   loopCtx = nullptr;
@@ -103,7 +105,7 @@ void Generator::genProcBody(const ProcDecl &p) {
   }
   for (const auto &v : p.locals) {
     Location l = loc(v->loc);
-    if (v->isArray)
+    if (v->isArray || v->isIndexed)
       continue;
     Type t = typeOf(v->elemType);
     slots[v.get()] = AllocaOp::create(b, l, RefType::get(&ctx, t),
@@ -127,6 +129,14 @@ void Generator::genProcBody(const ProcDecl &p) {
     arrays[v.get()] = a;
     localArrays.push_back(a);
   }
+  // Local indexed arrays too (their bounds use config vars and constants).
+  for (const auto &v : p.locals) {
+    if (!v->isIndexed)
+      continue;
+    Value a = newIndexed(*v);
+    indexed[v.get()] = a;
+    localIndexed.push_back(a);
+  }
   for (const auto &v : p.locals) {
     if (!v->init)
       continue;
@@ -148,6 +158,8 @@ void Generator::genProcBody(const ProcDecl &p) {
   auto freeLocals = [&](Location l) {
     for (Value a : llvm::reverse(localArrays))
       FreeArrayOp::create(b, l, a);
+    for (Value a : llvm::reverse(localIndexed))
+      IndexedFreeOp::create(b, l, a);
   };
 
   // A `return` that is not the last statement sets the `returned` flag
@@ -234,6 +246,29 @@ Value Generator::getHandle(const Decl &d, Type type, const SourceLoc &useLoc) {
   lastHandle = get;
   handles[&d] = get;
   return get;
+}
+
+Value Generator::newIndexed(const VarDecl &v) {
+  Location l = loc(v.loc);
+  SmallVector<Value, 4> bounds;
+  for (const ast::IndexedDim &d : v.type.bounds) {
+    bounds.push_back(genExpr(*d.lo));
+    bounds.push_back(genExpr(*d.hi));
+  }
+  return IndexedNewOp::create(b, l, indexedTypeOf(v), b.getStringAttr(v.name),
+                              bounds);
+}
+
+Value Generator::indexedHandle(const VarDecl &v, const SourceLoc &useLoc) {
+  Type t = indexedTypeOf(v);
+  if (v.isGlobal())
+    return getHandle(v, t, useLoc);
+  auto it = indexed.find(&v);
+  if (it == indexed.end()) {
+    internal(useLoc, "no storage for '" + v.name + "'");
+    return Value();
+  }
+  return it->second;
 }
 
 Value Generator::loadVar(const VarDecl &v, const SourceLoc &useLoc) {

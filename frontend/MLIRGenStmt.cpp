@@ -205,6 +205,10 @@ void Generator::genAssign(const AssignStmt &s) {
     genScatter(s);
     return;
   }
+  if (isa<ast::SubscriptExpr>(s.target.get())) {
+    genSubscriptAssign(s);
+    return;
+  }
   auto *n = cast<NameExpr>(s.target.get());
   auto *v = dyn_cast_or_null<VarDecl>(n->decl);
   if (!v) {
@@ -219,6 +223,29 @@ void Generator::genAssign(const AssignStmt &s) {
   if (s.op != ast::AssignOp::Assign)
     value = combine(l, s.op, loadVar(*v, n->loc), value, v->elemType);
   storeVar(*v, value, s.loc);
+}
+
+void Generator::genSubscriptAssign(const AssignStmt &s) {
+  auto &sub = cast<ast::SubscriptExpr>(*s.target);
+  Location l = loc(sub.loc);
+  auto *v = dyn_cast_or_null<VarDecl>(sub.array->decl);
+  Value handle = v ? indexedHandle(*v, sub.loc) : Value();
+  if (!handle) {
+    internal(s.loc, "assignment to a subscript of something other than an "
+                    "indexed array");
+    return;
+  }
+  // The indices first, then the value (`T[i] := f()` evaluates i before f).
+  SmallVector<Value, 2> index;
+  for (const auto &i : sub.indices)
+    index.push_back(genExpr(*i));
+  Value value = convert(l, genExpr(*s.value), s.value->type, v->elemType);
+  if (s.op != ast::AssignOp::Assign)
+    value = combine(l, s.op,
+                    IndexedLoadOp::create(b, l, typeOf(v->elemType), handle,
+                                          index),
+                    value, v->elemType);
+  IndexedStoreOp::create(b, l, value, handle, index);
 }
 
 void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {

@@ -61,10 +61,15 @@ bool Sema::run() {
   return ok && !diags.hasErrors();
 }
 
-void Sema::checkType(VarDecl &v) {
+void Sema::checkType(VarDecl &v, long declLimit) {
   TypeSpec &t = v.type;
   v.elemType = t.elem;
   v.isArray = t.isArray;
+  v.isIndexed = t.isIndexed;
+  if (t.isIndexed) {
+    checkIndexedType(v, declLimit);
+    return;
+  }
   if (t.elem == ScalarType::File && t.isArray)
     error(t.loc, "an array cannot hold files; declare '" + v.name +
                      "' as 'var " + v.name + " : file'");
@@ -96,8 +101,32 @@ void Sema::checkType(VarDecl &v) {
   }
 }
 
+void Sema::checkIndexedType(VarDecl &v, long declLimit) {
+  TypeSpec &t = v.type;
+  if (v.kind != Decl::Var) {
+    error(v.loc, std::string("a ") + v.kindName() +
+                     " cannot be an indexed array ('" + v.name + "')");
+    return;
+  }
+  if (t.elem == ScalarType::File)
+    error(t.loc, "an indexed array cannot hold files");
+  if (t.bounds.size() > 2)
+    error(t.loc, "an indexed array has one or two dimensions (have " +
+                     std::to_string(t.bounds.size()) + ")");
+  // Like region bounds: config vars and constants, evaluated at start-up.
+  ExprCtx c;
+  c.constOnly = true;
+  c.constWhat = "the bounds of an indexed array";
+  c.declLimit = declLimit;
+  for (IndexedDim &d : t.bounds) {
+    checkScalarOf(*d.lo, ScalarType::Integer, "a bound of an indexed array", c);
+    checkScalarOf(*d.hi, ScalarType::Integer, "a bound of an indexed array", c);
+  }
+}
+
 void Sema::checkVarDecl(VarDecl &v, long index) {
-  checkType(v);
+  // A global's type is evaluated with the scalars, in program order.
+  checkType(v, v.isGlobal() ? index : -1);
   if (!v.init) // never a config var or constant: ZPL.g4 requires their '= expr'
     return;
   ExprCtx c;
@@ -116,6 +145,11 @@ void Sema::checkVarDecl(VarDecl &v, long index) {
   if (v.isArray) {
     error(v.init->loc, "an array cannot have an initializer; assign it under "
                        "a region scope");
+    return;
+  }
+  if (v.isIndexed) {
+    error(v.init->loc, "an indexed array cannot have an initializer; assign "
+                       "its elements");
     return;
   }
   if (v.init->type != ScalarType::Invalid && !assignable(v.elemType, v.init->type))
@@ -245,7 +279,7 @@ void Sema::checkProcHeader(ProcDecl &p) {
                         "drop 'var'");
   }
   if (p.hasReturnType) {
-    if (p.returnType.isArray)
+    if (p.returnType.isArray || p.returnType.isIndexed)
       error(p.returnType.loc, "a procedure returns a scalar type");
     else
       p.resultType = p.returnType.elem;

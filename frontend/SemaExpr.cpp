@@ -52,6 +52,7 @@ void Sema::checkExpr(Expr &e, const ExprCtx &ctx) {
   case Expr::Scan: checkScan(cast<ScanExpr>(e), ctx); return;
   case Expr::Flood: checkFlood(cast<FloodExpr>(e), ctx); return;
   case Expr::Remap: checkRemap(cast<RemapExpr>(e), ctx); return;
+  case Expr::Subscript: checkSubscript(cast<SubscriptExpr>(e), ctx); return;
   }
 }
 
@@ -99,6 +100,11 @@ void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
       return;
     }
   }
+  if (v->isIndexed) {
+    error(e.loc, "indexed array '" + e.name + "' is used without an index "
+                 "(write '" + e.name + "[i]')");
+    return;
+  }
   e.type = v->elemType;
   e.parallel = v->isArray;
   e.rank = v->isArray ? v->rank : 0;
@@ -112,6 +118,51 @@ void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
     else
       checkStrideAlignment(e, *v, ctx);
   }
+}
+
+VarDecl *Sema::checkSubscript(SubscriptExpr &e, const ExprCtx &ctx) {
+  NameExpr &n = *e.array;
+  Decl *d = lookup(n.name);
+  if (!d) {
+    error(n.loc, "use of undeclared identifier '" + n.name + "'");
+    return nullptr;
+  }
+  n.decl = d;
+  auto *v = dyn_cast<VarDecl>(d);
+  if (!v || !v->isIndexed) {
+    error(n.loc, "'" + n.name + "' is " +
+                     (v && v->isArray ? std::string("a parallel array")
+                                      : std::string("a ") + d->kindName()) +
+                     ", not an indexed array: it takes no index" +
+                     (v && v->isArray ? " (a gather is written '" + n.name +
+                                            "#[...]')"
+                                      : ""));
+    return nullptr;
+  }
+  if (ctx.constOnly) {
+    error(e.loc, std::string(ctx.constWhat) +
+                     " may only use config vars and constants ('" + n.name +
+                     "' is an indexed array)");
+    return nullptr;
+  }
+  bool ok = true;
+  if (e.indices.size() != v->type.bounds.size()) {
+    error(e.loc, "indexed array '" + n.name + "' has " +
+                     std::to_string(v->type.bounds.size()) + " dimension" +
+                     (v->type.bounds.size() == 1 ? "" : "s") + " but " +
+                     std::to_string(e.indices.size()) +
+                     (e.indices.size() == 1 ? " index is" : " indices are") +
+                     " given");
+    ok = false;
+  }
+  for (auto &i : e.indices)
+    if (!checkScalarOf(*i, ScalarType::Integer, "the index of an indexed array",
+                       ctx))
+      ok = false;
+  if (!ok)
+    return nullptr;
+  e.type = v->elemType;
+  return v;
 }
 
 std::vector<int64_t> Sema::strideOf(const RegionExpr &r, unsigned depth) {

@@ -100,7 +100,11 @@ private:
 
   // --- declarations ---
   void checkVarDecl(VarDecl &v, long index);
-  void checkType(VarDecl &v);
+  /// `declLimit`: the bounds of a global indexed array may only use the
+  /// config vars and constants before it (declaration index), -1 any.
+  void checkType(VarDecl &v, long declLimit = -1);
+  /// `array [lo..hi] of T`: a variable (global or local) of rank 1 or 2.
+  void checkIndexedType(VarDecl &v, long declLimit);
   void checkRegionDecl(RegionDecl &r);
   void checkDirectionDecl(DirectionDecl &d);
   void checkGridDecl(GridDecl &g);
@@ -148,6 +152,10 @@ private:
   void checkScan(ScanExpr &e, const ExprCtx &ctx);
   void checkFlood(FloodExpr &e, const ExprCtx &ctx);
   void checkRemap(RemapExpr &e, const ExprCtx &ctx);
+  /// `T[i]`, `T[i, j]`: T an indexed array, one scalar integer index per
+  /// dimension. Returns T's
+  /// declaration (null after an error).
+  VarDecl *checkSubscript(SubscriptExpr &e, const ExprCtx &ctx);
   VarDecl *resolveArrayName(Expr &e, const char *what);
   bool checkScalarOf(Expr &e, ScalarType want, const char *what,
                      const ExprCtx &ctx);

@@ -38,6 +38,8 @@ void findOwnViolation(ProcDecl &p) {
   for (const auto &v : p.locals)
     if (v->isArray)
       set(v->loc, "it declares the local array '" + v->name + "'");
+    else if (v->isIndexed)
+      set(v->loc, "it declares the local indexed array '" + v->name + "'");
   auto onStmt = [&](const Stmt &s) {
     if (auto *w = dyn_cast<WriteStmt>(&s))
       set(s.loc, std::string("it does I/O ('") +
@@ -51,6 +53,8 @@ void findOwnViolation(ProcDecl &p) {
       const Expr *t = as->target.get();
       if (auto *rm = dyn_cast<RemapExpr>(t))
         t = rm->array.get();
+      else if (auto *sub = dyn_cast<SubscriptExpr>(t))
+        t = sub->array.get();
       auto *n = dyn_cast<NameExpr>(t);
       auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
       if (v && v->isGlobal())

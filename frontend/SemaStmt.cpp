@@ -47,6 +47,8 @@ void Sema::checkAssign(AssignStmt &s) {
       target = dyn_cast_or_null<VarDecl>(n->decl);
     if (rm->type == ScalarType::Invalid)
       target = nullptr;
+  } else if (auto *sub = dyn_cast<SubscriptExpr>(s.target.get())) {
+    target = checkSubscript(*sub, ctx);
   } else {
     auto *n = cast<NameExpr>(s.target.get());
     Decl *d = lookup(n->name);
@@ -62,7 +64,7 @@ void Sema::checkAssign(AssignStmt &s) {
         error(n->loc, "cannot assign to " + std::string(v->kindName()) + " '" +
                           n->name + "'");
       } else {
-        target = v;
+        target = v->isIndexed ? nullptr : v; // reported by checkName
         checkName(*n, ctx);
       }
     }
@@ -96,8 +98,11 @@ void Sema::checkAssign(AssignStmt &s) {
     return;
   }
   if (!target->isArray && !scatter && s.value->parallel) {
-    error(s.value->loc, "cannot assign a parallel value to scalar '" + target->name +
-                            "' (use a reduction)");
+    error(s.value->loc, "cannot assign a parallel value to " +
+                            std::string(target->isIndexed
+                                            ? "an element of indexed array '"
+                                            : "scalar '") +
+                            target->name + "' (use a reduction)");
     parallelWithoutScope = false;
     return;
   }

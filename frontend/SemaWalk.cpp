@@ -44,6 +44,11 @@ void walkExpr(const Expr *e, const ExprFn &fn) {
     for (const auto &i : cast<RemapExpr>(e)->indices)
       walkExpr(i.get(), fn);
     return;
+  case Expr::Subscript:
+    walkExpr(cast<SubscriptExpr>(e)->array.get(), fn);
+    for (const auto &i : cast<SubscriptExpr>(e)->indices)
+      walkExpr(i.get(), fn);
+    return;
   default: return;
   }
 }

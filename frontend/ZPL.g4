@@ -60,7 +60,11 @@ type
   : scalarType                             # scalarTy
   | '[' rankCommas+=','* ']' scalarType    # rankOnlyTy
   | region scalarType                      # arrayTy
+  | ARRAY '[' indexedDim (',' indexedDim)* ']' OF scalarType  # indexedTy
   ;
+
+// A dimension of an indexed array (one or two; Sema reports more).
+indexedDim : expr '..' expr ;
 
 scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN | FILE ;
 
@@ -119,7 +123,8 @@ elseClause  : ELSE stmtList ;
 writeArg    : expr (':' STRING)? ;
 argList     : expr (',' expr)* ;
 
-lvalue : ID ('#' '[' expr (',' expr)* ']')? ;
+// `A#[I1, I2]` is a scatter, `T[i]` an element of an indexed array.
+lvalue : ID ('#' '[' expr (',' expr)* ']' | '[' expr (',' expr)* ']')? ;
 
 // ---------------------------------------------------------------------------
 // Expressions: C precedence; `@`/`#` postfix bind tightest, then `^`
@@ -153,6 +158,7 @@ primary
   | (TRUE | FALSE)                                     # boolLit
   | ID '(' argList? ')'                                # callExpr
   | scalarType '(' argList? ')'                        # convExpr
+  | ID '[' expr (',' expr)* ']'                         # subscriptExpr
   | ID                                                 # nameExpr
   | '(' expr ')'                                       # parenExpr
   ;
@@ -210,6 +216,7 @@ FILE         : 'file' ;
 BLOCK        : 'block' ;
 CYCLIC       : 'cyclic' ;
 BLOCKCYCLIC  : 'blockcyclic' ;
+ARRAY        : 'array' ;
 
 ASSIGN  : ':=' ;
 PLUSEQ  : '+=' ;

@@ -52,6 +52,17 @@ def ZPL_RefType : ZPL_Type<"Ref", "ref"> {
   let assemblyFormat = "`<` $elementType `>`";
 }
 
+def ZPL_IndexedType : ZPL_Type<"Indexed", "indexed"> {
+  let summary = "an indexed array: ordinary storage every PE holds whole";
+  let description = [{
+    `!zpl.indexed<1 x i64>`: the handle of an indexed array of rank 1 or 2
+    (`var T : array [1..n] of integer;`), made by `zpl.indexed_new`. Its
+    bounds live with the storage; scalar code reads and writes its elements.
+  }];
+  let parameters = (ins "unsigned":$rank, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $rank `x` $elementType `>`";
+}
+
 def ZPL_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
     I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
     I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,

@@ -45,6 +45,13 @@ LogicalResult ConfigOp::verify() {
 }
 
 LogicalResult GlobalOp::verify() {
+  if (isa<IndexedType>(getType())) {
+    // A global indexed array: its handle, made once by its init body.
+    if (getInit().empty() || getConstant())
+      return emitOpError("a global indexed array needs an init body and "
+                         "cannot be constant");
+    return verifyYieldType(*this, getInit(), getType());
+  }
   if (!isScalarType(getType()))
     return emitOpError("global must have a scalar type, got ") << getType();
   if (getInit().empty()) {
@@ -53,6 +60,38 @@ LogicalResult GlobalOp::verify() {
     return success();
   }
   return verifyYieldType(*this, getInit(), getType());
+}
+
+LogicalResult IndexedNewOp::verify() {
+  IndexedType t = getType();
+  if (!isScalarType(t.getElementType()))
+    return emitOpError("an indexed array holds i1, i64, f32 or f64, got ")
+           << t.getElementType();
+  if (t.getRank() != 1 && t.getRank() != 2)
+    return emitOpError("an indexed array has rank 1 or 2, got ")
+           << t.getRank();
+  if (getBounds().size() != 2 * t.getRank())
+    return emitOpError("needs a lower and an upper bound per dimension");
+  return success();
+}
+
+/// One index per dimension of the indexed array.
+static LogicalResult verifyIndices(Operation *op, Type array,
+                                   ValueRange indices) {
+  unsigned rank = cast<IndexedType>(array).getRank();
+  if (indices.size() != rank)
+    return op->emitOpError("needs ")
+           << rank << (rank == 1 ? " index" : " indices") << ", got "
+           << indices.size();
+  return success();
+}
+
+LogicalResult IndexedLoadOp::verify() {
+  return verifyIndices(*this, getArray().getType(), getIndices());
+}
+
+LogicalResult IndexedStoreOp::verify() {
+  return verifyIndices(*this, getArray().getType(), getIndices());
 }
 
 /// The values yielded by a declaration's init body, which must all be i64.

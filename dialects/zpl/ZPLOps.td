@@ -189,6 +189,58 @@ def ZPL_StoreOp : ZPL_Op<"store", [TypesMatchWith<"value is the ref's element",
 }
 
 //===----------------------------------------------------------------------===//
+// Indexed arrays: replicated, used from scalar code. No effects are declared
+// (the defaults: unknown), so nothing moves them across each other.
+//===----------------------------------------------------------------------===//
+
+def ZPL_IndexedNewOp : ZPL_Op<"indexed_new"> {
+  let summary = "allocates an indexed array, zero-initialised";
+  let description = [{
+    The bounds are lo and hi of each dimension in turn:
+    ```mlir
+    %t = zpl.indexed_new "T"[%lo, %hi] : !zpl.indexed<1 x i64>
+    %m = zpl.indexed_new "M"[%lo0, %hi0, %lo1, %hi1] : !zpl.indexed<2 x f64>
+    ```
+    In a global's init body (a global indexed array) or in a procedure,
+    freed by `zpl.indexed_free` (a local one).
+  }];
+  let arguments = (ins StrAttr:$var_name, Variadic<I64>:$bounds);
+  let results = (outs ZPL_IndexedType:$array);
+  let assemblyFormat =
+      "$var_name `[` $bounds `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def ZPL_IndexedFreeOp : ZPL_Op<"indexed_free"> {
+  let summary = "releases a procedure's local indexed array";
+  let arguments = (ins ZPL_IndexedType:$array);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
+}
+
+def ZPL_IndexedLoadOp : ZPL_Op<"indexed_load", [TypesMatchWith<
+    "result is the element type", "array", "result",
+    "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
+  let summary = "`T[i]`: an element; an index outside the bounds stops the "
+                "program naming the op's source position";
+  let arguments = (ins ZPL_IndexedType:$array, Variadic<I64>:$indices);
+  let results = (outs ZPL_AnyScalar:$result);
+  let assemblyFormat =
+      "$array `[` $indices `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+def ZPL_IndexedStoreOp : ZPL_Op<"indexed_store", [TypesMatchWith<
+    "value is the element type", "array", "value",
+    "::mlir::cast<::zpl::IndexedType>($_self).getElementType()">]> {
+  let summary = "`T[i] := v`; the index is checked as by zpl.indexed_load";
+  let arguments = (ins ZPL_AnyScalar:$value, ZPL_IndexedType:$array,
+                       Variadic<I64>:$indices);
+  let assemblyFormat =
+      "$value `,` $array `[` $indices `]` attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Regions.
 //===----------------------------------------------------------------------===//
 

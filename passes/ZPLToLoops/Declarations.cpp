@@ -5,7 +5,10 @@
 // global) or, for a `var` parameter (!zpl.ref<T>, a `T *`), `p[0]`; a
 // call passes a local or a global for a `var` parameter by address. A
 // local array is allocated over its region (aligned with the array it is
-// `align`ed to) and freed by zpl.free_array.
+// `align`ed to) and freed by zpl.free_array. An indexed array is a
+// `zrt_indexed *` whose elements are reached through zrt_indexed_at_<type>
+// (zrt_indexed_at2_<type> for two dimensions), which checks the indices
+// against its bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -178,6 +181,106 @@ struct FreeArrayLowering : LoweringPattern<zpl::FreeArrayOp> {
   }
 };
 
+/// "file:line:col" of the first file position in `loc` (for the error of
+/// an index outside the bounds).
+std::string sourcePosition(Location loc) {
+  std::string pos = "<unknown>";
+  loc->walk([&](Location l) {
+    auto flc = dyn_cast<FileLineColLoc>(l);
+    if (!flc)
+      return WalkResult::advance();
+    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
+           Twine(flc.getColumn()))
+              .str();
+    return WalkResult::interrupt();
+  });
+  return pos;
+}
+
+struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedNewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    zpl::IndexedType t = op.getType();
+    SmallVector<CArg> args{strArg(ctx, op.getVarName()),
+                           intArg(ctx, typeCode(t.getElementType())),
+                           intArg(ctx, t.getRank())};
+    for (Value bound : adaptor.getBounds())
+      args.push_back(bound);
+    while (args.size() < 7) // lo1, hi1 of a rank-1 array
+      args.push_back(intArg(ctx, 0));
+    rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
+                                       RuntimeFn::IndexedNew, args));
+    return success();
+  }
+};
+
+struct IndexedFreeLowering : LoweringPattern<zpl::IndexedFreeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedFreeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), RuntimeFn::IndexedFree,
+                {adaptor.getArray()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The lvalue of element `indices` of an indexed array:
+/// `zrt_indexed_at_<type>(a, i, "file:line:col")[0]` (rank 1) or
+/// `zrt_indexed_at2_<type>(a, i, j, "file:line:col")[0]` (rank 2).
+Value indexedElement(OpBuilder &b, Location loc, Value array,
+                     ValueRange indices, Type elem) {
+  // Static inline in zplrt.h (so not in RuntimeCalls.def, whose check
+  // redeclares its entries as external functions).
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Value> operands{array};
+  SmallVector<Attribute> args;
+  for (Value i : indices)
+    operands.push_back(i);
+  for (size_t k = 0; k < operands.size(); ++k)
+    args.push_back(b.getIndexAttr(k));
+  args.push_back(strArg(ctx, sourcePosition(loc)));
+  std::string callee = (indices.size() == 2 ? "zrt_indexed_at2_"
+                                            : "zrt_indexed_at_") +
+                       typeSuffix(elem).str();
+  Value p = emitc::CallOpaqueOp::create(
+                b, loc, TypeRange(emitc::PointerType::get(elem)), callee,
+                operands, b.getArrayAttr(args))
+                .getResult(0);
+  return emitc::SubscriptOp::create(b, loc, emitc::LValueType::get(elem), p,
+                                    ValueRange{constI64(b, loc, 0)});
+}
+
+struct IndexedLoadLowering : LoweringPattern<zpl::IndexedLoadOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
+                              adaptor.getIndices(), op.getType());
+    rewriter.replaceOp(op, emitc::LoadOp::create(rewriter, op.getLoc(),
+                                                 op.getType(), lv));
+    return success();
+  }
+};
+
+struct IndexedStoreLowering : LoweringPattern<zpl::IndexedStoreOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::IndexedStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lv = indexedElement(rewriter, op.getLoc(), adaptor.getArray(),
+                              adaptor.getIndices(), op.getValue().getType());
+    emitc::AssignOp::create(rewriter, op.getLoc(), lv, adaptor.getValue());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDeclarationPatterns(const ZPLTypeConverter &types,
@@ -185,7 +288,8 @@ void populateDeclarationPatterns(const ZPLTypeConverter &types,
                                  RewritePatternSet &patterns) {
   patterns.add<GetLowering, SetLowering, AddressOfLowering, AllocaLowering,
                LoadLowering, StoreLowering, CallLowering, LocalArrayLowering,
-               FreeArrayLowering>(types, facts);
+               FreeArrayLowering, IndexedNewLowering, IndexedFreeLowering,
+               IndexedLoadLowering, IndexedStoreLowering>(types, facts);
 }
 
 } // namespace zpl::loops

@@ -203,6 +203,16 @@ LogicalResult MainBuilder::initScalars(OpBuilder &b,
     Location dloc = decl->getLoc();
     StringRef name = cast<SymbolOpInterface>(decl).getName();
     const ModuleFacts::Global &g = *facts.lookupGlobal(name);
+    // An indexed array's bounds are checked like a region's.
+    auto global = dyn_cast<zpl::GlobalOp>(decl);
+    if (global && isa<zpl::IndexedType>(global.getType())) {
+      FailureOr<Value> array =
+          cloneRegionInit(b, decl, "indexed array '" + name + "'");
+      if (failed(array))
+        return failure();
+      storeGlobal(b, dloc, g, *array);
+      continue;
+    }
     FailureOr<SmallVector<Value>> init = cloneInit(b, decl);
     if (failed(init))
       return failure();
@@ -256,7 +266,8 @@ FailureOr<SmallVector<Value>> MainBuilder::cloneInit(OpBuilder &b,
   return values;
 }
 
-/// The region of a region or array declaration, evaluated like cloneInit,
+/// The region of a region or array declaration (or the handle of a global
+/// indexed array), evaluated like cloneInit,
 /// with its bounds' `+`, `-` and `*` overflow-checked: a config value
 /// such as --n=9223372036854775807 in `[0..n+1]` would wrap in C, into an
 /// empty or a tiny region; instead the program stops with "WHAT is too

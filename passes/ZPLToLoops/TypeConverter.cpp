@@ -19,6 +19,9 @@ ZPLTypeConverter::ZPLTypeConverter(MLIRContext *ctx) {
   addConversion([this](zpl::RegionType) { return regionType; });
   addConversion([this](zpl::ArrayType) { return arrayType; });
   addConversion([this](ironman::TransferType) { return transferType; });
+  addConversion([ctx](zpl::IndexedType) -> Type {
+    return emitc::PointerType::get(emitc::OpaqueType::get(ctx, "zrt_indexed"));
+  });
   addConversion([](zpl::RefType ref) -> Type {
     return emitc::PointerType::get(ref.getElementType());
   });

@@ -473,6 +473,47 @@ static inline int64_t zrt_bound_mul(int64_t a, int64_t b, const char *what) {
  * every PE may call it (each reads its own clock). */
 double zrt_timer(void);
 
+/* ---- indexed arrays ------------------------------------------------------- */
+/* `var T : array [lo..hi] of integer;` (rank 1) or `array [lo0..hi0,
+ * lo1..hi1] of T` (rank 2, row-major): an ordinary array that every PE
+ * holds whole (scalar code runs on every PE), zero-initialised. Elements
+ * are reached through zrt_indexed_at_<type> (rank 1) and
+ * zrt_indexed_at2_<type> (rank 2), which stop the program with one line
+ * naming the source position `where` ("prog.zpl:12:9") and exit status 2
+ * when an index lies outside its bounds. */
+typedef struct zrt_indexed {
+  int64_t rank;
+  int64_t lo[2], hi[2];
+  int64_t extent1; /* elements per row of a rank-2 array */
+  void *data;
+  const char *name;
+} zrt_indexed;
+/* `name` must outlive the array (zplc passes a string literal); `type` is
+ * an enum zrt_type; lo1/hi1 are ignored for rank 1. hi < lo in some
+ * dimension gives an empty array. */
+zrt_indexed *zrt_indexed_new(const char *name, int64_t type, int64_t rank, int64_t lo0,
+                             int64_t hi0, int64_t lo1, int64_t hi1);
+void zrt_indexed_free(zrt_indexed *a);
+void zrt_fail_index(const char *where, const zrt_indexed *a, int64_t i, int64_t j)
+    __attribute__((noreturn, cold));
+#define ZRT_INDEXED_AT(suffix, T)                                                        \
+  static inline T *zrt_indexed_at_##suffix(zrt_indexed *a, int64_t i, const char *where) { \
+    if (__builtin_expect(i < a->lo[0] || i > a->hi[0], 0))                               \
+      zrt_fail_index(where, a, i, 0);                                                    \
+    return (T *)a->data + (i - a->lo[0]);                                                \
+  }                                                                                      \
+  static inline T *zrt_indexed_at2_##suffix(zrt_indexed *a, int64_t i, int64_t j,        \
+                                            const char *where) {                         \
+    if (__builtin_expect(i < a->lo[0] || i > a->hi[0] || j < a->lo[1] || j > a->hi[1], 0)) \
+      zrt_fail_index(where, a, i, j);                                                    \
+    return (T *)a->data + ((i - a->lo[0]) * a->extent1 + (j - a->lo[1]));                \
+  }
+ZRT_INDEXED_AT(i64, int64_t)
+ZRT_INDEXED_AT(f64, double)
+ZRT_INDEXED_AT(f32, float)
+ZRT_INDEXED_AT(bool, bool)
+#undef ZRT_INDEXED_AT
+
 /* ---- termination ---------------------------------------------------------- */
 void zrt_halt(void);                /* `halt;`: stop every PE, exit status 1 */
 void zrt_fail(const char *message); /* run-time error: one line, exit status 2 */

@@ -451,3 +451,48 @@ func.func @file_open_mode() {
   %f = zpl.file_open "x.txt", "rw"
   return
 }
+
+// -----
+
+// expected-error @+1 {{a global indexed array needs an init body and cannot be constant}}
+zpl.global @T : !zpl.indexed<1 x i64>
+
+// -----
+
+func.func @indexed_element(%i: i64) {
+  // expected-error @+1 {{an indexed array holds i1, i64, f32 or f64, got 'i32'}}
+  %t = zpl.indexed_new "T"[%i, %i] : !zpl.indexed<1 x i32>
+  return
+}
+
+// -----
+
+func.func @indexed_rank(%i: i64) {
+  // expected-error @+1 {{an indexed array has rank 1 or 2, got 3}}
+  %t = zpl.indexed_new "T"[%i, %i, %i, %i, %i, %i] : !zpl.indexed<3 x i64>
+  return
+}
+
+// -----
+
+func.func @indexed_bounds(%i: i64) {
+  // expected-error @+1 {{needs a lower and an upper bound per dimension}}
+  %t = zpl.indexed_new "T"[%i, %i] : !zpl.indexed<2 x i64>
+  return
+}
+
+// -----
+
+func.func @indexed_load_indices(%t: !zpl.indexed<2 x i64>, %i: i64) {
+  // expected-error @+1 {{needs 2 indices, got 1}}
+  %v = zpl.indexed_load %t[%i] : !zpl.indexed<2 x i64>
+  return
+}
+
+// -----
+
+func.func @indexed_store_indices(%t: !zpl.indexed<1 x i64>, %i: i64) {
+  // expected-error @+1 {{needs 1 index, got 2}}
+  zpl.indexed_store %i, %t[%i, %i] : !zpl.indexed<1 x i64>
+  return
+}

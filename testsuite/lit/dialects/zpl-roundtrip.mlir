@@ -334,3 +334,26 @@ func.func @files(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   zpl.file_output_end
   return
 }
+
+// CHECK-LABEL: zpl.global @T : !zpl.indexed<1 x i64> init {
+// CHECK-NEXT:    %[[LO:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[T:.*]] = zpl.indexed_new "T"[%[[LO]], %[[LO]]] : !zpl.indexed<1 x i64>
+// CHECK-NEXT:    zpl.yield %[[T]] : !zpl.indexed<1 x i64>
+zpl.global @T : !zpl.indexed<1 x i64> init {
+  %c1 = arith.constant 1 : i64
+  %t = zpl.indexed_new "T"[%c1, %c1] : !zpl.indexed<1 x i64>
+  zpl.yield %t : !zpl.indexed<1 x i64>
+}
+
+// CHECK-LABEL: func.func @indexed
+// CHECK: %[[M:.*]] = zpl.indexed_new "M"[%[[I:.*]], %[[J:.*]], %[[I]], %[[J]]] : !zpl.indexed<2 x f64>
+// CHECK-NEXT: %[[V:.*]] = zpl.indexed_load %[[M]][%[[I]], %[[J]]] : !zpl.indexed<2 x f64>
+// CHECK-NEXT: zpl.indexed_store %[[V]], %[[M]][%[[J]], %[[I]]] : !zpl.indexed<2 x f64>
+// CHECK-NEXT: zpl.indexed_free %[[M]] : !zpl.indexed<2 x f64>
+func.func @indexed(%i: i64, %j: i64) {
+  %m = zpl.indexed_new "M"[%i, %j, %i, %j] : !zpl.indexed<2 x f64>
+  %v = zpl.indexed_load %m[%i, %j] : !zpl.indexed<2 x f64>
+  zpl.indexed_store %v, %m[%j, %i] : !zpl.indexed<2 x f64>
+  zpl.indexed_free %m : !zpl.indexed<2 x f64>
+  return
+}

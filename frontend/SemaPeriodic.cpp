@@ -24,8 +24,8 @@ VarDecl *arrayNamed(const Expr *e) {
   return v && v->isArray ? v : nullptr;
 }
 
-/// Clears `wrapsInPlace` of every array whose bands `s` or `e` may use
-/// other than through `@^`.
+/// Clears `wrapsInPlace` of every array whose bands `body` may use other
+/// than through `@^`.
 void excludeOtherBandUses(const StmtList &body) {
   auto onStmt = [](const Stmt &s) {
     if (auto *b = dyn_cast<BoundaryStmt>(&s))

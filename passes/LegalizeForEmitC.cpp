@@ -146,17 +146,21 @@ private:
 /// "file:line:col" of the first file position in `loc`, as a C string
 /// literal.
 static std::string sourcePositionLiteral(Location loc) {
-  std::string pos = "<unknown>";
-  loc->walk([&](Location l) {
-    auto flc = dyn_cast<FileLineColLoc>(l);
-    if (!flc)
-      return WalkResult::advance();
-    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
-           Twine(flc.getColumn()))
-              .str();
-    return WalkResult::interrupt();
-  });
-  return zpl::cStringLiteral(pos);
+  return zpl::cStringLiteral(zpl::sourcePosition(loc));
+}
+
+/// Replaces `op` (two operands, one result) by a call of the runtime's
+/// checked twin `callee(a, b, "file:line:col")`.
+static void replaceByCheckedCall(MLIRContext *ctx, Operation *op, StringRef callee) {
+  OpBuilder b(op);
+  ArrayAttr args = b.getArrayAttr(
+      {b.getIndexAttr(0), b.getIndexAttr(1),
+       emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
+  auto checked = emitc::CallOpaqueOp::create(b, op->getLoc(),
+                                             TypeRange(op->getResult(0).getType()),
+                                             callee, op->getOperands(), args);
+  op->getResult(0).replaceAllUsesWith(checked.getResult(0));
+  op->erase();
 }
 
 /// cf.assert(cond, msg) becomes `if (!cond) zrt_fail_at("file:l:c", msg);`:
@@ -197,18 +201,8 @@ void Legalizer::checkDivisions() {
       return;
     ops.push_back(op);
   });
-  for (Operation *op : ops) {
-    OpBuilder b(op);
-    Type t = op->getResult(0).getType();
-    ArrayAttr args = b.getArrayAttr(
-        {b.getIndexAttr(0), b.getIndexAttr(1),
-         emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
-    StringRef callee = isa<arith::DivSIOp>(op) ? "zrt_div_i64" : "zrt_rem_i64";
-    auto checked = emitc::CallOpaqueOp::create(
-        b, op->getLoc(), TypeRange(t), callee, op->getOperands(), args);
-    op->getResult(0).replaceAllUsesWith(checked.getResult(0));
-    op->erase();
-  }
+  for (Operation *op : ops)
+    replaceByCheckedCall(ctx, op, isa<arith::DivSIOp>(op) ? "zrt_div_i64" : "zrt_rem_i64");
 }
 
 /// Left and arithmetic right shifts of i64 (bsl, bsr) by an amount that is
@@ -228,18 +222,8 @@ void Legalizer::checkShifts() {
       return;
     ops.push_back(op);
   });
-  for (Operation *op : ops) {
-    OpBuilder b(op);
-    Type t = op->getResult(0).getType();
-    ArrayAttr args = b.getArrayAttr(
-        {b.getIndexAttr(0), b.getIndexAttr(1),
-         emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
-    StringRef callee = isa<arith::ShLIOp>(op) ? "zrt_shl_i64" : "zrt_shr_i64";
-    auto checked = emitc::CallOpaqueOp::create(
-        b, op->getLoc(), TypeRange(t), callee, op->getOperands(), args);
-    op->getResult(0).replaceAllUsesWith(checked.getResult(0));
-    op->erase();
-  }
+  for (Operation *op : ops)
+    replaceByCheckedCall(ctx, op, isa<arith::ShLIOp>(op) ? "zrt_shl_i64" : "zrt_shr_i64");
 }
 
 LogicalResult Legalizer::lowerMath() {

@@ -35,6 +35,10 @@ void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel,
 /// A C string literal (with quotes) for `s`: escapes, no trigraphs.
 std::string cStringLiteral(llvm::StringRef s);
 
+/// "file:line:col" of the first file position in `loc` ("<unknown>" when
+/// it has none), for run-time errors that name the source position.
+std::string sourcePosition(mlir::Location loc);
+
 /// Registers the zplc pipeline as `zpl-to-emitc` for zpl-opt.
 void registerPipelines();
 

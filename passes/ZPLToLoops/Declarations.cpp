@@ -181,22 +181,6 @@ struct FreeArrayLowering : LoweringPattern<zpl::FreeArrayOp> {
   }
 };
 
-/// "file:line:col" of the first file position in `loc` (for the error of
-/// an index outside the bounds).
-std::string sourcePosition(Location loc) {
-  std::string pos = "<unknown>";
-  loc->walk([&](Location l) {
-    auto flc = dyn_cast<FileLineColLoc>(l);
-    if (!flc)
-      return WalkResult::advance();
-    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
-           Twine(flc.getColumn()))
-              .str();
-    return WalkResult::interrupt();
-  });
-  return pos;
-}
-
 struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult

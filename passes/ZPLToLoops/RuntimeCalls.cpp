@@ -42,6 +42,20 @@ std::string cStringLiteral(StringRef s) {
   return out;
 }
 
+std::string sourcePosition(Location loc) {
+  std::string pos = "<unknown>";
+  loc->walk([&](Location l) {
+    auto flc = dyn_cast<FileLineColLoc>(l);
+    if (!flc)
+      return WalkResult::advance();
+    pos = (flc.getFilename().strref() + ":" + Twine(flc.getLine()) + ":" +
+           Twine(flc.getColumn()))
+              .str();
+    return WalkResult::interrupt();
+  });
+  return pos;
+}
+
 namespace loops {
 namespace {
 

@@ -174,12 +174,15 @@ def column(name):
     return name[2:] if name.startswith("--") else name + "_factor"
 
 
-def axis(ax, which, name):
+def axis(ax, which, name, values):
+    """Labels an axis of a sweep and puts a tick at each swept value."""
     getattr(ax, "set_%slabel" % which)(
         "%s (config var)" % name[2:] if name.startswith("--") else
         "%s (x the machine's value)" % name)
     if not name.startswith("--"):
         getattr(ax, "set_%sscale" % which)("log")
+    getattr(ax, "set_%sticks" % which)(values, ["%.3g" % v for v in values])
+    getattr(ax, "minorticks_off")()
 
 
 def write_csv(path, names, rows, verdicts):
@@ -231,7 +234,7 @@ def plot(path, opts, names, points, rows, verdicts):
                 style = dict(linestyle="--", marker="x", color="black") if strategy == "model" \
                     else dict(marker="o")
                 ax.plot(xs, ys, label=label, **style)
-        axis(ax, "x", names[0])
+        axis(ax, "x", names[0], opts.sweeps[0][1])
         ax.set_ylabel("simulated run time (ms)")
         ax.legend()
     else:
@@ -257,11 +260,17 @@ def plot(path, opts, names, points, rows, verdicts):
         if wrong:
             ax.scatter([p[0] for p in wrong], [p[1] for p in wrong], s=80, marker="x",
                        color="black", label="model picks a slower strategy")
-        axis(ax, "x", names[0])
-        axis(ax, "y", names[1])
+        axis(ax, "x", names[0], opts.sweeps[0][1])
+        axis(ax, "y", names[1], opts.sweeps[1][1])
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0))
     ax.set_title(title)
-    fig.tight_layout()
+    # The command that made the plot, so the picture can be read alone.
+    command = "bench/whatif.sh --machine=%s --pes=%d %s %s%s" % (
+        os.path.basename(opts.machine), opts.pes,
+        " ".join("--sweep=" + s for s in opts.sweep), os.path.basename(opts.program),
+        " -- " + " ".join(opts.args) if opts.args else "")
+    fig.text(0.01, 0.01, command, fontsize=7, color="dimgray")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 

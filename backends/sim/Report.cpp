@@ -144,6 +144,17 @@ const Msg *largestSend(const Transfer &t) {
       largest = &m;
   return largest;
 }
+
+/// The cost model's choice for message `m` on `machine`; false when the
+/// model has no estimate for its pattern.
+bool modelChoiceFor(const model::Machine &machine, const Msg &m, model::Strategy &choice) {
+  model::Answer answer;
+  std::string err;
+  if (!model::estimate(machine, {m.pattern, m.pattern}, m.bytes, answer, err))
+    return false;
+  choice = answer.choice;
+  return true;
+}
 } // namespace
 
 void Simulator::overrideStrategy(Transfer &t) const {
@@ -160,11 +171,9 @@ void Simulator::overrideStrategy(Transfer &t) const {
     break;
   }
   const Msg *largest = largestSend(t);
-  model::Answer answer;
-  std::string err;
-  if (largest && model::estimate(*machine_, {largest->pattern, largest->pattern},
-                                 largest->bytes, answer, err))
-    t.t->strategy = answer.choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
+  model::Strategy choice;
+  if (largest && modelChoiceFor(*machine_, *largest, choice))
+    t.t->strategy = choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
 }
 
 void Simulator::noteStrategy(const Transfer &t) {
@@ -177,13 +186,9 @@ void Simulator::noteStrategy(const Transfer &t) {
   note.chained = t.chained();
   if (largest->bytes == note.bytes && !note.array.empty())
     return; // estimated already
-  model::Answer answer;
-  std::string err;
-  model::TransferPattern q{largest->pattern, largest->pattern};
-  if (!model::estimate(*machine_, q, largest->bytes, answer, err))
+  if (!modelChoiceFor(*machine_, *largest, note.modelChoice))
     return;
   note.array = t.t->a && t.t->a->name ? t.t->a->name : "?";
-  note.modelChoice = answer.choice;
   note.bytes = largest->bytes;
 }
 

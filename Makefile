@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 export OMPI_ALLOW_RUN_AS_ROOT = 1
 export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM = 1
 
-.PHONY: all deps configure build demo check paper check-sanitize check-multihost clean fuzz
+.PHONY: all deps configure build demo check paper nas check-sanitize check-multihost clean fuzz
 
 all: build
 
@@ -39,6 +39,15 @@ check: build
 # python3-matplotlib if missing).
 paper: build
 	BUILD=$(BUILD) bash bench/paper/run.sh
+
+# Not part of check: the NAS benchmarks of examples/nas verified at the larger
+# NPB classes, serially and on 1 and 2 MPI ranks (make check verifies class
+# S). make nas NAS_CLASSES="W A" also runs class A where a program has it.
+NAS_CLASSES ?= W
+nas: build
+	@for c in $(NAS_CLASSES); do \
+	  bash scripts/nas-verify.sh --build=$(BUILD) --class=$$c || exit 1; \
+	done
 
 # make fuzz [FUZZ_SECONDS=600]: builds the libFuzzer target (clang-22,
 # ASan+UBSan) in build-fuzz and fuzzes the front end through C emission;

@@ -9,6 +9,7 @@
 
 #include "backends/sim/Sim.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -174,11 +175,17 @@ void simDr(im_transfer *t) {
 
 void simSr(im_transfer *t) {
   zrt_transfer_pack_sends(t, true); // the bytes to move; the strategy decides the time
-  ironmanCall(t, "SR", [](Transfer &x) { g_sim->binding().sr(x); });
+  ironmanCall(t, "SR", [](Transfer &x) {
+    g_sim->binding().sr(x);
+    x.srEnd = g_sim->self().now;
+  });
 }
 
 void simDn(im_transfer *t) {
-  ironmanCall(t, "DN", [](Transfer &x) { g_sim->binding().dn(x); });
+  ironmanCall(t, "DN", [](Transfer &x) {
+    x.overlapUs = std::max(0.0, g_sim->self().now - x.srEnd);
+    g_sim->binding().dn(x);
+  });
   zrt_transfer_unpack_recvs(t, true); // an accumulating scatter's combines
 }
 

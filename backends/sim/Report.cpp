@@ -145,19 +145,49 @@ const Msg *largestSend(const Transfer &t) {
   return largest;
 }
 
-/// The cost model's choice for message `m` on `machine`; false when the
-/// model has no estimate for its pattern.
-bool modelChoiceFor(const model::Machine &machine, const Msg &m, model::Strategy &choice) {
+/// The part of one message's time `totalUs` during which the processor is
+/// busy: start-up, packing, the stream when the processor sends it itself
+/// (S rather than an engine's F) and unpacking. The rest runs on an engine
+/// or the network while the processor computes.
+double processorUs(const Phases &ph, double startupUs, double totalUs, size_t bytes) {
+  auto stage = [&](double mbps) { return mbps > 0 ? double(bytes) / mbps : 0.0; };
+  double busy = startupUs + stage(ph.packMBps) + stage(ph.unpackMBps);
+  if (ph.sendByCpu)
+    busy += stage(ph.sendMBps);
+  return std::min(busy, totalUs);
+}
+
+/// The cost model's choice for a transfer whose PE sends `count` messages
+/// like `m`: the strategy that delays the program least. Each message's
+/// time splits into the processor's part and an engine's (DMA, network);
+/// the engine streams one message while the processor prepares the next,
+/// and the engine's part can hide behind `overlapUs` of computation, the
+/// processor's cannot: count messages cost max(count x processor part,
+/// pipeline - overlap), the pipeline taking count x the larger part plus
+/// the smaller once. With one message and no overlap that is the message's
+/// time, the copy-transfer model's own choice. False when the model has no
+/// estimate for the pattern.
+bool modelChoiceFor(Simulator &sim, const Msg &m, size_t count, Time overlapUs,
+                    model::Strategy &choice) {
   model::Answer answer;
   std::string err;
-  if (!model::estimate(machine, {m.pattern, m.pattern}, m.bytes, answer, err))
+  if (!model::estimate(sim.machine(), {m.pattern, m.pattern}, m.bytes, answer, err))
     return false;
-  choice = answer.choice;
+  double k = double(count);
+  auto delay = [&](bool chained, double startupUs, double totalUs) {
+    double busy = processorUs(messagePhases(sim, chained, m, m), startupUs, totalUs, m.bytes);
+    double engine = totalUs - busy;
+    double pipeline = k * std::max(busy, engine) + std::min(busy, engine);
+    return std::max(k * busy, pipeline - overlapUs);
+  };
+  double chained = delay(true, answer.chainedStartupUs, answer.chainedUs(m.bytes));
+  double packed = delay(false, answer.packedStartupUs, answer.packedUs(m.bytes));
+  choice = packed < chained ? model::Strategy::Packed : model::Strategy::Chained;
   return true;
 }
 } // namespace
 
-void Simulator::overrideStrategy(Transfer &t) const {
+void Simulator::overrideStrategy(Transfer &t) {
   switch (options_.strategy) {
   case StrategyOverride::AsCompiled:
     return;
@@ -172,7 +202,7 @@ void Simulator::overrideStrategy(Transfer &t) const {
   }
   const Msg *largest = largestSend(t);
   model::Strategy choice;
-  if (largest && modelChoiceFor(*machine_, *largest, choice))
+  if (largest && modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, choice))
     t.t->strategy = choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
 }
 
@@ -184,12 +214,13 @@ void Simulator::noteStrategy(const Transfer &t) {
   if (largest->bytes < note.bytes)
     return;
   note.chained = t.chained();
-  if (largest->bytes == note.bytes && !note.array.empty())
+  if (largest->bytes == note.bytes && t.overlapUs == note.overlapUs && !note.array.empty())
     return; // estimated already
-  if (!modelChoiceFor(*machine_, *largest, note.modelChoice))
+  if (!modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, note.modelChoice))
     return;
   note.array = t.t->a && t.t->a->name ? t.t->a->name : "?";
   note.bytes = largest->bytes;
+  note.overlapUs = t.overlapUs;
 }
 
 } // namespace zsim

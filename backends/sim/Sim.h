@@ -35,7 +35,6 @@
 #include <set>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 namespace zsim {
@@ -327,6 +326,11 @@ struct Transfer {
   std::vector<Time> sendDone; // when each send's data has left (SV)
   std::vector<Time> posted;   // when each receive was posted (DR)
   std::vector<Mail> pending;  // mpi: sends waiting for their receive
+  // The computation this PE ran between the transfer's SR and its DN, the
+  // last time it ran (0 before): what an engine's part of a message can
+  // hide behind (the model's choice, Report.cpp).
+  Time srEnd = 0;
+  Time overlapUs = 0;
 };
 
 /// Builds the simulator's view of a runtime transfer (patterns, hops).
@@ -483,8 +487,9 @@ public:
   void noteStrategy(const Transfer &t);
   /// --strategy=chained|packed|model: sets the transfer's strategy before
   /// its DR (model: the cost model's choice for this PE's largest message
-  /// on this run's machine); as compiled, leaves it.
-  void overrideStrategy(Transfer &t) const;
+  /// on this run's machine, given the computation the transfer overlapped
+  /// the last time it ran); as compiled, leaves it.
+  void overrideStrategy(Transfer &t);
   void printStrategies() const; // stats.sim.transfer.ID.{array,runs,model,bytes}
   void report(); // stats.sim.* and the trace file
   uint64_t events() const { return events_; }
@@ -509,6 +514,7 @@ private:
     bool chained = false;
     model::Strategy modelChoice = model::Strategy::Packed;
     size_t bytes = 0; // of the message the choice was made for
+    Time overlapUs = 0; // the computation it could hide behind
   };
   std::map<int64_t, StrategyNote> strategies_; // by transfer id
   std::set<std::pair<Time, int>> ready_; // Ready PEs by (readyAt, id)

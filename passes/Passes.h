@@ -14,11 +14,34 @@
 
 namespace zpl {
 
+// The passes by the dialect they work on (docs/architecture.md): transforms
+// of zpl and of ironman, and the conversions zpl -> ironman, zpl and
+// ironman -> loops, loops -> EmitC, each declared in its folder's
+// Passes.td.
 #define GEN_PASS_DECL
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/ironman/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/ZPLToIronman/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/ZPLToLoops/Passes.h.inc"
+#define GEN_PASS_DECL
+#include "passes/LoopsToEmitC/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/ironman/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/ZPLToIronman/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/ZPLToLoops/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "passes/LoopsToEmitC/Passes.h.inc"
+
+/// Registers every zplc pass (zpl-opt).
+void registerAllPasses();
 
 /// Which stage of the pipeline to stop after (zplc --emit=...).
 enum class Stage { ZPL, Ironman, Loops, EmitC };

@@ -21,7 +21,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // Fusion comes first: the runs it forms are statements for every pass
   // after it, and --emit=zpl shows them.
   if (optLevel >= 1)
-    pm.addPass(createFuseStatements());
+    pm.addNestedPass<func::FuncOp>(createFuseStatements());
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInsertRedistribution());
@@ -54,7 +54,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   if (optLevel >= 2 && overlap)
     pm.addPass(createOverlapHalos());
   pm.addPass(createLowerToLoops());
-  pm.addPass(createHoistConstants());
+  pm.addNestedPass<func::FuncOp>(createHoistConstants());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stage == Stage::Loops)
@@ -63,7 +63,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   pm.addPass(createSCFToEmitC());
   pm.addPass(createConvertArithToEmitC());
   pm.addPass(createConvertFuncToEmitC());
-  pm.addPass(createFormExpressions());
+  pm.addNestedPass<emitc::FuncOp>(createFormExpressions());
 }
 
 namespace {
@@ -88,6 +88,14 @@ struct ZplToEmitCOptions : PassPipelineOptions<ZplToEmitCOptions> {
       llvm::cl::init(true)};
 };
 } // namespace
+
+void zpl::registerAllPasses() {
+  registerZPLTransformsPasses();
+  registerIronmanTransformsPasses();
+  registerZPLToIronmanPasses();
+  registerZPLToLoopsPasses();
+  registerLoopsToEmitCPasses();
+}
 
 void zpl::registerPipelines() {
   PassPipelineRegistration<ZplToEmitCOptions>(

@@ -818,7 +818,7 @@ class Report:
                "may overwrite the element: three dependent remote steps per iteration, about "
                "2.8 + 1.1 + 3.9 + 1.8 + 2.8 + 1.1 us. The two PEs' exchanges run at the same "
                "time: zpl-ironman-pipeline places every DN before the SVs that meet it at one "
-               "point (DN(t0), DN(t1), SV(t0), SV(t1); passes/PipelineTransfers.cpp), so no DN "
+               "point (DN(t0), DN(t1), SV(t0), SV(t1); passes/ironman/PipelineTransfers.cpp), so no DN "
                "waits behind an SV that waits for the other PE. (With the order DN(t0), SV(t0), "
                "DN(t1), SV(t1) the two exchanges ran one after the other: 21662 ns per "
                "iteration.)")

@@ -22,7 +22,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_LOWERTOLOOPS
-#include "passes/Passes.h.inc"
+#include "passes/ZPLToLoops/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

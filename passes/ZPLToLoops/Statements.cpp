@@ -15,7 +15,7 @@
 //
 // A zpl.fused run becomes one nest executing at each index the
 // statements' bodies in order (zpl-fuse-statements formed it where that
-// keeps the statements' meaning; its rules are in passes/Passes.td);
+// keeps the statements' meaning; its rules are in passes/zpl/Passes.td);
 // each reduction carries its own accumulator through the nest and gets its
 // own zrt_allreduce_<T> after it, in statement order. An unshifted read of
 // an array stored at the same index earlier in the run uses the value

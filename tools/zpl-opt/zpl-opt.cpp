@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
                   mlir::func::FuncDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect>();
   mlir::registerTransformsPasses();
-  zpl::registerZPLPasses();
+  zpl::registerAllPasses();
   zpl::registerPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "zplc optimizer driver\n", registry));

@@ -390,7 +390,7 @@ bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module,
   // verified once, after the pipeline.
   pm.enableVerifier(verifyEach);
   if (backend == Backend::Sim) // the simulator charges computation from these
-    pm.addPass(zpl::createCountOperations());
+    pm.addNestedPass<mlir::func::FuncOp>(zpl::createCountOperations());
   zpl::buildPipeline(pm, stageFor(emit), optLevel, strategyOpts, overlap);
   if (mlir::failed(pm.run(module)))
     return false; // the failing pass has reported at the source location

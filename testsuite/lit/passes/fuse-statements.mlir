@@ -4,7 +4,7 @@
 
 // zpl-fuse-statements: each legal run of consecutive zpl.assign/zpl.reduce
 // ops becomes one zpl.fused op; one case per rule of the pass's
-// description (passes/Passes.td), then statements that take part in no
+// description (passes/zpl/Passes.td), then statements that take part in no
 // run and ops that end one.
 
 module attributes {zpl.entry = @fused} {

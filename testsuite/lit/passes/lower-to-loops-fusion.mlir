@@ -3,7 +3,7 @@
 
 // The lowering of zpl.fused runs: zpl-fuse-statements wraps consecutive
 // statements over the same region in a run when no statement can observe
-// the change of order (its rules: passes/Passes.td, tested one by one in
+// the change of order (its rules: passes/zpl/Passes.td, tested one by one in
 // fuse-statements.mlir), and zpl-lower-to-loops makes each run one loop
 // nest. Without the runs (zplc -O0) every statement gets its own nest.
 

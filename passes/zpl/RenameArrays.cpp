@@ -47,7 +47,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_RENAMEARRAYS
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

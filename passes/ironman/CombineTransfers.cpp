@@ -47,7 +47,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_COMBINETRANSFERS
-#include "passes/Passes.h.inc"
+#include "passes/ironman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -33,7 +33,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_FORMEXPRESSIONS
-#include "passes/Passes.h.inc"
+#include "passes/LoopsToEmitC/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

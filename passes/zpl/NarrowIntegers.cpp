@@ -41,7 +41,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_NARROWINTEGERS
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

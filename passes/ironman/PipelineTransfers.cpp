@@ -64,7 +64,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_PIPELINETRANSFERS
-#include "passes/Passes.h.inc"
+#include "passes/ironman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -42,7 +42,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_LEGALIZEFOREMITC
-#include "passes/Passes.h.inc"
+#include "passes/LoopsToEmitC/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

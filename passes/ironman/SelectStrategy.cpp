@@ -83,7 +83,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_SELECTSTRATEGY
-#include "passes/Passes.h.inc"
+#include "passes/ironman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

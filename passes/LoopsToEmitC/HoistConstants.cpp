@@ -17,7 +17,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_HOISTCONSTANTS
-#include "passes/Passes.h.inc"
+#include "passes/LoopsToEmitC/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -33,7 +33,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_INFERSTORAGE
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -37,7 +37,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_INSERTREDISTRIBUTION
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

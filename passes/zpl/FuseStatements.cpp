@@ -14,7 +14,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_FUSESTATEMENTS
-#include "passes/Passes.h.inc"
+#include "passes/zpl/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

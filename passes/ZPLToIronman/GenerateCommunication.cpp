@@ -52,7 +52,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_GENERATECOMMUNICATION
-#include "passes/Passes.h.inc"
+#include "passes/ZPLToIronman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -39,7 +39,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_REMOVEREDUNDANTTRANSFERS
-#include "passes/Passes.h.inc"
+#include "passes/ironman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -50,7 +50,7 @@
 
 namespace zpl {
 #define GEN_PASS_DEF_OVERLAPHALOS
-#include "passes/Passes.h.inc"
+#include "passes/ironman/Passes.h.inc"
 } // namespace zpl
 
 using namespace mlir;

@@ -180,8 +180,8 @@ begin
   [Keys] bad := +<< integer(Run#[Rank] != Key);
   [Places] Top := max|| Run;
   [Places] End := max|| (Index1 * integer(Hits > 0));
-  [Sorted] bad += +<< (integer(Hits > 0) *
-                      integer(Run <= Top@before | Hits != Index1 - End@before));
+  [Sorted with Hits > 0] bad += +<< integer(Run <= Top@before |
+                                             Hits != Index1 - End@before);
   return bad;
 end;
 

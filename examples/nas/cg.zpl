@@ -66,7 +66,7 @@ end;
 -- the least power of two >= na; positions beyond na or taken are drawn
 -- again), then position i set to 0.5, added if absent.
 procedure makeVector(i, pow2 : integer);
-var m, k, p : integer;
+var m, k, j, p : integer;
     value : double;
 begin
   m := 0;
@@ -85,12 +85,14 @@ begin
   for k := 1 to m do
     Taken[Pos[i, k]] := false;
   end;
-  k := 1;
-  while k <= m & Pos[i, min(k, m)] != i do
-    k += 1;
+  k := m + 1; -- where position i is, m + 1 when it was not drawn
+  for j := 1 to m do
+    if Pos[i, j] = i then
+      k := j;
+    end;
   end;
   if k > m then
-    m += 1;
+    m := k;
     Pos[i, m] := i;
   end;
   Val[i, k] := 0.5;

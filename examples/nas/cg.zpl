@@ -14,19 +14,22 @@ program cg;
 -- plus (rcond - shift) on the diagonal (NPB's makea). Its generation
 -- follows one random stream, so it runs as scalar code on indexed arrays;
 -- the products' entries then become the parallel arrays Row, Col and V
--- over E (one row of E per outer product), duplicates unmerged. The
--- product q = A p is a gather of p at the columns and an accumulating
--- scatter into q at the rows; dot products are +<< reductions.
+-- over E (one row of E per outer product), duplicates unmerged. E has two
+-- dimensions so that it is distributed on its own: a one-dimensional list
+-- of entries would share the vectors' distribution (regions of one rank
+-- share one, over their bounding box) and leave the vectors on the first
+-- PEs. The product q = A p is a gather of p at the columns and an
+-- accumulating scatter into q at the rows; dot products are +<< reductions.
 
 config var na : integer = 1400;      -- the order of A
 config var nonzer : integer = 7;     -- random nonzeros per outer product
 config var niter : integer = 15;     -- outer (inverse power) iterations
 config var shift : double = 10.0;    -- the eigenvalue shift
 
-constant rcond : double = 0.1;       -- the smallest eigenvalue of A + shift
+constant rcond : double = 0.1;       -- bounds the eigenvalues of A + shift I below
 constant cgitmax : integer = 25;     -- CG iterations per outer iteration
 constant tolerance : double = 1e-10; -- NPB's relative tolerance on zeta
-constant two23 : double = 8388608.0; -- 2^23, half the generator's modulus' bits
+constant two23 : double = 8388608.0; -- 2^23: the generator's numbers have 46 bits
 constant amult : double = 1220703125.0; -- 5^13, the generator's multiplier
 
 region N = [1..na];
@@ -101,7 +104,9 @@ end;
 
 -- Entry e of outer product i (column a, row b of the m x m product, a
 -- major): its row, column and value Val[b] * (Scale * Val[a]), as NPB
--- computes it. Entries beyond m * m pad E: zero on the diagonal.
+-- computes it. Entries beyond m * m pad E: zero on the diagonal. They
+-- are called elementwise over E (promoted), as an indexed array takes no
+-- parallel index: `[E] Row := Pos[Index1, ...]` is not allowed.
 procedure entryRow(i, e : integer) : integer;
 var m : integer;
 begin

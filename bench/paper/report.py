@@ -96,7 +96,16 @@ PUBLISHED = {
     "kcy_gets": given("130 ns; 67 ns", "Krishnamurthy et al. 5.1: non-blocking T3E gets 130 ns "
                       "apart, remote reads pipelined one per 67 ns",
                       ("t3e.toml", "binding.eregs.indexed_mbps", "130 ns"),
+                      ("t3e.toml", "binding.eregs.queue_send_us", "130 ns"),
                       ("t3e.toml", "receive.0Dw", "67 ns")),
+    "clocks": given("150, 300, 50 MHz", "Krishnamurthy et al. Fig. 1, IRONMAN Fig. 4: T3D 150 MHz, "
+                    "T3E 300 MHz, Paragon 50 MHz processors",
+                    ("t3d.toml", "compute.op_us", "150 MHz"), ("t3e.toml", "compute.op_us", "300 MHz"),
+                    ("paragon.toml", "compute.op_us", "50 MHz")),
+    "sg_local_reads": given("320 MB/s; 55 MB/s", "Stricker & Gross 3.5.1: T3D local reads up to "
+                            "320 MB/s contiguous, 55 MB/s single words",
+                            ("t3d.toml", "compute.load_us", "320 MB/s"),
+                            ("t3d.toml", "compute.load_strided_us", "55 MB/s")),
     "kcy_network": given("0.55 us; 0.5 us", "Krishnamurthy et al. Fig. 1: network latency T3D "
                          "0.55 us, T3E 0.5 us",
                          ("t3d.toml", "message.latency_us", "0.55 us"),
@@ -107,7 +116,10 @@ PUBLISHED = {
                      "IRONMAN Fig. 5: direct MPI calls, send/receive/both/neither",
                      *[(m, "binding.mpi." + k, r) for m in ("t3d.toml", "paragon.toml")
                        for k, r in (("send_us", "sends"), ("recv_us", "receives"),
-                                    ("both_us", "sends and receives"), ("neither_us", "bookkeeping"))]),
+                                    ("both_us", "sends and receives"), ("neither_us", "bookkeeping"))],
+                     ("t3e.toml", "binding.mpi.both_us", "T3D 30.20 us"),
+                     ("paragon.toml", "message.startup_us", '"neither" 6.00 us'),
+                     ("paragon.toml", "binding.nx.send_us", '"neither" 6.00 us')),
     "ccs_ironman_us": given((1.0, 5.0), "IRONMAN Fig. 5: IRONMAN adds 1-5 us per transfer",
                             ("t3d.toml", "binding.mpi.ironman_us", "1.0-3.0 us"),
                             ("paragon.toml", "binding.mpi.ironman_us", "1.6-5.1 us")),

@@ -427,8 +427,8 @@ class Predictions:
                      count_verdict([max(r[2], r[3]) <= 15 for r in rows]), "small read as at most 15%")
         slower = [r[0] for r in rows if r[4] <= 0]
         self.predict("fig6_isend", f"isend vs csend {span(4)}", count_verdict([r[4] > 0 for r in rows]),
-                     (f"csend is as fast or faster on {', '.join(slower)}: csend blocks only its own "
-                      f"PE while the DMA sends, isend pays a msgwait per message") if slower else "")
+                     (f"csend is as fast or faster on {', '.join(slower)}; isend's msgwait calls cost "
+                      f"binding.nx.wait_us each, an assumption of paragon.toml") if slower else "")
 
     def predict_weak_claims(self):
         t = {(r["bench"], int(r["pes"]), r["machine"], r["binding"]): r
@@ -438,14 +438,14 @@ class Predictions:
         total = lambda r: float(r["time"])
         share = lambda r, p: (float(r["comm"]) + float(r["wait"])) / (p * float(r["time"]))
         pes = 16 if any(k[1] == 16 for k in t) else max(k[1] for k in t)
-        for machine, note in (("t3d", "shmem"), ("paragon", "nx-isend")):
+        for machine, native in (("t3d", "shmem"), ("paragon", "nx-isend")):
             pts = [(share(t[(b, pes, machine, "mpi")], pes),
-                    pct(total(t[(b, pes, machine, note)]), total(t[(b, pes, machine, "mpi")])), b)
-                   for b in BENCHES if (b, pes, machine, "mpi") in t and (b, pes, machine, note) in t]
+                    pct(total(t[(b, pes, machine, native)]), total(t[(b, pes, machine, "mpi")])), b)
+                   for b in BENCHES if (b, pes, machine, "mpi") in t and (b, pes, machine, native) in t]
             if len(pts) < 3:
                 continue
             rho = rank_correlation([p[0] for p in pts], [p[1] for p in pts])
-            self.predict("ccs_proportion", f"{MACHINE_NAME[machine]} ({note}), {pes} PEs: rank "
+            self.predict("ccs_proportion", f"{MACHINE_NAME[machine]} ({native}), {pes} PEs: rank "
                          f"correlation {fmt(rho)} between mpi's comm share and the total gain",
                          mark(rho >= 0.8), "in proportion read as rank correlation >= 0.8; " +
                          ", ".join(f"{b} {fmt(100 * s, 0)}% -> {signed(g, 1)}%" for s, g, b in sorted(pts)))
@@ -549,7 +549,7 @@ class Predictions:
                  "1C1 and 64C1"),
                 ("sg_16q64_chained", "chained", "decided by 0R64 = 38 (table 3): the interpolated "
                  "16S0 does not bind")):
-            v, text = q[strategy]
+            v = q[strategy][0]
             self.predict(key, f"{fmt(v)} (zplc model)",
                          mark(point_inside(v, {"packed": 14.9, "chained": 38.0}[strategy])), note)
 

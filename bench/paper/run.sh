@@ -34,6 +34,12 @@
 #   5. overhead.csv    the IRONMAN layer's own cost per call on this host
 #   6. timeline.json   the simulator's --trace of a few iterations of nn8 on
 #                      4 PEs (the annotated timeline)
+#   7. model-predictions.txt, chong-*/sweep.csv
+#                      model estimates for patterns tables 1-4 do not
+#                      measure, EM3D under network bandwidth and latency
+#                      sweeps (bench/whatif.py): predictions of report.py
+#      predictions.csv (optional) rows of further predictions, ready made
+#                      (report.py reads it when present)
 #
 # Environment:
 #   BUILD=dir            the build directory (default <repo>/build)
@@ -103,6 +109,8 @@ stats_csv() {
        $1=="stats.sim.compute"{p=$2} $1=="stats.messages"{m=$2} $1=="stats.bytes"{b=$2}
        END{printf "%s,%s,%s,%s,%s,%s", t, c, w, p, m, b}' "$1"
 }
+# the IRONMAN transfers of a run, summed over its PEs (stats.transfers)
+transfers() { awk '$1=="stats.transfers"{t=$2} END{print t + 0}' "$1"; }
 # the program's own output (no statistics)
 body() { grep -v '^stats' "$1"; }
 
@@ -220,7 +228,7 @@ weak_bench() {
       "$work/$bench.$machine" --pes=$pes --grid=${side}x$side --binding=$binding --stats "${args[@]}" > "$run"
       check=$good
       body "$run" | cmp -s - "$ref" || check=WRONG
-      echo "$bench,$pes,$machine,$binding,${args[*]},$(stats_csv "$run"),$check" >> "$data/weak-$bench.csv"
+      echo "$bench,$pes,$machine,$binding,${args[*]},$(stats_csv "$run"),$check,$(transfers "$run")" >> "$data/weak-$bench.csv"
     done
     printf "  %-8s %3d PEs done (%ds)\n" $bench $pes $(( $(date +%s) - started ))
   done
@@ -232,7 +240,7 @@ weak_bench() {
     "$work/$bench.$machine-nocalls" --pes=16 --grid=4x4 --binding=mpi --stats "${args[@]}" > "$run"
     check=serial
     body "$run" | cmp -s - "$ref" || check=WRONG
-    echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$run"),$check" >> "$data/whatif-$bench.csv"
+    echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$run"),$check,$(transfers "$run")" >> "$data/whatif-$bench.csv"
   done
   printf "  %-8s MPI without per-call costs done (%ds)\n" $bench $(( $(date +%s) - started ))
 }
@@ -245,7 +253,7 @@ for pid in "${pids[@]}"; do
   wait "$pid" || { echo "bench/paper/run.sh: a weak-scaling job failed" >&2; exit 1; }
 done
 for part in weak whatif; do
-  echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check" > "$data/$part.csv"
+  echo "bench,pes,machine,binding,args,time,comm,wait,compute,messages,bytes,check,transfers" > "$data/$part.csv"
   for bench in cannon jacobi simple swm tomcatv; do
     cat "$data/$part-$bench.csv" >> "$data/$part.csv"
     rm "$data/$part-$bench.csv"
@@ -310,6 +318,34 @@ for bench in cannon jacobi simple swm tomcatv; do
   awk -v b=$bench '$1=="stats.transfers"{t=$2} $1=="stats.total_seconds"{s=$2}
        END{printf "%s,4,%s,%s\n", b, t, s}' "$work/run" >> "$data/host-runs.csv"
 done
+
+# ---- 7. predictions beyond sections 1-5 ---------------------------------------
+# Published figures no machine figure derives from, that need runs of their
+# own (bench/paper/report.py, "Predictions"): the model's estimates for
+# patterns the tables do not measure, and EM3D under network sweeps for
+# Chong et al.'s qualitative findings (bench/whatif.py: every point the
+# same compiled program with figures changed by --set).
+echo "== 7. predictions: model estimates, EM3D network sweeps"
+for mq in paragon:16Q64 t3e:1Q1 t3d:1Q1; do
+  echo "# ${mq%%:*} ${mq#*:}"
+  "$zplc" model --machine=${mq%%:*} --pattern=${mq#*:}
+done > "$data/model-predictions.txt"
+em3d_args=(-- --p=4 --iters=10)
+for machine in t3d paragon t3e; do
+  # chained (every word with its address) against packed (one contiguous
+  # message) as the network's bandwidth falls
+  ZPLC=$zplc $py "$root/bench/whatif.py" --machine=$machine --pes=4 --no-plot \
+    --sweep=bandwidth:0.125:1:3 --out="$data/chong-bandwidth-$machine" \
+    "$root/examples/em3d.zpl" "${em3d_args[@]}" > /dev/null
+  ZPLC=$zplc $py "$root/bench/whatif.py" --machine=$machine --pes=4 --no-plot \
+    --sweep=bandwidth:0.4:1:2 --out="$data/chong-bandwidth40-$machine" \
+    "$root/examples/em3d.zpl" "${em3d_args[@]}" > /dev/null
+done
+# the T3D's put binding (a ready flag to the source, then the data: a
+# round trip) against its MPI (one way) as the network's latency grows
+ZPLC=$zplc $py "$root/bench/whatif.py" --machine=t3d --pes=4 --no-plot \
+  --sweep=latency:1:16:3 --bindings=native,mpi --strategies=chained \
+  --out="$data/chong-latency-t3d" "$root/examples/em3d.zpl" "${em3d_args[@]}" > /dev/null
 
 # ---- the report ---------------------------------------------------------------
 echo "elapsed $(( $(date +%s) - started ))" >> "$data/meta.txt"

@@ -135,9 +135,11 @@ double getSpanUs(zsim::Pe &pe) {
   return end - start;
 }
 
-/// Runs one chained contiguous T3E transfer from PE 0 to `receiver` on
-/// `pes` PEs and returns the receiver's Get span.
-double eregTransferUs(int pes, int receiver, size_t bytes, int registers) {
+/// Runs one chained T3E transfer from PE 0 (read with `source`) to
+/// `receiver` (written contiguously) on `pes` PEs and returns the
+/// receiver's Get span.
+double eregTransferUs(int pes, int receiver, size_t bytes, int registers,
+                      const model::Pattern &source) {
   auto sim = makeSim("t3e", pes, "eregs", [&](model::SimBinding &b) {
     if (registers > 0)
       b.figures["registers"] = registers;
@@ -148,7 +150,7 @@ double eregTransferUs(int pes, int receiver, size_t bytes, int registers) {
       [&](int me) {
         if (me != 0 && me != receiver)
           return;
-        OneMessage msg(*sim, me, 0, receiver, bytes, one, true);
+        OneMessage msg(*sim, me, 0, receiver, bytes, me == 0 ? source : one, true);
         msg.exchange();
         if (me == receiver)
           span = getSpanUs(sim->self());
@@ -162,9 +164,14 @@ double eregGetMBps(int registers, int hops, size_t bytes) {
   // 27 PEs form a 3x3x3 torus: PE 0 at (0,0,0); (1,1,1) is 3 hops away,
   // (0,0,1) one.
   int receiver = hops == 3 ? 13 : hops == 2 ? 4 : 1;
-  return double(bytes) / eregTransferUs(27, receiver, bytes, registers);
+  return double(bytes) / eregTransferUs(27, receiver, bytes, registers,
+                                        model::Pattern::contiguous());
 }
 
-double eregGetUs(size_t bytes) { return eregTransferUs(2, 1, bytes, 0); }
+double eregGetUs(size_t bytes, int stride) {
+  model::Pattern source =
+      stride == 1 ? model::Pattern::contiguous() : model::Pattern::strided(stride);
+  return eregTransferUs(2, 1, bytes, 0, source);
+}
 
 } // namespace simtest

@@ -55,9 +55,10 @@ double simulatedMBps(const std::string &machine, const std::string &q, bool chai
 /// itself: from its start-up to its last word).
 double eregGetMBps(int registers, int hops, size_t bytes);
 
-/// T3E: the time (us) of a stride-1 get of `bytes` between neighbours,
-/// from the start of its start-up to its last word.
-double eregGetUs(size_t bytes);
+/// T3E: the time (us) of a get of `bytes` between neighbours that reads
+/// the source every `stride` words and writes contiguously, from the start
+/// of its start-up to its last word.
+double eregGetUs(size_t bytes, int stride = 1);
 
 } // namespace simtest
 

@@ -56,18 +56,48 @@ TEST_CASE("T3E: the Get stream levels off near 128 E-registers", "[validate][sim
   }
 }
 
+namespace {
+/// A get reading every `stride` words: t(n) = t0 + n / r, the asymptotic
+/// rate r from two large gets and N1/2 = t0 r.
+struct GetFit {
+  double rate, n12;
+};
+GetFit fitGet(int stride) {
+  double big = double(size_t(16) << 20), bigger = 2 * big;
+  double r = (bigger - big) /
+             (eregGetUs(size_t(bigger), stride) - eregGetUs(size_t(big), stride));
+  double t0 = eregGetUs(size_t(big), stride) - big / r;
+  return {r, t0 * r};
+}
+} // namespace
+
 TEST_CASE("T3E: stride-1 gets reach half their asymptotic bandwidth at about 1 KB",
           "[validate][sim]") {
-  // t(n) = t0 + n / r: the asymptotic rate from two large gets, N1/2 = t0 r
-  double big = double(size_t(16) << 20), bigger = 2 * big;
-  double r = (bigger - big) / (eregGetUs(size_t(bigger)) - eregGetUs(size_t(big)));
-  double t0 = eregGetUs(size_t(big)) - big / r;
-  double n12 = t0 * r;
+  GetFit fit = fitGet(1);
   // and directly: a get of N1/2 bytes runs at half the asymptotic rate
-  double at = n12 / eregGetUs(size_t(n12));
-  show("t3e shmem-style get N1/2", n12, "B   ", 1024);
-  show("t3e get of N1/2 bytes / asymptote", at / r, "    ", 0.5);
-  CHECK(n12 >= 1024 / 1.5);
-  CHECK(n12 <= 1024 * 1.5);
-  CHECK(at / r == Approx(0.5).epsilon(0.02));
+  double at = fit.n12 / eregGetUs(size_t(fit.n12));
+  show("t3e shmem-style get N1/2", fit.n12, "B   ", 1024);
+  show("t3e get of N1/2 bytes / asymptote", at / fit.rate, "    ", 0.5);
+  CHECK(fit.n12 >= 1024 / 1.5);
+  CHECK(fit.n12 <= 1024 * 1.5);
+  CHECK(at / fit.rate == Approx(0.5).epsilon(0.02));
+}
+
+// Predictions, not inputs: no figure of machines/t3e.toml comes from these
+// published observations ([Scott] Fig. 8), so the lines print the
+// simulator's values next to them and check only the fit itself;
+// bench/paper/report.py gives the verdicts ("near" the asymptote is read
+// as 90% of it there).
+TEST_CASE("T3E: where gets near their asymptote; the stride-10 get's N1/2",
+          "[validate][sim]") {
+  GetFit one = fitGet(1), ten = fitGet(10);
+  double at16k = 16384 / eregGetUs(16384) / one.rate;
+  double at4k = 4096 / eregGetUs(4096, 10) / ten.rate;
+  show("t3e get of 16 KB / asymptote", at16k, "    ", 0.9);
+  show("t3e stride-10 get N1/2", ten.n12, "B   ", 256);
+  show("t3e stride-10 get of 4 KB / asymptote", at4k, "    ", 0.9);
+  double atHalf = ten.n12 / eregGetUs(size_t(ten.n12), 10) / ten.rate;
+  CHECK(atHalf == Approx(0.5).epsilon(0.02));
+  CHECK(at16k < 1);
+  CHECK(at4k < 1);
 }

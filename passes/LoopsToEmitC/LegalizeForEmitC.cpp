@@ -10,8 +10,10 @@
 //     become calls of zplrt.h's checked zrt_shl_i64 and zrt_shr_i64, which
 //     also name the source position;
 //   * math operations become calls of the C library (math.h, which zplrt.h
-//     includes), `f`-suffixed for f32; integer ones become arith code (absi)
-//     or a square-and-multiply loop (ipowi) since C has no integer power;
+//     includes), `f`-suffixed for f32: upstream's math-to-emitc patterns
+//     where they exist, a table for the others; integer ones become arith
+//     code (absi) or a square-and-multiply loop (ipowi) since C has no
+//     integer power;
 //   * the constant INT64_MIN is spelled so (C has no literal for it);
 //   * the module gets `#include "zplrt.h"` and `#include "ironman.h"`;
 //   * scf is converted to emitc here (with the upstream patterns, so the
@@ -30,6 +32,7 @@
 #include "passes/Passes.h"
 
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/MathToEmitC/MathToEmitC.h"
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
@@ -37,6 +40,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -49,24 +53,20 @@ using namespace mlir;
 
 namespace {
 
-/// The C library function for a float math op (double version), or "".
+/// The C library function for a float math op (double version) that
+/// upstream's math-to-emitc does not convert (lowerMath runs that first),
+/// or "".
 StringRef cMathName(Operation *op) {
   return llvm::TypeSwitch<Operation *, StringRef>(op)
-      .Case<math::AbsFOp>([](auto) { return "fabs"; })
       .Case<math::SqrtOp>([](auto) { return "sqrt"; })
       .Case<math::CbrtOp>([](auto) { return "cbrt"; })
-      .Case<math::ExpOp>([](auto) { return "exp"; })
       .Case<math::Exp2Op>([](auto) { return "exp2"; })
       .Case<math::ExpM1Op>([](auto) { return "expm1"; })
       .Case<math::LogOp>([](auto) { return "log"; })
       .Case<math::Log10Op>([](auto) { return "log10"; })
       .Case<math::Log2Op>([](auto) { return "log2"; })
       .Case<math::Log1pOp>([](auto) { return "log1p"; })
-      .Case<math::SinOp>([](auto) { return "sin"; })
-      .Case<math::CosOp>([](auto) { return "cos"; })
       .Case<math::TanOp>([](auto) { return "tan"; })
-      .Case<math::AsinOp>([](auto) { return "asin"; })
-      .Case<math::AcosOp>([](auto) { return "acos"; })
       .Case<math::AtanOp>([](auto) { return "atan"; })
       .Case<math::SinhOp>([](auto) { return "sinh"; })
       .Case<math::CoshOp>([](auto) { return "cosh"; })
@@ -76,14 +76,9 @@ StringRef cMathName(Operation *op) {
       .Case<math::AtanhOp>([](auto) { return "atanh"; })
       .Case<math::ErfOp>([](auto) { return "erf"; })
       .Case<math::ErfcOp>([](auto) { return "erfc"; })
-      .Case<math::FloorOp>([](auto) { return "floor"; })
-      .Case<math::CeilOp>([](auto) { return "ceil"; })
-      .Case<math::RoundOp>([](auto) { return "round"; })
       .Case<math::TruncOp>([](auto) { return "trunc"; })
       // Round half to even: the default rounding mode of nearbyint.
       .Case<math::RoundEvenOp>([](auto) { return "nearbyint"; })
-      .Case<math::PowFOp>([](auto) { return "pow"; })
-      .Case<math::Atan2Op>([](auto) { return "atan2"; })
       .Case<math::CopySignOp>([](auto) { return "copysign"; })
       .Case<math::FmaOp>([](auto) { return "fma"; })
       .Default([](Operation *) { return StringRef(); });
@@ -227,6 +222,12 @@ void Legalizer::checkShifts() {
 }
 
 LogicalResult Legalizer::lowerMath() {
+  // The C library calls upstream's math-to-emitc knows (fabs, exp, sin,
+  // cos, asin, acos, floor, ceil, round, pow, atan2: C99 names,
+  // `f`-suffixed for f32); the rest below.
+  RewritePatternSet upstream(ctx);
+  populateConvertMathToEmitCPatterns(upstream, emitc::LanguageTarget::c99);
+  walkAndApplyPatterns(module, FrozenRewritePatternSet(std::move(upstream)));
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isa<math::MathDialect>(op->getDialect()) || isMinMax(op))

@@ -90,9 +90,7 @@ public:
       : module(module), ctx(module.getContext()) {}
 
   LogicalResult run() {
-    lowerAsserts();
-    checkDivisions();
-    checkShifts();
+    applyRunTimeChecks();
     if (failed(lowerMath()))
       return failure();
     spellInt64Min();
@@ -117,12 +115,10 @@ private:
         .getResult(0);
   }
 
-  void lowerAsserts();
-  void checkDivisions();
-  void checkShifts();
+  void applyRunTimeChecks();
+  void spellInt64Min();
   LogicalResult lowerMath();
   Value lowerIPowI(OpBuilder &b, Location loc, Value base, Value exp);
-  void spellInt64Min();
   void addIncludes();
   void dropUnusedCallResults();
   void parenthesizeBitwiseOperands();
@@ -146,79 +142,107 @@ static std::string sourcePositionLiteral(Location loc) {
 
 /// Replaces `op` (two operands, one result) by a call of the runtime's
 /// checked twin `callee(a, b, "file:line:col")`.
-static void replaceByCheckedCall(MLIRContext *ctx, Operation *op, StringRef callee) {
-  OpBuilder b(op);
-  ArrayAttr args = b.getArrayAttr(
-      {b.getIndexAttr(0), b.getIndexAttr(1),
-       emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(op->getLoc()))});
-  auto checked = emitc::CallOpaqueOp::create(b, op->getLoc(),
-                                             TypeRange(op->getResult(0).getType()),
-                                             callee, op->getOperands(), args);
-  op->getResult(0).replaceAllUsesWith(checked.getResult(0));
-  op->erase();
+static void replaceByCheckedCall(PatternRewriter &rewriter, Operation *op,
+                                 StringRef callee) {
+  ArrayAttr args = rewriter.getArrayAttr(
+      {rewriter.getIndexAttr(0), rewriter.getIndexAttr(1),
+       emitc::OpaqueAttr::get(op->getContext(), sourcePositionLiteral(op->getLoc()))});
+  rewriter.replaceOpWithNewOp<emitc::CallOpaqueOp>(op, TypeRange(op->getResult(0).getType()),
+                                                   callee, op->getOperands(), args);
 }
 
 /// cf.assert(cond, msg) becomes `if (!cond) zrt_fail_at("file:l:c", msg);`:
 /// the program stops with one line naming the source position.
-void Legalizer::lowerAsserts() {
-  SmallVector<cf::AssertOp> asserts;
-  module.walk([&](cf::AssertOp a) { asserts.push_back(a); });
-  for (cf::AssertOp a : asserts) {
-    OpBuilder b(a);
+struct AssertToFailAt : OpRewritePattern<cf::AssertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(cf::AssertOp a, PatternRewriter &rewriter) const override {
     Location loc = a.getLoc();
-    Value yes = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-    Value broken = arith::XOrIOp::create(b, loc, a.getArg(), yes);
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange(), broken,
+    Value yes = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+    Value broken = arith::XOrIOp::create(rewriter, loc, a.getArg(), yes);
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), broken,
                                   /*withElseRegion=*/false);
     OpBuilder tb = ifOp.getThenBodyBuilder();
     ArrayAttr args = tb.getArrayAttr(
-        {emitc::OpaqueAttr::get(ctx, sourcePositionLiteral(loc)),
-         emitc::OpaqueAttr::get(ctx, zpl::cStringLiteral(a.getMsg()))});
-    emitc::CallOpaqueOp::create(tb, loc, TypeRange(), "zrt_fail_at",
-                                ValueRange(), args);
-    a.erase();
+        {emitc::OpaqueAttr::get(getContext(), sourcePositionLiteral(loc)),
+         emitc::OpaqueAttr::get(getContext(), zpl::cStringLiteral(a.getMsg()))});
+    emitc::CallOpaqueOp::create(tb, loc, TypeRange(), "zrt_fail_at", ValueRange(), args);
+    rewriter.eraseOp(a);
+    return success();
   }
-}
+};
 
 /// Signed integer `/` and `%` (C's are undefined for a zero divisor and for
 /// INT64_MIN / -1) become zrt_div_i64(a, b, "file:line:col") and
 /// zrt_rem_i64, which stop the program with one line naming the source
 /// position. Divisors that are constants other than 0 and -1 need no check.
-void Legalizer::checkDivisions() {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (!isa<arith::DivSIOp, arith::RemSIOp>(op) ||
-        !op->getResult(0).getType().isInteger(64))
-      return;
+template <typename Op> struct CheckedDivision : OpRewritePattern<Op> {
+  CheckedDivision(MLIRContext *ctx, StringRef callee)
+      : OpRewritePattern<Op>(ctx), callee(callee) {}
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    if (!op.getType().isInteger(64))
+      return failure();
     APInt divisor;
-    if (matchPattern(op->getOperand(1), m_ConstantInt(&divisor)) &&
-        !divisor.isZero() && !divisor.isAllOnes())
-      return;
-    ops.push_back(op);
-  });
-  for (Operation *op : ops)
-    replaceByCheckedCall(ctx, op, isa<arith::DivSIOp>(op) ? "zrt_div_i64" : "zrt_rem_i64");
-}
+    if (matchPattern(op.getRhs(), m_ConstantInt(&divisor)) && !divisor.isZero() &&
+        !divisor.isAllOnes())
+      return failure();
+    replaceByCheckedCall(rewriter, op, callee);
+    return success();
+  }
+  StringRef callee;
+};
 
 /// Left and arithmetic right shifts of i64 (bsl, bsr) by an amount that is
 /// not a constant in 0..63 become zrt_shl_i64(a, n, "file:line:col") and
 /// zrt_shr_i64, which stop the program with one line naming the source
 /// position when n is outside 0..63. Constant amounts in range are left to
 /// the upstream conversion (C's `<<` on the unsigned value, `>>`).
-void Legalizer::checkShifts() {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (!isa<arith::ShLIOp, arith::ShRSIOp>(op) ||
-        !op->getResult(0).getType().isInteger(64))
-      return;
+template <typename Op> struct CheckedShift : OpRewritePattern<Op> {
+  CheckedShift(MLIRContext *ctx, StringRef callee)
+      : OpRewritePattern<Op>(ctx), callee(callee) {}
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    if (!op.getType().isInteger(64))
+      return failure();
     APInt amount;
-    if (matchPattern(op->getOperand(1), m_ConstantInt(&amount)) &&
-        amount.ult(64))
-      return;
-    ops.push_back(op);
-  });
-  for (Operation *op : ops)
-    replaceByCheckedCall(ctx, op, isa<arith::ShLIOp>(op) ? "zrt_shl_i64" : "zrt_shr_i64");
+    if (matchPattern(op.getRhs(), m_ConstantInt(&amount)) && amount.ult(64))
+      return failure();
+    replaceByCheckedCall(rewriter, op, callee);
+    return success();
+  }
+  StringRef callee;
+};
+
+/// The C literal -9223372036854775808 is the negation of a constant too
+/// large for any signed type (compilers warn that it is unsigned): an i64
+/// constant of that value (bsl(1, 63), -9223372036854775807 - 1 folded)
+/// becomes stdint.h's INT64_MIN. Applied after the checks, whose constant
+/// divisors and shift amounts it would hide.
+struct SpellInt64Min : OpRewritePattern<arith::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp c, PatternRewriter &rewriter) const override {
+    auto v = dyn_cast<IntegerAttr>(c.getValue());
+    if (!v || !c.getType().isInteger(64) || !v.getValue().isMinSignedValue())
+      return failure();
+    rewriter.replaceOpWithNewOp<emitc::ConstantOp>(
+        c, c.getType(), emitc::OpaqueAttr::get(getContext(), "INT64_MIN"));
+    return success();
+  }
+};
+
+/// The run-time checks C needs: failed assertions, divisions and shifts.
+void Legalizer::applyRunTimeChecks() {
+  RewritePatternSet patterns(ctx);
+  patterns.add<AssertToFailAt>(ctx);
+  patterns.add<CheckedDivision<arith::DivSIOp>>(ctx, "zrt_div_i64");
+  patterns.add<CheckedDivision<arith::RemSIOp>>(ctx, "zrt_rem_i64");
+  patterns.add<CheckedShift<arith::ShLIOp>>(ctx, "zrt_shl_i64");
+  patterns.add<CheckedShift<arith::ShRSIOp>>(ctx, "zrt_shr_i64");
+  walkAndApplyPatterns(module, FrozenRewritePatternSet(std::move(patterns)));
+}
+
+void Legalizer::spellInt64Min() {
+  RewritePatternSet patterns(ctx);
+  patterns.add<SpellInt64Min>(ctx);
+  walkAndApplyPatterns(module, FrozenRewritePatternSet(std::move(patterns)));
 }
 
 LogicalResult Legalizer::lowerMath() {
@@ -378,26 +402,6 @@ Value Legalizer::lowerIPowI(OpBuilder &b, Location loc, Value base,
   Value expNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp,
                                        zero);
   return arith::SelectOp::create(b, loc, expNeg, neg, pos);
-}
-
-/// The C literal -9223372036854775808 is the negation of a constant too
-/// large for any signed type (compilers warn that it is unsigned): an i64
-/// constant of that value (bsl(1, 63), -9223372036854775807 - 1 folded)
-/// becomes stdint.h's INT64_MIN.
-void Legalizer::spellInt64Min() {
-  SmallVector<arith::ConstantOp> mins;
-  module.walk([&](arith::ConstantOp c) {
-    auto v = dyn_cast<IntegerAttr>(c.getValue());
-    if (v && c.getType().isInteger(64) && v.getValue().isMinSignedValue())
-      mins.push_back(c);
-  });
-  for (arith::ConstantOp c : mins) {
-    OpBuilder b(c);
-    Value min = emitc::ConstantOp::create(b, c.getLoc(), c.getType(),
-                                          emitc::OpaqueAttr::get(ctx, "INT64_MIN"));
-    c.getResult().replaceAllUsesWith(min);
-    c.erase();
-  }
 }
 
 void Legalizer::addIncludes() {

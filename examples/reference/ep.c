@@ -11,7 +11,8 @@
  *     x = 2u - 1, y = 2u' - 1, t = x^2 + y^2
  *     if t <= 1: f = sqrt(-2 ln t / t), X = x f, Y = y f,
  *                sx += X, sy += Y, q[int(max(|X|, |Y|))] += 1
- *   print "Sums = <sx> <sy>" (%25.15e) and "<l> <q[l]>" for l = 0..9
+ *   print, as NPB does (in C formats), the number of pairs inside, the
+ *   sums and the counts q[0..9]
  *
  * NPB splits the pairs into batches to run them in parallel; taken in
  * order, the batches are exactly this one sequence, so the reference has
@@ -72,8 +73,13 @@ int main(int argc, char **argv) {
       sy += gy;
     }
   }
-  printf("Sums = %25.15e %25.15e\n", sx, sy);
+  long long inside = 0;
   for (int l = 0; l < ANNULI; ++l)
-    printf("%3d %15lld\n", l, q[l]);
+    inside += q[l];
+  printf("No. Gaussian Pairs = %14lld.\n", inside);
+  printf("Sums = %25.15e%25.15e\n", sx, sy);
+  printf("Counts:\n");
+  for (int l = 0; l < ANNULI; ++l)
+    printf("%3d%14lld.\n", l, q[l]);
   return 0;
 }

@@ -87,6 +87,44 @@ begin
   return true;
 end;
 
+-- Writes x as Fortran's 1PD25.15 does, NPB's format for the sums: one
+-- digit before the point, 15 after, a D and a signed exponent of two
+-- digits, right-aligned in 25 columns. C's %e has no D, so the mantissa
+-- |x| / 10^e and the exponent are written apart (the division can move
+-- the 16th digit by one).
+procedure writeD(x : double);
+var e, pad, i : integer;
+var mantissa : double;
+begin
+  e := 0;
+  mantissa := abs(x);
+  if mantissa > 0.0 then
+    e := integer(floor(log(mantissa) / log(10.0)));
+    mantissa := mantissa / pow(10.0, e);
+    if mantissa >= 10.0 then            -- the logarithm's rounding
+      e += 1;
+      mantissa /= 10.0;
+    elsif mantissa < 1.0 then
+      e -= 1;
+      mantissa *= 10.0;
+    end;
+  end;
+  pad := 25 - 21 - integer(x < 0.0) - integer(abs(e) >= 100);
+  for i := 1 to pad do
+    write(" ");
+  end;
+  if x < 0.0 then
+    write("-");
+  end;
+  write(mantissa:"%.15f", "D");
+  if e < 0 then
+    write("-");
+  else
+    write("+");
+  end;
+  write(abs(e):"%02d");
+end;
+
 procedure report(sx : double; sy : double; seconds : double);
 var l, pairs : integer;
 var sxRef, syRef : double;
@@ -96,9 +134,13 @@ begin
     pairs += Count[l];
   end;
   writeln("EP Benchmark Results:");
+  writeln("CPU Time =", seconds:"%10.4f");
   writeln("N = 2^", m:"%5d");
   writeln("No. Gaussian Pairs = ", pairs:"%14d.");
-  writeln("Sums = ", sx:"%25.15e", sy:"%25.15e");
+  write("Sums = ");
+  writeD(sx);
+  writeD(sy);
+  writeln();
   writeln("Counts:");
   for l := 0 to annuli - 1 do
     writeln(l:"%3d", Count[l]:"%14d.");

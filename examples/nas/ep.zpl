@@ -35,7 +35,7 @@ var State : [Batches] integer;          -- each batch's last number x
 var X, Y, T, Scale, SumX, SumY : [Batches] double;
 var Inside : [Batches] boolean;
 var Annulus : [Batches] integer;
--- each batch's count of deviates in annulus 0, 1, ..., 9
+-- each batch's count of pairs in annulus 0, 1, ..., 9
 var Tally0, Tally1, Tally2, Tally3, Tally4,
     Tally5, Tally6, Tally7, Tally8, Tally9 : [Batches] integer;
 var Count : array [0..annuli - 1] of integer;

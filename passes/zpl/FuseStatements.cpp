@@ -156,6 +156,12 @@ bool canJoinRun(ArrayRef<FusionInfo> run, const FusionInfo &next) {
   return true;
 }
 
+/// A read of a global or a local scalar (or of a global's handle). It may
+/// move before the run: no statement writes a scalar (a statement's body
+/// calls only procedures that assign no global), and a write between
+/// statements has memory effects, so it ends the run.
+bool isScalarRead(Operation *o) { return isa<zpl::GetOp, zpl::LoadOp>(o); }
+
 /// A run found in a block: its statements and the ops between them that
 /// move before it.
 struct Run {
@@ -195,7 +201,7 @@ Run findRun(ArrayRef<Operation *> ops, size_t first, size_t &end) {
       end = j + 1;
       continue;
     }
-    if (o->getNumRegions() != 0 || !isMemoryEffectFree(o) ||
+    if (o->getNumRegions() != 0 || !(isMemoryEffectFree(o) || isScalarRead(o)) ||
         !llvm::all_of(o->getOperands(), definedBefore))
       break;
     pending.push_back(o);

@@ -17,9 +17,11 @@ def FuseStatements : Pass<"zpl-fuse-statements", "::mlir::func::FuncOp"> {
     lowering makes ONE loop nest over their common iteration space,
     executing at each index the statements' bodies in order; the op yields
     the results of its reductions. Between the statements only ops with no
-    memory effects and no regions are allowed, whose operands are all
-    defined before S1 (or by such ops before them in the run); they move
-    before the run. The run is fused when:
+    memory effects and no regions are allowed, and reads of scalars
+    (`zpl.get`, `zpl.load`: no statement writes a scalar, and a write
+    between statements ends the run), whose operands are all defined
+    before S1 (or by such ops before them in the run); they move before
+    the run. The run is fused when:
       1. all statements are over the same region SSA value;
       2. no statement needs the temporary: none reads its own destination
          at a nonzero offset;

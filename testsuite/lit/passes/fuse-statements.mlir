@@ -403,6 +403,41 @@ module attributes {zpl.entry = @fused} {
     return
   }
 
+  // Reads of scalars between statements, a global's value and a local's,
+  // move before the run: no statement writes a scalar.
+  // CHECK-LABEL: func.func @scalar_reads()
+  // CHECK:         %[[M:.*]] = zpl.get @m : f64
+  // CHECK-NEXT:    %[[V:.*]] = zpl.load %{{.*}} : !zpl.ref<f64>
+  // CHECK-NEXT:    zpl.fused {
+  // CHECK-NEXT:      zpl.assign %{{.*}} over
+  // CHECK:           zpl.assign %{{.*}} over
+  // CHECK:             arith.addf %{{.*}}, %[[M]] : f64
+  // CHECK-NEXT:        arith.addf %{{.*}}, %[[V]] : f64
+  // CHECK:           zpl.yield{{$}}
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  func.func @scalar_reads() {
+    %A = zpl.get @A : !zpl.array<2 x f64>
+    %B = zpl.get @B : !zpl.array<2 x f64>
+    %C = zpl.get @C : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %x = zpl.alloca "x" : !zpl.ref<f64>
+    zpl.assign %B over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %a = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+      %n = arith.negf %a : f64
+      zpl.yield %n : f64
+    }
+    %m = zpl.get @m : f64
+    %v = zpl.load %x : !zpl.ref<f64>
+    zpl.assign %C over %R : !zpl.array<2 x f64>, !zpl.region<2> {
+      %b = zpl.read %B [0, 0] : !zpl.array<2 x f64>
+      %s = arith.addf %b, %m : f64
+      %t = arith.addf %s, %v : f64
+      zpl.yield %t : f64
+    }
+    return
+  }
+
   // Ops with memory effects or regions between statements end a run: a
   // call, a store, an scf.if. Runs form in nested blocks too (the loop
   // body).

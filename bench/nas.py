@@ -59,7 +59,12 @@ def parse_args(argv):
                    "(default bench/nas-results)")
     p.add_argument("--mpirun", default="mpirun --oversubscribe", metavar="CMD",
                    help="the MPI launcher (default: mpirun --oversubscribe)")
+    p.add_argument("--replot", action="store_true",
+                   help="no runs: the summary and plot again from OUT/nas.csv "
+                   "(default: run)")
     opts = p.parse_args(argv)
+    if opts.replot:
+        return opts
     opts.npb = os.environ.get("NPB_DIR", "")
     if not opts.npb or not os.path.isdir(os.path.join(opts.npb, "config")):
         p.error("set NPB_DIR to NPB 3.4's MPI source tree (the directory with "
@@ -214,27 +219,47 @@ def plot(table, path, command):
     labels = ["%s %s\n%d rank%s" % (b.upper(), c, r, "" if r == 1 else "s")
               for (b, c, r), _ in table]
     ratios = [ratio for _, ratio in table]
-    fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(table)), 4.5))
+    fig, ax = plt.subplots(figsize=(max(7, 1.1 * len(table) + 1.5), 4.5))
     colours = ["tab:green" if v <= 1.5 else "tab:red" for v in ratios]
     ax.bar(range(len(table)), ratios, color=colours)
     ax.axhline(1.0, color="black", linewidth=1)
     ax.axhline(1.5, color="grey", linestyle="--", linewidth=1, label="target 1.5")
     if max(ratios) > 10:  # keep the target readable beside large ratios
         ax.set_yscale("log")
+        ax.set_ylim(top=max(ratios) * 1.8)
+    else:
+        ax.set_ylim(top=max(max(ratios), 1.5) * 1.15)
     ax.set_xticks(range(len(table)))
     ax.set_xticklabels(labels, fontsize=8)
     ax.set_ylabel("time zplc / NPB (median; lower is better)")
     ax.set_title("NAS benchmarks: zplc against NPB 3.4 MPI")
     for i, v in enumerate(ratios):
         ax.text(i, v, "%.2f" % v, ha="center", va="bottom", fontsize=8)
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.text(0.01, 0.01, command, fontsize=7, color="dimgrey")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, dpi=100)
 
 
+def replot(opts, argv):
+    with open(os.path.join(opts.out, "nas.csv")) as f:
+        rows = [dict(r, ranks=int(r["ranks"]), seconds=float(r["seconds"]),
+                     peak_kb=int(r["peak_kb"])) for r in csv.DictReader(f)]
+    lines, table = summarize(rows)
+    print("\n".join(lines))
+    command = "bench/nas.sh " + " ".join(argv)
+    summary = os.path.join(opts.out, "summary.txt")
+    if os.path.exists(summary):  # the command that measured them
+        with open(summary) as f:
+            command = f.readline().split(" (load average")[0]
+    plot(table, os.path.join(opts.out, "nas.png"), command)
+
+
 def main(argv):
     opts = parse_args(argv)
+    if opts.replot:
+        replot(opts, argv)
+        return
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     os.makedirs(opts.out, exist_ok=True)

@@ -303,8 +303,12 @@ static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t
   x[0] = x[1] = x[2] = 0;
   for (int k = 0; k < X->rank; ++k) {
     zrt_array *I = c->ia[k];
-    x[k] = I ? zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz)
-             : p[c->perm[k]];
+    if (!I)
+      x[k] = p[c->perm[k]];
+    else if (I->type == ZRT_I64) /* the usual index type, without a call */
+      x[k] = ((const int64_t *)I->base)[zrt_array_elem(I, p)];
+    else
+      x[k] = zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz);
     if (zrt_is_flood(&X->decl, k)) {
       x[k] = X->storage.lo[k];
       continue;
@@ -908,8 +912,13 @@ typedef struct remap_state {
   int nviews;
   bool has_local; /* the elements that stay on this PE */
   zrt_msg local_send, local_recv;
-  bool direct;      /* an exact accumulating scatter run without a schedule ... */
-  remap_call call;  /* ... and its arrays, for SR */
+  bool direct;      /* an accumulating scatter run without a schedule ... */
+  remap_call call;  /* ... and its arrays, for SR; for reals, the dense */
+  char *partial;    /* partial results over dst's storage, which of them */
+  unsigned char *touched; /* hold one, their count and the offsets held */
+  size_t npartial;
+  i64vec targets;
+  im_transfer *other_shapes; /* this call site's handles for other array shapes */
 } remap_state;
 
 /* Frees the messages' buffers and index lists (the handle owns both; idx
@@ -926,6 +935,9 @@ static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
   free(st->index_copy.v);
   free(st->views);
+  free(st->partial);
+  free(st->touched);
+  free(st->targets.v);
   if (st->has_local) {
     free_msgs(&st->local_send, 1);
     free_msgs(&st->local_recv, 1);
@@ -1185,25 +1197,110 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
-/* ---- exact accumulating scatters without a schedule ------------------------------------------
- * Integer sums and products wrap, so their result does not depend on the
- * order of the terms. When an integer scatter's schedule cannot be reused,
- * no schedule is built: at SR each PE combines its contributions to
- * elements it stores straight into them and sends the others, as (target
- * index, value) records, in one all-to-all exchange; the receivers combine
- * them in. (Reals keep the schedule: their sums must not depend on the
- * number of PEs beyond the documented PE order.) The handle keeps the
- * index values it ran with: the same values at the next call build a
- * schedule, which later calls reuse while they stay. */
+/* ---- accumulating scatters without a schedule ----------------------------------------------
+ * No contribution is sorted. At SR each PE walks its selected points in
+ * walk order: a contribution to an element it stores is its own, any other
+ * goes as a record (target index, value) into the bucket of each PE storing
+ * the target; one all-to-all exchange (counts, then records) delivers the
+ * buckets, and every PE combines what it received (NPB IS's bucket
+ * exchange).
+ *   - Integer + and * wrap, so their order cannot matter (combines_exactly):
+ *     own contributions combine straight into their targets, received
+ *     records as they come. Such a scatter never builds a schedule.
+ *   - Reals keep the order a schedule gives (zrt_msg.group): each PE's
+ *     contributions to one target combine in its walk order, and those
+ *     per-PE results into the target in PE order. combine_pe_group does
+ *     that for one PE's list with a dense buffer of partial results, in
+ *     time linear in the list. The same index values at the next call
+ *     build a schedule (the handle keeps the values it ran with), which
+ *     later calls reuse while the values stay. */
 static bool combines_exactly(const remap_call *c) {
   return c->combining && c->dst->type == ZRT_I64;
 }
 
-/* dst[x] op= *value, x an element this PE stores. */
-static void combine_into(const remap_call *c, const int64_t x[ZRT_MAX_RANK], const void *value) {
-  check_stored(c->dst, x, "scatter");
-  zrt_combine_elem(c->dst->type, (int)c->op,
-                   (char *)c->dst->base + (size_t)zrt_array_elem(c->dst, x) * c->dst->esz, value);
+/* This PE's owned indices of dst as a box, when dst has one block per
+ * dimension here and no flood dimension: the quick test for "combined
+ * here" (an index outside goes through write_owners). */
+typedef struct owned_box {
+  bool valid;
+  int rank;
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} owned_box;
+
+static owned_box owned_box_of(const zrt_array *a) {
+  owned_box b = {false, a->rank, {0, 0, 0}, {0, 0, 0}};
+  const zrt_decomp *D = &a->dist->D;
+  if (a->tiled || a->decl.flood || zrt_decomp_pe(D, a->dist->coord) != zrt_g.me)
+    return b;
+  for (int k = 0; k < a->rank; ++k) {
+    int64_t c = a->dist->coord[k];
+    int64_t n = zrt_dim_nlocal(D, k, c);
+    if (n > 1)
+      return b;
+    b.lo[k] = 1; /* no local block: an empty range */
+    b.hi[k] = 0;
+    if (n == 1)
+      zrt_dim_block(D, k, zrt_dim_global(D, k, c, 0), true, &b.lo[k], &b.hi[k]);
+  }
+  b.valid = true;
+  return b;
+}
+
+static bool in_owned_box(const owned_box *b, const int64_t x[ZRT_MAX_RANK]) {
+  if (!b->valid)
+    return false;
+  for (int k = 0; k < b->rank; ++k)
+    if (x[k] < b->lo[k] || x[k] > b->hi[k])
+      return false;
+  return true;
+}
+
+/* One run of a direct scatter. */
+typedef struct direct_run {
+  const remap_call *c;
+  owned_box mine;
+  int64_t *owners; /* write_owners' answer (room for every PE) */
+  i64vec *out;     /* per PE: records x[0..rank), value bits */
+  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
+} direct_run;
+
+/* The offset of dst's element x on this PE (x stored here). */
+static int64_t target_offset(const direct_run *d, const int64_t x[ZRT_MAX_RANK]) {
+  if (!in_owned_box(&d->mine, x))
+    check_stored(d->c->dst, x, "scatter");
+  return zrt_array_elem(d->c->dst, x);
+}
+
+/* An own contribution: combined now (exact) or kept for its PE's turn. */
+static void take_own(direct_run *d, int64_t off, int64_t bits) {
+  const remap_call *c = d->c;
+  if (combines_exactly(c)) {
+    zrt_combine_elem(c->dst->type, (int)c->op, (char *)c->dst->base + (size_t)off * c->dst->esz, &bits);
+    return;
+  }
+  vec_push(&d->own, off);
+  vec_push(&d->own, bits);
+}
+
+/* The contribution `value` of a point to dst's element x. */
+static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
+  const remap_call *c = d->c;
+  int64_t bits = 0;
+  memcpy(&bits, value, c->src->esz);
+  if (in_owned_box(&d->mine, x)) {
+    take_own(d, zrt_array_elem(c->dst, x), bits);
+    return;
+  }
+  int n = write_owners(c->dst, x, d->owners);
+  for (int i = 0; i < n; ++i) {
+    if (d->owners[i] == zrt_g.me) {
+      take_own(d, target_offset(d, x), bits);
+      continue;
+    }
+    for (int k = 0; k < c->dst->rank; ++k)
+      vec_push(&d->out[d->owners[i]], x[k]);
+    vec_push(&d->out[d->owners[i]], bits);
+  }
 }
 
 /* The records sent, counted like a schedule's indexed messages. */
@@ -1220,46 +1317,105 @@ static void count_direct_messages(const i64vec *out) {
   }
 }
 
+/* The dense buffers of partial results over dst's storage, made on first use. */
+static void ensure_partials(remap_state *st, const zrt_array *dst) {
+  size_t n = dst->bytes / dst->esz;
+  if (st->partial && st->npartial == n)
+    return;
+  free(st->partial);
+  free(st->touched);
+  st->partial = malloc(n ? dst->bytes : 1);
+  st->touched = calloc(n ? n : 1, 1);
+  st->npartial = n;
+  if (!st->partial || !st->touched)
+    zrt_failf("out of memory in a scatter into array %s", dst->name);
+}
+
+/* One PE's contributions (offset, value bits), in its walk order: per
+ * target combined in list order, then each result into its target. */
+static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec *pairs) {
+  zrt_array *dst = c->dst;
+  size_t esz = dst->esz;
+  ensure_partials(st, dst);
+  st->targets.n = 0;
+  for (int64_t i = 0; i + 1 < pairs->n; i += 2) {
+    int64_t off = pairs->v[i];
+    char *acc = st->partial + (size_t)off * esz;
+    if (st->touched[off]) {
+      zrt_combine_elem(dst->type, (int)c->op, acc, &pairs->v[i + 1]);
+      continue;
+    }
+    memcpy(acc, &pairs->v[i + 1], esz);
+    st->touched[off] = 1;
+    vec_push(&st->targets, off);
+  }
+  for (int64_t i = 0; i < st->targets.n; ++i) {
+    int64_t off = st->targets.v[i];
+    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
+                     st->partial + (size_t)off * esz);
+    st->touched[off] = 0;
+  }
+}
+
+/* The records received from one PE as (offset, value bits) pairs. */
+static void records_to_pairs(const direct_run *d, const i64vec *records, i64vec *pairs) {
+  int rank = d->c->dst->rank;
+  pairs->n = 0;
+  for (int64_t i = 0; i + rank < records->n; i += rank + 1) {
+    int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+    memcpy(x, &records->v[i], (size_t)rank * sizeof *x);
+    vec_push(pairs, target_offset(d, x));
+    vec_push(pairs, records->v[i + rank]);
+  }
+}
+
+/* After the exchange: the received records combined in (exact: as they
+ * come; reals: PE by PE, this PE's own in its turn). */
+static void combine_arrived(direct_run *d, remap_state *st, const i64vec *in) {
+  i64vec pairs = {0};
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    const i64vec *group = &d->own;
+    if (q != zrt_g.me) {
+      records_to_pairs(d, &in[q], &pairs);
+      group = &pairs;
+    }
+    if (!combines_exactly(d->c))
+      combine_pe_group(st, d->c, group);
+    else
+      for (int64_t i = 0; i + 1 < group->n; i += 2)
+        take_own(d, group->v[i], group->v[i + 1]);
+  }
+  free(pairs.v);
+}
+
 /* At SR (kind_local_copies): the contributions, combined or sent. */
 static void combine_direct(im_transfer *t) {
-  const remap_call *c = &((remap_state *)t->kind_state)->call;
-  int np = zrt_g.npes, rank = c->dst->rank;
-  i64vec *out = vecs_new(np), *in = vecs_new(np);
-  int64_t *owners = malloc((size_t)np * sizeof *owners);
-  if (!owners)
+  remap_state *st = t->kind_state;
+  const remap_call *c = &st->call;
+  int np = zrt_g.npes;
+  direct_run d = {c, owned_box_of(c->dst), malloc((size_t)np * sizeof(int64_t)), vecs_new(np),
+                  {0}};
+  i64vec *in = vecs_new(np);
+  if (!d.owners)
     zrt_failf("out of memory in a scatter");
   selected_walk s;
-  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    const char *value =
-        (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz;
-    int n = write_owners(c->dst, s.x, owners);
-    for (int i = 0; i < n; ++i) {
-      if (owners[i] == zrt_g.me) {
-        combine_into(c, s.x, value);
-        continue;
-      }
-      int64_t bits;
-      memcpy(&bits, value, sizeof bits);
-      for (int k = 0; k < rank; ++k)
-        vec_push(&out[owners[i]], s.x[k]);
-      vec_push(&out[owners[i]], bits);
-    }
-  }
-  free(owners);
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s))
+    contribute(&d, s.x,
+               (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz);
   selected_end(&s);
-  count_direct_messages(out);
-  exchange_vecs(out, in);
-  for (int q = 0; q < np; ++q)
-    for (int64_t i = 0; i + rank < in[q].n; i += rank + 1) {
-      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
-      memcpy(x, &in[q].v[i], (size_t)rank * sizeof *x);
-      combine_into(c, x, &in[q].v[i + rank]);
-    }
-  vecs_free(out, np);
+  ++zrt_g.n_remap_direct;
+  count_direct_messages(d.out);
+  if (np > 1)
+    exchange_vecs(d.out, in);
+  combine_arrived(&d, st, in);
+  free(d.owners);
+  free(d.own.v);
+  vecs_free(d.out, np);
   vecs_free(in, np);
 }
 
-/* A handle that runs c without a schedule (see above). */
+/* A handle that runs c without a schedule (see above); the values of the
+ * index arrays (and mask) are kept for a real scatter. */
 static im_transfer *direct_handle(int64_t id, const remap_call *c) {
   double t0 = zrt_g.be->clock();
   im_transfer *t = new_handle(ZRT_XFER_REMAP, id, c);
@@ -1271,8 +1427,8 @@ static im_transfer *direct_handle(int64_t id, const remap_call *c) {
   if (!t->send || !t->recv)
     zrt_failf("out of memory for a transfer of array %s", c->dst->name);
   t->kind_local_copies = combine_direct;
-  index_values(c, &st->index_copy, false);
-  ++zrt_g.n_remap_direct;
+  if (!combines_exactly(c))
+    index_values(c, &st->index_copy, false);
   finish_handle(t, t0);
   return t;
 }
@@ -1369,20 +1525,77 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
   return changed != 0;
 }
 
-/* im_remap and im_remap_masked: the cached schedule while it fits. */
+/* ---- a call site's handles, one per array shape ------------------------------------------
+ * A routine called for arrays of several sizes meets the same remap with
+ * several shapes: its call site keeps one handle per shape (the handle it
+ * holds, then the others through other_shapes, most recently used first),
+ * so going back to a size reuses that size's schedule. Every PE finds the
+ * same one, as shapes follow from the declared regions. */
+#define MAX_SHAPES 8
+
+/* Of the call site's handles (cached and the others after it), the one
+ * built for c's transfer and shapes, detached, or NULL; *rest gets the
+ * others in their order. */
+static im_transfer *take_shape(im_transfer *cached, int xfer_kind, int64_t id,
+                               const remap_call *c, im_transfer **rest) {
+  im_transfer *found = NULL, **tail = rest;
+  *rest = NULL;
+  for (im_transfer *t = cached, *next; t; t = next) {
+    remap_state *st = t->kind_state;
+    next = st->other_shapes;
+    st->other_shapes = NULL;
+    if (!found && same_call(t, xfer_kind, id, c)) {
+      found = t;
+      continue;
+    }
+    *tail = t;
+    tail = &st->other_shapes;
+  }
+  return found;
+}
+
+/* t heads the call site's handles, the others after it; beyond
+ * MAX_SHAPES the least recently used are released. */
+static im_transfer *keep_shapes(im_transfer *t, im_transfer *rest) {
+  ((remap_state *)t->kind_state)->other_shapes = rest;
+  im_transfer *last = t;
+  for (int n = 1; n < MAX_SHAPES && ((remap_state *)last->kind_state)->other_shapes; ++n)
+    last = ((remap_state *)last->kind_state)->other_shapes;
+  remap_state *st = last->kind_state;
+  for (im_transfer *u = st->other_shapes, *next; u; u = next) {
+    next = ((remap_state *)u->kind_state)->other_shapes;
+    remap_release(u);
+  }
+  st->other_shapes = NULL;
+  return t;
+}
+
+/* The handle for c, given the one built for its shapes (or NULL): the
+ * schedule while the index values stay, else a new one; an accumulating
+ * scatter with new values runs without a schedule, an integer one always. */
+static im_transfer *handle_for(im_transfer *t, int64_t id, const remap_call *c) {
+  if (t && combines_exactly(c)) {
+    ((remap_state *)t->kind_state)->call = *c;
+    return t;
+  }
+  bool seen = t && !indices_changed(t, c);
+  if (seen && !((remap_state *)t->kind_state)->direct) {
+    rebind(t, c);
+    return t;
+  }
+  if (t)
+    remap_release(t);
+  if (c->combining && !seen)
+    return direct_handle(id, c);
+  return inspect(ZRT_XFER_REMAP, id, c);
+}
+
+/* im_remap, im_remap_masked and im_remap_combine. */
 static im_transfer *remap_handle(im_transfer *cached, int64_t id, const remap_call *c0) {
   remap_call c = *c0;
   check_remap(&c);
-  bool seen = cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c);
-  if (seen && !((remap_state *)cached->kind_state)->direct) {
-    rebind(cached, &c);
-    return cached;
-  }
-  if (cached)
-    remap_release(cached);
-  if (combines_exactly(&c) && !seen)
-    return direct_handle(id, &c);
-  return inspect(ZRT_XFER_REMAP, id, &c);
+  im_transfer *rest, *t = take_shape(cached, ZRT_XFER_REMAP, id, &c, &rest);
+  return keep_shapes(handle_for(t, id, &c), rest);
 }
 
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
@@ -1510,20 +1723,21 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
   for (int k = (int)r.rank; k < ZRT_MAX_RANK; ++k)
     c.perm[k] = 0;
   check_transpose(&c, orientation);
-  if (cached && same_call(cached, ZRT_XFER_TRANSPOSE, id, &c) &&
-      ((remap_state *)cached->kind_state)->orientation == orientation) {
-    rebind(cached, &c);
-    return cached;
+  im_transfer *rest, *t = take_shape(cached, ZRT_XFER_TRANSPOSE, id, &c, &rest);
+  if (t && ((remap_state *)t->kind_state)->orientation == orientation) {
+    rebind(t, &c);
+    return keep_shapes(t, rest);
   }
-  if (cached)
-    remap_release(cached);
+  if (t)
+    remap_release(t);
   check_transpose_bounds(&c);
   /* Flood dimensions: several destination points read one stored source
    * element; the inspector handles them like any gather. */
   if (r.flood || src->decl.flood || dst->decl.flood) {
-    im_transfer *t = inspect(ZRT_XFER_TRANSPOSE, id, &c);
+    t = inspect(ZRT_XFER_TRANSPOSE, id, &c);
     ((remap_state *)t->kind_state)->orientation = orientation;
-    return t;
+  } else {
+    t = plan_transpose(id, &c, orientation);
   }
-  return plan_transpose(id, &c, orientation);
+  return keep_shapes(t, rest);
 }

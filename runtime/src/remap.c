@@ -1229,20 +1229,7 @@ typedef struct owned_box {
 
 static owned_box owned_box_of(const zrt_array *a) {
   owned_box b = {false, a->rank, {0, 0, 0}, {0, 0, 0}};
-  const zrt_decomp *D = &a->dist->D;
-  if (a->tiled || a->decl.flood || zrt_decomp_pe(D, a->dist->coord) != zrt_g.me)
-    return b;
-  for (int k = 0; k < a->rank; ++k) {
-    int64_t c = a->dist->coord[k];
-    int64_t n = zrt_dim_nlocal(D, k, c);
-    if (n > 1)
-      return b;
-    b.lo[k] = 1; /* no local block: an empty range */
-    b.hi[k] = 0;
-    if (n == 1)
-      zrt_dim_block(D, k, zrt_dim_global(D, k, c, 0), true, &b.lo[k], &b.hi[k]);
-  }
-  b.valid = true;
+  b.valid = zrt_array_owned_box(a, b.lo, b.hi);
   return b;
 }
 

@@ -309,6 +309,10 @@ static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_M
  * zrt_decomp_owner). Along a flood dimension of a every PE holds the
  * element: the owner has this PE's grid coordinate there. */
 int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
+/* The indices of a this PE owns, as the box lo..hi, when they form one:
+ * a has one block per dimension here and no flood dimension (else false).
+ * x is owned here exactly when it lies in the box (zrt_array_owner). */
+bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t hi[ZRT_MAX_RANK]);
 /* This PE's part of a statement over r as boxes: its tiles, in zrt_tiles
  * order. Returns the count; *tiles points at runtime storage valid until
  * the next call (do not free). */

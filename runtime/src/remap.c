@@ -216,51 +216,74 @@ static void alltoallv(const void *sbuf, const size_t *sbytes, void *rbuf, const 
   free(rd);
 }
 
-/* Sends out[q] to every PE q; in[q] (empty on entry) receives what PE q
- * sent this one. The inspector's own traffic: not counted as IRONMAN
- * messages. */
-static void exchange_vecs(const i64vec *out, i64vec *in) {
+/* Room for n values in *v (its contents are not kept). */
+static void vec_reserve(i64vec *v, int64_t n) {
+  if (v->cap >= n)
+    return;
+  free(v->v);
+  v->v = malloc((size_t)(n ? n : 1) * sizeof *v->v);
+  if (!v->v)
+    zrt_failf("out of memory in a remap");
+  v->cap = n;
+}
+
+/* Sends out[q] to every PE q; *flat receives what every PE sent this one,
+ * PE q's values at from[q]..from[q + 1] (from: np + 1 entries). *scratch
+ * holds the send buffer; the storage of both is kept for the next call.
+ * Not counted as IRONMAN messages (the caller counts what it must). */
+static void exchange_flat(const i64vec *out, i64vec *scratch, i64vec *flat, int64_t *from) {
   int np = zrt_g.npes;
   int64_t *counts = calloc((size_t)np * 2, sizeof *counts);
   size_t *sizes = calloc((size_t)np * 3, sizeof *sizes);
   if (!counts || !sizes)
     zrt_failf("out of memory in a remap");
   size_t *word = sizes, *sbytes = sizes + np, *rbytes = sizes + 2 * np;
-  size_t stotal = 0, rtotal = 0;
+  int64_t stotal = 0;
   for (int q = 0; q < np; ++q) {
     counts[q] = out[q].n;
     word[q] = sizeof(int64_t);
+    stotal += out[q].n;
   }
   alltoallv(counts, word, counts + np, word);
+  vec_reserve(scratch, stotal);
+  from[0] = scratch->n = 0;
   for (int q = 0; q < np; ++q) {
     sbytes[q] = (size_t)out[q].n * sizeof(int64_t);
     rbytes[q] = (size_t)counts[np + q] * sizeof(int64_t);
-    stotal += sbytes[q];
-    rtotal += rbytes[q];
-  }
-  char *sbuf = malloc(stotal ? stotal : 1), *rbuf = malloc(rtotal ? rtotal : 1);
-  if (!sbuf || !rbuf)
-    zrt_failf("out of memory in a remap");
-  size_t at = 0;
-  for (int q = 0; q < np; ++q) {
+    from[q + 1] = from[q] + counts[np + q];
     if (sbytes[q])
-      memcpy(sbuf + at, out[q].v, sbytes[q]);
-    at += sbytes[q];
+      memcpy(scratch->v + scratch->n, out[q].v, sbytes[q]);
+    scratch->n += out[q].n;
   }
-  alltoallv(sbuf, sbytes, rbuf, rbytes);
-  at = 0;
-  for (int q = 0; q < np; ++q) {
-    in[q].n = in[q].cap = counts[np + q];
-    in[q].v = malloc(rbytes[q] ? rbytes[q] : 1);
-    if (!in[q].v)
-      zrt_failf("out of memory in a remap");
-    memcpy(in[q].v, rbuf + at, rbytes[q]);
-    at += rbytes[q];
-  }
-  free(sbuf);
-  free(rbuf);
+  vec_reserve(flat, from[np]);
+  flat->n = from[np];
+  alltoallv(scratch->v, sbytes, flat->v, rbytes);
   free(counts);
   free(sizes);
+}
+
+/* Sends out[q] to every PE q; in[q] (empty on entry) receives what PE q
+ * sent this one. The inspector's own traffic: not counted as IRONMAN
+ * messages. */
+static void exchange_vecs(const i64vec *out, i64vec *in) {
+  int np = zrt_g.npes;
+  i64vec scratch = {0}, flat = {0};
+  int64_t *from = malloc((size_t)(np + 1) * sizeof *from);
+  if (!from)
+    zrt_failf("out of memory in a remap");
+  exchange_flat(out, &scratch, &flat, from);
+  for (int q = 0; q < np; ++q) {
+    int64_t n = from[q + 1] - from[q];
+    in[q].n = in[q].cap = n;
+    in[q].v = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!in[q].v)
+      zrt_failf("out of memory in a remap");
+    if (n)
+      memcpy(in[q].v, flat.v + from[q], (size_t)n * sizeof(int64_t));
+  }
+  free(scratch.v);
+  free(flat.v);
+  free(from);
 }
 
 /* ---- one call, as the schedule builders see it ------------------------------------------- */
@@ -896,6 +919,41 @@ static bool same_shape(const array_shape *x, const array_shape *y) {
          same_layout(&x->layout, &y->layout);
 }
 
+/* A direct scatter's buffers, their storage kept from run to run. */
+typedef struct direct_buffers {
+  i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
+  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
+  i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
+  int64_t *owners; /* write_owners' answer (room for every PE) */
+} direct_buffers;
+
+static direct_buffers *direct_buffers_new(void) {
+  int np = zrt_g.npes;
+  direct_buffers *b = calloc(1, sizeof *b);
+  if (!b)
+    zrt_failf("out of memory in a scatter");
+  b->out = vecs_new(np);
+  b->from = malloc((size_t)(np + 1) * sizeof *b->from);
+  b->owners = malloc((size_t)np * sizeof *b->owners);
+  if (!b->from || !b->owners)
+    zrt_failf("out of memory in a scatter");
+  return b;
+}
+
+static void direct_buffers_free(direct_buffers *b) {
+  if (!b)
+    return;
+  vecs_free(b->out, zrt_g.npes);
+  free(b->own.v);
+  free(b->scratch.v);
+  free(b->flat.v);
+  free(b->pairs.v);
+  free(b->from);
+  free(b->owners);
+  free(b);
+}
+
 typedef struct remap_state {
   int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
   int64_t orientation; /* transposes */
@@ -918,6 +976,7 @@ typedef struct remap_state {
   unsigned char *touched; /* hold one, their count and the offsets held */
   size_t npartial;
   i64vec targets;
+  direct_buffers *buffers; /* and the buffers of its runs */
   im_transfer *other_shapes; /* this call site's handles for other array shapes */
 } remap_state;
 
@@ -938,6 +997,7 @@ static void release_state(im_transfer *t) {
   free(st->partial);
   free(st->touched);
   free(st->targets.v);
+  direct_buffers_free(st->buffers);
   if (st->has_local) {
     free_msgs(&st->local_send, 1);
     free_msgs(&st->local_recv, 1);
@@ -1242,13 +1302,18 @@ static bool in_owned_box(const owned_box *b, const int64_t x[ZRT_MAX_RANK]) {
   return true;
 }
 
+/* Exact contributions combine in batches: a loop of independent updates
+ * lets the processor overlap the cache misses of scattered targets, which
+ * the walk's longer loop body does not. */
+#define DIRECT_BATCH 256
+
 /* One run of a direct scatter. */
 typedef struct direct_run {
   const remap_call *c;
   owned_box mine;
-  int64_t *owners; /* write_owners' answer (room for every PE) */
-  i64vec *out;     /* per PE: records x[0..rank), value bits */
-  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
+  direct_buffers *b;
+  int npending;    /* exact: own contributions not yet combined */
+  int64_t pending_off[DIRECT_BATCH], pending_bits[DIRECT_BATCH];
 } direct_run;
 
 /* The offset of dst's element x on this PE (x stored here). */
@@ -1258,15 +1323,30 @@ static int64_t target_offset(const direct_run *d, const int64_t x[ZRT_MAX_RANK])
   return zrt_array_elem(d->c->dst, x);
 }
 
-/* An own contribution: combined now (exact) or kept for its PE's turn. */
+/* The pending exact contributions, combined into their targets. */
+static void flush_pending(direct_run *d) {
+  uint64_t *dst = d->c->dst->base; /* exact: 64-bit integers, which wrap */
+  const int64_t *off = d->pending_off, *bits = d->pending_bits;
+  if (d->c->op == ZRT_SCATTER_MUL)
+    for (int i = 0; i < d->npending; ++i)
+      dst[off[i]] *= (uint64_t)bits[i];
+  else
+    for (int i = 0; i < d->npending; ++i)
+      dst[off[i]] += (uint64_t)bits[i];
+  d->npending = 0;
+}
+
+/* An own contribution: combined soon (exact) or kept for its PE's turn. */
 static void take_own(direct_run *d, int64_t off, int64_t bits) {
-  const remap_call *c = d->c;
-  if (combines_exactly(c)) {
-    zrt_combine_elem(c->dst->type, (int)c->op, (char *)c->dst->base + (size_t)off * c->dst->esz, &bits);
+  if (combines_exactly(d->c)) {
+    if (d->npending == DIRECT_BATCH)
+      flush_pending(d);
+    d->pending_off[d->npending] = off;
+    d->pending_bits[d->npending++] = bits;
     return;
   }
-  vec_push(&d->own, off);
-  vec_push(&d->own, bits);
+  vec_push(&d->b->own, off);
+  vec_push(&d->b->own, bits);
 }
 
 /* The contribution `value` of a point to dst's element x. */
@@ -1278,15 +1358,16 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
     take_own(d, zrt_array_elem(c->dst, x), bits);
     return;
   }
-  int n = write_owners(c->dst, x, d->owners);
+  int64_t *owners = d->b->owners;
+  int n = write_owners(c->dst, x, owners);
   for (int i = 0; i < n; ++i) {
-    if (d->owners[i] == zrt_g.me) {
+    if (owners[i] == zrt_g.me) {
       take_own(d, target_offset(d, x), bits);
       continue;
     }
     for (int k = 0; k < c->dst->rank; ++k)
-      vec_push(&d->out[d->owners[i]], x[k]);
-    vec_push(&d->out[d->owners[i]], bits);
+      vec_push(&d->b->out[owners[i]], x[k]);
+    vec_push(&d->b->out[owners[i]], bits);
   }
 }
 
@@ -1344,27 +1425,30 @@ static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec 
   }
 }
 
-/* The records received from one PE as (offset, value bits) pairs. */
-static void records_to_pairs(const direct_run *d, const i64vec *records, i64vec *pairs) {
+/* The n values of records received from one PE as (offset, value bits)
+ * pairs. */
+static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
+                             i64vec *pairs) {
   int rank = d->c->dst->rank;
+  vec_reserve(pairs, n / (rank + 1) * 2);
   pairs->n = 0;
-  for (int64_t i = 0; i + rank < records->n; i += rank + 1) {
+  for (int64_t i = 0; i + rank < n; i += rank + 1) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
-    memcpy(x, &records->v[i], (size_t)rank * sizeof *x);
-    vec_push(pairs, target_offset(d, x));
-    vec_push(pairs, records->v[i + rank]);
+    memcpy(x, &records[i], (size_t)rank * sizeof *x);
+    pairs->v[pairs->n++] = target_offset(d, x);
+    pairs->v[pairs->n++] = records[i + rank];
   }
 }
 
 /* After the exchange: the received records combined in (exact: as they
  * come; reals: PE by PE, this PE's own in its turn). */
-static void combine_arrived(direct_run *d, remap_state *st, const i64vec *in) {
-  i64vec pairs = {0};
+static void combine_arrived(direct_run *d, remap_state *st) {
+  direct_buffers *b = d->b;
   for (int q = 0; q < zrt_g.npes; ++q) {
-    const i64vec *group = &d->own;
+    const i64vec *group = &b->own;
     if (q != zrt_g.me) {
-      records_to_pairs(d, &in[q], &pairs);
-      group = &pairs;
+      records_to_pairs(d, b->flat.v + b->from[q], b->from[q + 1] - b->from[q], &b->pairs);
+      group = &b->pairs;
     }
     if (!combines_exactly(d->c))
       combine_pe_group(st, d->c, group);
@@ -1372,7 +1456,7 @@ static void combine_arrived(direct_run *d, remap_state *st, const i64vec *in) {
       for (int64_t i = 0; i + 1 < group->n; i += 2)
         take_own(d, group->v[i], group->v[i + 1]);
   }
-  free(pairs.v);
+  flush_pending(d);
 }
 
 /* At SR (kind_local_copies): the contributions, combined or sent. */
@@ -1380,25 +1464,25 @@ static void combine_direct(im_transfer *t) {
   remap_state *st = t->kind_state;
   const remap_call *c = &st->call;
   int np = zrt_g.npes;
-  direct_run d = {c, owned_box_of(c->dst), malloc((size_t)np * sizeof(int64_t)), vecs_new(np),
-                  {0}};
-  i64vec *in = vecs_new(np);
-  if (!d.owners)
-    zrt_failf("out of memory in a scatter");
+  if (!st->buffers)
+    st->buffers = direct_buffers_new();
+  direct_run d = {c, owned_box_of(c->dst), st->buffers, 0, {0}, {0}};
+  for (int q = 0; q < np; ++q)
+    d.b->out[q].n = 0;
+  d.b->own.n = 0;
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s))
     contribute(&d, s.x,
                (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz);
   selected_end(&s);
   ++zrt_g.n_remap_direct;
-  count_direct_messages(d.out);
+  count_direct_messages(d.b->out);
+  d.b->from[np] = d.b->from[0] = 0; /* one PE: nothing arrives */
   if (np > 1)
-    exchange_vecs(d.out, in);
-  combine_arrived(&d, st, in);
-  free(d.owners);
-  free(d.own.v);
-  vecs_free(d.out, np);
-  vecs_free(in, np);
+    exchange_flat(d.b->out, &d.b->scratch, &d.b->flat, d.b->from);
+  else
+    d.b->from[1] = 0;
+  combine_arrived(&d, st);
 }
 
 /* A handle that runs c without a schedule (see above); the values of the

@@ -27,11 +27,14 @@
  * go to; a message then has one element per target element, which the
  * sender's pack combines (zrt_msg.group) and the receiver's unpack
  * combines into the target (zrt_msg.combining), in PE order with the
- * receiver's own contributions. The schedule is reused while r, the shapes of
- * the arrays and the contents of the index arrays stay the same: each PE
- * keeps the index values it read, and all PEs agree on "unchanged" with an
- * allreduce. Arrays of the same shape at new addresses (temporaries
- * allocated anew in a loop) only re-point the messages (rebind).
+ * receiver's own contributions. Such a schedule is built only for reals
+ * whose indices recur: integer scatters, and real ones with new indices,
+ * run without one ("accumulating scatters without a schedule" below).
+ * A schedule is reused while r, the shapes of the arrays and the contents
+ * of the index arrays stay the same: each PE keeps the index values it
+ * read, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
+ * allocated anew in a loop) only re-point the messages (rebind); arrays of
+ * other shapes find their own handle among the call site's (take_shape).
  *
  * Transposes need no exchange: both sides of a message enumerate its
  * elements from the distributions and agree on one order, row-major in the

@@ -59,8 +59,11 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
  * only the data moves. "The arrays" means their shapes: another
  * allocation of the same declared region and ghost widths (a temporary
  * made anew in every iteration) keeps the schedule. The contents are
- * compared with the handle's copy, with one allreduce per call. The
- * inspector runs are counted in stats.remap.inspections. */
+ * compared with the handle's copy, with one allreduce per call. A call
+ * site keeps one schedule per shape of its arrays (up to 8, the least
+ * recently used going first): a routine called for arrays of several
+ * sizes reuses each size's. The inspector runs are counted in
+ * stats.remap.inspections. */
 enum im_remap_kind { IM_GATHER = 0, IM_SCATTER = 1 };
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
                       zrt_region r, zrt_array *src, zrt_array *i1, zrt_array *i2,
@@ -76,12 +79,16 @@ im_transfer *im_remap_masked(im_transfer *cached, int64_t id, int64_t kind, zrt_
                              zrt_array *i1, zrt_array *i2, zrt_array *i3);
 /* An accumulating scatter `[r with mask] dst#[i1, i2, i3] op= src` (op
  * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL, zplrt.h; `-=` adds the negated
- * source; mask NULL: every point of r): the schedule of a masked scatter,
- * reused alike, except that every selected point's value combines into
- * its target. Each PE sends one element per target element to each PE
- * storing it, its contributions to it combined (in the order it walks its
- * points); DN combines them into the target in PE order (this PE's own at
- * its place), so integer results are the same on any number of PEs. */
+ * source; mask NULL: every point of r): every selected point's value
+ * combines into its target. Each PE's contributions to one target combine
+ * in the order it walks its points, and those per-PE results into the
+ * target in PE order (this PE's own at its place). Integers never build a
+ * schedule: at SR each PE combines its contributions to the elements it
+ * stores in place and sends the others as (index, value) records in one
+ * all-to-all exchange. Reals run that way when the indices (and mask) are
+ * new and build the schedule of a masked scatter when they come again,
+ * reused alike: each PE sends one element per target element to each PE
+ * storing it, its contributions to it combined. */
 im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
                               zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
                               zrt_array *i1, zrt_array *i2, zrt_array *i3);

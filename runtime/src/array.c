@@ -55,6 +55,24 @@ int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
   return zrt_decomp_pe(D, c);
 }
 
+bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t hi[ZRT_MAX_RANK]) {
+  const zrt_decomp *D = &a->dist->D;
+  if (a->tiled || a->decl.flood || zrt_decomp_pe(D, a->dist->coord) != zrt_g.me)
+    return false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    lo[k] = hi[k] = 0; /* dimensions beyond the rank: index 0 */
+    if (k >= a->rank)
+      continue;
+    int64_t c = a->dist->coord[k], n = zrt_dim_nlocal(D, k, c);
+    if (n > 1)
+      return false;
+    lo[k] = 1; /* no local block: an empty range */
+    if (n == 1) /* the block's extended range: what zrt_dim_owner gives it */
+      zrt_dim_block(D, k, zrt_dim_global(D, k, c, 0), true, &lo[k], &hi[k]);
+  }
+  return true;
+}
+
 /* Along dimension k, this PE's local blocks of an array over decl with
  * fluff flo/fhi: each block's range (the edge blocks also store the
  * declared indices beyond the bounding box) widened by the fluff. */

@@ -388,30 +388,6 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 }
 
 /* ---- combining kernels (accumulating scatters) ---------------------------------------- */
-/* *acc = *acc op *v for one element of type `type` (integers wrap). */
-void zrt_combine_elem(int type, int op, void *acc, const void *v) {
-  bool mul = op == ZRT_SCATTER_MUL;
-  if (type == ZRT_I64) {
-    uint64_t a, b;
-    memcpy(&a, acc, sizeof a);
-    memcpy(&b, v, sizeof b);
-    a = mul ? a * b : a + b;
-    memcpy(acc, &a, sizeof a);
-  } else if (type == ZRT_F64) {
-    double a, b;
-    memcpy(&a, acc, sizeof a);
-    memcpy(&b, v, sizeof b);
-    a = mul ? a * b : a + b;
-    memcpy(acc, &a, sizeof a);
-  } else {
-    float a, b;
-    memcpy(&a, acc, sizeof a);
-    memcpy(&b, v, sizeof b);
-    a = mul ? a * b : a + b;
-    memcpy(acc, &a, sizeof a);
-  }
-}
-
 /* A combining send (zrt_msg.group): element g of buf is the group's
  * elements of arr combined in list order. */
 static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {

@@ -27,11 +27,14 @@
  * go to; a message then has one element per target element, which the
  * sender's pack combines (zrt_msg.group) and the receiver's unpack
  * combines into the target (zrt_msg.combining), in PE order with the
- * receiver's own contributions. The schedule is reused while r, the shapes of
- * the arrays and the contents of the index arrays stay the same: each PE
- * keeps the index values it read, and all PEs agree on "unchanged" with an
- * allreduce. Arrays of the same shape at new addresses (temporaries
- * allocated anew in a loop) only re-point the messages (rebind).
+ * receiver's own contributions. Such a schedule is built only for reals
+ * whose indices recur: integer scatters, and real ones with new indices,
+ * run without one ("accumulating scatters without a schedule" below).
+ * A schedule is reused while r, the shapes of the arrays and the contents
+ * of the index arrays stay the same: each PE keeps the index values it
+ * read, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
+ * allocated anew in a loop) only re-point the messages (rebind); arrays of
+ * other shapes find their own handle among the call site's (take_shape).
  *
  * Transposes need no exchange: both sides of a message enumerate its
  * elements from the distributions and agree on one order, row-major in the
@@ -216,51 +219,74 @@ static void alltoallv(const void *sbuf, const size_t *sbytes, void *rbuf, const 
   free(rd);
 }
 
-/* Sends out[q] to every PE q; in[q] (empty on entry) receives what PE q
- * sent this one. The inspector's own traffic: not counted as IRONMAN
- * messages. */
-static void exchange_vecs(const i64vec *out, i64vec *in) {
+/* Room for n values in *v (its contents are not kept). */
+static void vec_reserve(i64vec *v, int64_t n) {
+  if (v->cap >= n)
+    return;
+  free(v->v);
+  v->v = malloc((size_t)(n ? n : 1) * sizeof *v->v);
+  if (!v->v)
+    zrt_failf("out of memory in a remap");
+  v->cap = n;
+}
+
+/* Sends out[q] to every PE q; *flat receives what every PE sent this one,
+ * PE q's values at from[q]..from[q + 1] (from: np + 1 entries). *scratch
+ * holds the send buffer; the storage of both is kept for the next call.
+ * Not counted as IRONMAN messages (the caller counts what it must). */
+static void exchange_flat(const i64vec *out, i64vec *scratch, i64vec *flat, int64_t *from) {
   int np = zrt_g.npes;
   int64_t *counts = calloc((size_t)np * 2, sizeof *counts);
   size_t *sizes = calloc((size_t)np * 3, sizeof *sizes);
   if (!counts || !sizes)
     zrt_failf("out of memory in a remap");
   size_t *word = sizes, *sbytes = sizes + np, *rbytes = sizes + 2 * np;
-  size_t stotal = 0, rtotal = 0;
+  int64_t stotal = 0;
   for (int q = 0; q < np; ++q) {
     counts[q] = out[q].n;
     word[q] = sizeof(int64_t);
+    stotal += out[q].n;
   }
   alltoallv(counts, word, counts + np, word);
+  vec_reserve(scratch, stotal);
+  from[0] = scratch->n = 0;
   for (int q = 0; q < np; ++q) {
     sbytes[q] = (size_t)out[q].n * sizeof(int64_t);
     rbytes[q] = (size_t)counts[np + q] * sizeof(int64_t);
-    stotal += sbytes[q];
-    rtotal += rbytes[q];
-  }
-  char *sbuf = malloc(stotal ? stotal : 1), *rbuf = malloc(rtotal ? rtotal : 1);
-  if (!sbuf || !rbuf)
-    zrt_failf("out of memory in a remap");
-  size_t at = 0;
-  for (int q = 0; q < np; ++q) {
+    from[q + 1] = from[q] + counts[np + q];
     if (sbytes[q])
-      memcpy(sbuf + at, out[q].v, sbytes[q]);
-    at += sbytes[q];
+      memcpy(scratch->v + scratch->n, out[q].v, sbytes[q]);
+    scratch->n += out[q].n;
   }
-  alltoallv(sbuf, sbytes, rbuf, rbytes);
-  at = 0;
-  for (int q = 0; q < np; ++q) {
-    in[q].n = in[q].cap = counts[np + q];
-    in[q].v = malloc(rbytes[q] ? rbytes[q] : 1);
-    if (!in[q].v)
-      zrt_failf("out of memory in a remap");
-    memcpy(in[q].v, rbuf + at, rbytes[q]);
-    at += rbytes[q];
-  }
-  free(sbuf);
-  free(rbuf);
+  vec_reserve(flat, from[np]);
+  flat->n = from[np];
+  alltoallv(scratch->v, sbytes, flat->v, rbytes);
   free(counts);
   free(sizes);
+}
+
+/* Sends out[q] to every PE q; in[q] (empty on entry) receives what PE q
+ * sent this one. The inspector's own traffic: not counted as IRONMAN
+ * messages. */
+static void exchange_vecs(const i64vec *out, i64vec *in) {
+  int np = zrt_g.npes;
+  i64vec scratch = {0}, flat = {0};
+  int64_t *from = malloc((size_t)(np + 1) * sizeof *from);
+  if (!from)
+    zrt_failf("out of memory in a remap");
+  exchange_flat(out, &scratch, &flat, from);
+  for (int q = 0; q < np; ++q) {
+    int64_t n = from[q + 1] - from[q];
+    in[q].n = in[q].cap = n;
+    in[q].v = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    if (!in[q].v)
+      zrt_failf("out of memory in a remap");
+    if (n)
+      memcpy(in[q].v, flat.v + from[q], (size_t)n * sizeof(int64_t));
+  }
+  free(scratch.v);
+  free(flat.v);
+  free(from);
 }
 
 /* ---- one call, as the schedule builders see it ------------------------------------------- */
@@ -303,8 +329,12 @@ static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t
   x[0] = x[1] = x[2] = 0;
   for (int k = 0; k < X->rank; ++k) {
     zrt_array *I = c->ia[k];
-    x[k] = I ? zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz)
-             : p[c->perm[k]];
+    if (!I)
+      x[k] = p[c->perm[k]];
+    else if (I->type == ZRT_I64) /* the usual index type, without a call */
+      x[k] = ((const int64_t *)I->base)[zrt_array_elem(I, p)];
+    else
+      x[k] = zrt_elem_get_i64(I->type, (char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz);
     if (zrt_is_flood(&X->decl, k)) {
       x[k] = X->storage.lo[k];
       continue;
@@ -892,6 +922,41 @@ static bool same_shape(const array_shape *x, const array_shape *y) {
          same_layout(&x->layout, &y->layout);
 }
 
+/* A direct scatter's buffers, their storage kept from run to run. */
+typedef struct direct_buffers {
+  i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
+  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
+  i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
+  int64_t *owners; /* write_owners' answer (room for every PE) */
+} direct_buffers;
+
+static direct_buffers *direct_buffers_new(void) {
+  int np = zrt_g.npes;
+  direct_buffers *b = calloc(1, sizeof *b);
+  if (!b)
+    zrt_failf("out of memory in a scatter");
+  b->out = vecs_new(np);
+  b->from = malloc((size_t)(np + 1) * sizeof *b->from);
+  b->owners = malloc((size_t)np * sizeof *b->owners);
+  if (!b->from || !b->owners)
+    zrt_failf("out of memory in a scatter");
+  return b;
+}
+
+static void direct_buffers_free(direct_buffers *b) {
+  if (!b)
+    return;
+  vecs_free(b->out, zrt_g.npes);
+  free(b->own.v);
+  free(b->scratch.v);
+  free(b->flat.v);
+  free(b->pairs.v);
+  free(b->from);
+  free(b->owners);
+  free(b);
+}
+
 typedef struct remap_state {
   int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
   int64_t orientation; /* transposes */
@@ -908,8 +973,14 @@ typedef struct remap_state {
   int nviews;
   bool has_local; /* the elements that stay on this PE */
   zrt_msg local_send, local_recv;
-  bool direct;      /* an exact accumulating scatter run without a schedule ... */
-  remap_call call;  /* ... and its arrays, for SR */
+  bool direct;      /* an accumulating scatter run without a schedule ... */
+  remap_call call;  /* ... and its arrays, for SR; for reals, the dense */
+  char *partial;    /* partial results over dst's storage, which of them */
+  unsigned char *touched; /* hold one, their count and the offsets held */
+  size_t npartial;
+  i64vec targets;
+  direct_buffers *buffers; /* and the buffers of its runs */
+  im_transfer *other_shapes; /* this call site's handles for other array shapes */
 } remap_state;
 
 /* Frees the messages' buffers and index lists (the handle owns both; idx
@@ -926,6 +997,10 @@ static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
   free(st->index_copy.v);
   free(st->views);
+  free(st->partial);
+  free(st->touched);
+  free(st->targets.v);
+  direct_buffers_free(st->buffers);
   if (st->has_local) {
     free_msgs(&st->local_send, 1);
     free_msgs(&st->local_recv, 1);
@@ -1185,25 +1260,118 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
-/* ---- exact accumulating scatters without a schedule ------------------------------------------
- * Integer sums and products wrap, so their result does not depend on the
- * order of the terms. When an integer scatter's schedule cannot be reused,
- * no schedule is built: at SR each PE combines its contributions to
- * elements it stores straight into them and sends the others, as (target
- * index, value) records, in one all-to-all exchange; the receivers combine
- * them in. (Reals keep the schedule: their sums must not depend on the
- * number of PEs beyond the documented PE order.) The handle keeps the
- * index values it ran with: the same values at the next call build a
- * schedule, which later calls reuse while they stay. */
+/* ---- accumulating scatters without a schedule ----------------------------------------------
+ * No contribution is sorted. At SR each PE walks its selected points in
+ * walk order: a contribution to an element it stores is its own, any other
+ * goes as a record (target index, value) into the bucket of each PE storing
+ * the target; one all-to-all exchange (counts, then records) delivers the
+ * buckets, and every PE combines what it received (NPB IS's bucket
+ * exchange).
+ *   - Integer + and * wrap, so their order cannot matter (combines_exactly):
+ *     own contributions combine straight into their targets, received
+ *     records as they come. Such a scatter never builds a schedule.
+ *   - Reals keep the order a schedule gives (zrt_msg.group): each PE's
+ *     contributions to one target combine in its walk order, and those
+ *     per-PE results into the target in PE order. combine_pe_group does
+ *     that for one PE's list with a dense buffer of partial results, in
+ *     time linear in the list. The same index values at the next call
+ *     build a schedule (the handle keeps the values it ran with), which
+ *     later calls reuse while the values stay. */
 static bool combines_exactly(const remap_call *c) {
   return c->combining && c->dst->type == ZRT_I64;
 }
 
-/* dst[x] op= *value, x an element this PE stores. */
-static void combine_into(const remap_call *c, const int64_t x[ZRT_MAX_RANK], const void *value) {
-  check_stored(c->dst, x, "scatter");
-  zrt_combine_elem(c->dst->type, (int)c->op,
-                   (char *)c->dst->base + (size_t)zrt_array_elem(c->dst, x) * c->dst->esz, value);
+/* This PE's owned indices of dst as a box, when dst has one block per
+ * dimension here and no flood dimension: the quick test for "combined
+ * here" (an index outside goes through write_owners). */
+typedef struct owned_box {
+  bool valid;
+  int rank;
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+} owned_box;
+
+static owned_box owned_box_of(const zrt_array *a) {
+  owned_box b = {false, a->rank, {0, 0, 0}, {0, 0, 0}};
+  b.valid = zrt_array_owned_box(a, b.lo, b.hi);
+  return b;
+}
+
+static bool in_owned_box(const owned_box *b, const int64_t x[ZRT_MAX_RANK]) {
+  if (!b->valid)
+    return false;
+  for (int k = 0; k < b->rank; ++k)
+    if (x[k] < b->lo[k] || x[k] > b->hi[k])
+      return false;
+  return true;
+}
+
+/* Exact contributions combine in batches: a loop of independent updates
+ * lets the processor overlap the cache misses of scattered targets, which
+ * the walk's longer loop body does not. */
+#define DIRECT_BATCH 256
+
+/* One run of a direct scatter. */
+typedef struct direct_run {
+  const remap_call *c;
+  owned_box mine;
+  direct_buffers *b;
+  int npending;    /* exact: own contributions not yet combined */
+  int64_t pending_off[DIRECT_BATCH], pending_bits[DIRECT_BATCH];
+} direct_run;
+
+/* The offset of dst's element x on this PE (x stored here). */
+static int64_t target_offset(const direct_run *d, const int64_t x[ZRT_MAX_RANK]) {
+  if (!in_owned_box(&d->mine, x))
+    check_stored(d->c->dst, x, "scatter");
+  return zrt_array_elem(d->c->dst, x);
+}
+
+/* The pending exact contributions, combined into their targets. */
+static void flush_pending(direct_run *d) {
+  uint64_t *dst = d->c->dst->base; /* exact: 64-bit integers, which wrap */
+  const int64_t *off = d->pending_off, *bits = d->pending_bits;
+  if (d->c->op == ZRT_SCATTER_MUL)
+    for (int i = 0; i < d->npending; ++i)
+      dst[off[i]] *= (uint64_t)bits[i];
+  else
+    for (int i = 0; i < d->npending; ++i)
+      dst[off[i]] += (uint64_t)bits[i];
+  d->npending = 0;
+}
+
+/* An own contribution: combined soon (exact) or kept for its PE's turn. */
+static void take_own(direct_run *d, int64_t off, int64_t bits) {
+  if (combines_exactly(d->c)) {
+    if (d->npending == DIRECT_BATCH)
+      flush_pending(d);
+    d->pending_off[d->npending] = off;
+    d->pending_bits[d->npending++] = bits;
+    return;
+  }
+  vec_push(&d->b->own, off);
+  vec_push(&d->b->own, bits);
+}
+
+/* The contribution `value` of a point to dst's element x. */
+static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
+  const remap_call *c = d->c;
+  int64_t bits = 0;
+  memcpy(&bits, value, c->src->esz);
+  if (in_owned_box(&d->mine, x)) {
+    take_own(d, zrt_array_elem(c->dst, x), bits);
+    return;
+  }
+  int64_t *owners = d->b->owners;
+  int n = write_owners(c->dst, x, owners);
+  for (int i = 0; i < n; ++i) {
+    if (owners[i] == zrt_g.me) {
+      take_own(d, target_offset(d, x), bits);
+      continue;
+    }
+    for (int k = 0; k < c->dst->rank; ++k)
+      vec_push(&d->b->out[owners[i]], x[k]);
+    vec_push(&d->b->out[owners[i]], bits);
+  }
 }
 
 /* The records sent, counted like a schedule's indexed messages. */
@@ -1220,46 +1388,189 @@ static void count_direct_messages(const i64vec *out) {
   }
 }
 
-/* At SR (kind_local_copies): the contributions, combined or sent. */
-static void combine_direct(im_transfer *t) {
-  const remap_call *c = &((remap_state *)t->kind_state)->call;
-  int np = zrt_g.npes, rank = c->dst->rank;
-  i64vec *out = vecs_new(np), *in = vecs_new(np);
-  int64_t *owners = malloc((size_t)np * sizeof *owners);
-  if (!owners)
-    zrt_failf("out of memory in a scatter");
-  selected_walk s;
-  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    const char *value =
-        (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz;
-    int n = write_owners(c->dst, s.x, owners);
-    for (int i = 0; i < n; ++i) {
-      if (owners[i] == zrt_g.me) {
-        combine_into(c, s.x, value);
-        continue;
-      }
-      int64_t bits;
-      memcpy(&bits, value, sizeof bits);
-      for (int k = 0; k < rank; ++k)
-        vec_push(&out[owners[i]], s.x[k]);
-      vec_push(&out[owners[i]], bits);
-    }
-  }
-  free(owners);
-  selected_end(&s);
-  count_direct_messages(out);
-  exchange_vecs(out, in);
-  for (int q = 0; q < np; ++q)
-    for (int64_t i = 0; i + rank < in[q].n; i += rank + 1) {
-      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
-      memcpy(x, &in[q].v[i], (size_t)rank * sizeof *x);
-      combine_into(c, x, &in[q].v[i + rank]);
-    }
-  vecs_free(out, np);
-  vecs_free(in, np);
+/* The dense buffers of partial results over dst's storage, made on first use. */
+static void ensure_partials(remap_state *st, const zrt_array *dst) {
+  size_t n = dst->bytes / dst->esz;
+  if (st->partial && st->npartial == n)
+    return;
+  free(st->partial);
+  free(st->touched);
+  st->partial = malloc(n ? dst->bytes : 1);
+  st->touched = calloc(n ? n : 1, 1);
+  st->npartial = n;
+  if (!st->partial || !st->touched)
+    zrt_failf("out of memory in a scatter into array %s", dst->name);
 }
 
-/* A handle that runs c without a schedule (see above). */
+/* One PE's contributions (offset, value bits), in its walk order: per
+ * target combined in list order, then each result into its target. */
+static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec *pairs) {
+  zrt_array *dst = c->dst;
+  size_t esz = dst->esz;
+  ensure_partials(st, dst);
+  st->targets.n = 0;
+  for (int64_t i = 0; i + 1 < pairs->n; i += 2) {
+    int64_t off = pairs->v[i];
+    char *acc = st->partial + (size_t)off * esz;
+    if (st->touched[off]) {
+      zrt_combine_elem(dst->type, (int)c->op, acc, &pairs->v[i + 1]);
+      continue;
+    }
+    memcpy(acc, &pairs->v[i + 1], esz);
+    st->touched[off] = 1;
+    vec_push(&st->targets, off);
+  }
+  for (int64_t i = 0; i < st->targets.n; ++i) {
+    int64_t off = st->targets.v[i];
+    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
+                     st->partial + (size_t)off * esz);
+    st->touched[off] = 0;
+  }
+}
+
+/* The n values of records received from one PE as (offset, value bits)
+ * pairs. */
+static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
+                             i64vec *pairs) {
+  int rank = d->c->dst->rank;
+  vec_reserve(pairs, n / (rank + 1) * 2);
+  pairs->n = 0;
+  for (int64_t i = 0; i + rank < n; i += rank + 1) {
+    int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+    memcpy(x, &records[i], (size_t)rank * sizeof *x);
+    pairs->v[pairs->n++] = target_offset(d, x);
+    pairs->v[pairs->n++] = records[i + rank];
+  }
+}
+
+/* After the exchange: the received records combined in (exact: as they
+ * come; reals: PE by PE, this PE's own in its turn). */
+static void combine_arrived(direct_run *d, remap_state *st) {
+  direct_buffers *b = d->b;
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    const i64vec *group = &b->own;
+    if (q != zrt_g.me) {
+      records_to_pairs(d, b->flat.v + b->from[q], b->from[q + 1] - b->from[q], &b->pairs);
+      group = &b->pairs;
+    }
+    if (!combines_exactly(d->c))
+      combine_pe_group(st, d->c, group);
+    else
+      for (int64_t i = 0; i + 1 < group->n; i += 2)
+        take_own(d, group->v[i], group->v[i + 1]);
+  }
+  flush_pending(d);
+}
+
+/* ---- the direct walk's fast form ----
+ * Without a mask, with arrays stored in one block per dimension, 64-bit
+ * indices and an owned box, the walk goes row by row: each array's offset
+ * at the row's first point, then a constant step per point (the same
+ * points, order and errors as selected_walk). */
+static bool fast_walk_fits(const direct_run *d) {
+  const remap_call *c = d->c;
+  if (c->mask || !d->mine.valid || c->src->tiled || c->r.flood)
+    return false;
+  for (int k = 0; k < c->dst->rank; ++k)
+    if (c->ia[k]->type != ZRT_I64 || c->ia[k]->tiled)
+      return false;
+  return true;
+}
+
+/* The offset step in a between points `step` apart along r's last dimension. */
+static int64_t row_step(const zrt_array *a, int64_t step) {
+  int last = a->rank - 1;
+  return zrt_is_flood(&a->decl, last) ? 0 : a->layout.stride[last] * step;
+}
+
+/* The n points of a row from p, `step` apart; false (with the message) at
+ * an index outside dst's declared region. */
+static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, int64_t step,
+                     char *msg, size_t len) {
+  const remap_call *c = d->c;
+  const zrt_region *decl = &c->dst->decl;
+  int rank = c->dst->rank;
+  const int64_t *ix[ZRT_MAX_RANK];
+  int64_t is[ZRT_MAX_RANK];
+  for (int k = 0; k < rank; ++k) {
+    ix[k] = (const int64_t *)c->ia[k]->base + zrt_array_elem(c->ia[k], p);
+    is[k] = row_step(c->ia[k], step);
+  }
+  const char *src = (const char *)c->src->base + (size_t)zrt_array_elem(c->src, p) * c->src->esz;
+  int64_t ss = row_step(c->src, step) * (int64_t)c->src->esz;
+  for (int64_t j = 0; j < n; ++j) {
+    int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+    for (int k = 0; k < rank; ++k) {
+      x[k] = ix[k][j * is[k]];
+      if (x[k] < decl->lo[k] || x[k] > decl->hi[k]) {
+        int64_t q[ZRT_MAX_RANK] = {p[0], p[1], p[2]};
+        q[c->r.rank - 1] += j * step;
+        return index_at(c, q, x, msg, len);
+      }
+    }
+    contribute(d, x, src + j * ss);
+  }
+  return true;
+}
+
+/* This PE's points, row by row; every PE then agrees on errors. */
+static void fast_walk(direct_run *d) {
+  const remap_call *c = d->c;
+  zrt_region *tiles;
+  int64_t nt = my_tiles(c->r, c->src, &tiles);
+  int last = (int)c->r.rank - 1;
+  bool ok = true;
+  char msg[300] = "";
+  for (int64_t i = 0; i < nt && ok; ++i) {
+    zrt_region rows = tiles[i];
+    int64_t n = zrt_box_empty(&rows) ? 0 : zrt_lattice_count(&rows, last);
+    rows.hi[last] = rows.lo[last];
+    walk w;
+    for (bool more = n > 0 && walk_first(&w, &rows); more && ok; more = walk_next(&w))
+      ok = walk_row(d, w.at, n, zrt_step(&tiles[i], last), msg, sizeof msg);
+  }
+  free(tiles);
+  agree_fail(!ok, msg);
+}
+
+/* This PE's points, each contributing (the fast form when it fits). */
+static void walk_points(direct_run *d) {
+  const remap_call *c = d->c;
+  if (fast_walk_fits(d)) {
+    fast_walk(d);
+    return;
+  }
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s))
+    contribute(d, s.x,
+               (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz);
+  selected_end(&s);
+}
+
+/* At SR (kind_local_copies): the contributions, combined or sent. */
+static void combine_direct(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  const remap_call *c = &st->call;
+  int np = zrt_g.npes;
+  if (!st->buffers)
+    st->buffers = direct_buffers_new();
+  direct_run d = {c, owned_box_of(c->dst), st->buffers, 0, {0}, {0}};
+  for (int q = 0; q < np; ++q)
+    d.b->out[q].n = 0;
+  d.b->own.n = 0;
+  walk_points(&d);
+  ++zrt_g.n_remap_direct;
+  count_direct_messages(d.b->out);
+  d.b->from[np] = d.b->from[0] = 0; /* one PE: nothing arrives */
+  if (np > 1)
+    exchange_flat(d.b->out, &d.b->scratch, &d.b->flat, d.b->from);
+  else
+    d.b->from[1] = 0;
+  combine_arrived(&d, st);
+}
+
+/* A handle that runs c without a schedule (see above); the values of the
+ * index arrays (and mask) are kept for a real scatter. */
 static im_transfer *direct_handle(int64_t id, const remap_call *c) {
   double t0 = zrt_g.be->clock();
   im_transfer *t = new_handle(ZRT_XFER_REMAP, id, c);
@@ -1271,8 +1582,8 @@ static im_transfer *direct_handle(int64_t id, const remap_call *c) {
   if (!t->send || !t->recv)
     zrt_failf("out of memory for a transfer of array %s", c->dst->name);
   t->kind_local_copies = combine_direct;
-  index_values(c, &st->index_copy, false);
-  ++zrt_g.n_remap_direct;
+  if (!combines_exactly(c))
+    index_values(c, &st->index_copy, false);
   finish_handle(t, t0);
   return t;
 }
@@ -1369,20 +1680,77 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
   return changed != 0;
 }
 
-/* im_remap and im_remap_masked: the cached schedule while it fits. */
+/* ---- a call site's handles, one per array shape ------------------------------------------
+ * A routine called for arrays of several sizes meets the same remap with
+ * several shapes: its call site keeps one handle per shape (the handle it
+ * holds, then the others through other_shapes, most recently used first),
+ * so going back to a size reuses that size's schedule. Every PE finds the
+ * same one, as shapes follow from the declared regions. */
+#define MAX_SHAPES 8
+
+/* Of the call site's handles (cached and the others after it), the one
+ * built for c's transfer and shapes, detached, or NULL; *rest gets the
+ * others in their order. */
+static im_transfer *take_shape(im_transfer *cached, int xfer_kind, int64_t id,
+                               const remap_call *c, im_transfer **rest) {
+  im_transfer *found = NULL, **tail = rest;
+  *rest = NULL;
+  for (im_transfer *t = cached, *next; t; t = next) {
+    remap_state *st = t->kind_state;
+    next = st->other_shapes;
+    st->other_shapes = NULL;
+    if (!found && same_call(t, xfer_kind, id, c)) {
+      found = t;
+      continue;
+    }
+    *tail = t;
+    tail = &st->other_shapes;
+  }
+  return found;
+}
+
+/* t heads the call site's handles, the others after it; beyond
+ * MAX_SHAPES the least recently used are released. */
+static im_transfer *keep_shapes(im_transfer *t, im_transfer *rest) {
+  ((remap_state *)t->kind_state)->other_shapes = rest;
+  im_transfer *last = t;
+  for (int n = 1; n < MAX_SHAPES && ((remap_state *)last->kind_state)->other_shapes; ++n)
+    last = ((remap_state *)last->kind_state)->other_shapes;
+  remap_state *st = last->kind_state;
+  for (im_transfer *u = st->other_shapes, *next; u; u = next) {
+    next = ((remap_state *)u->kind_state)->other_shapes;
+    remap_release(u);
+  }
+  st->other_shapes = NULL;
+  return t;
+}
+
+/* The handle for c, given the one built for its shapes (or NULL): the
+ * schedule while the index values stay, else a new one; an accumulating
+ * scatter with new values runs without a schedule, an integer one always. */
+static im_transfer *handle_for(im_transfer *t, int64_t id, const remap_call *c) {
+  if (t && combines_exactly(c)) {
+    ((remap_state *)t->kind_state)->call = *c;
+    return t;
+  }
+  bool seen = t && !indices_changed(t, c);
+  if (seen && !((remap_state *)t->kind_state)->direct) {
+    rebind(t, c);
+    return t;
+  }
+  if (t)
+    remap_release(t);
+  if (c->combining && !seen)
+    return direct_handle(id, c);
+  return inspect(ZRT_XFER_REMAP, id, c);
+}
+
+/* im_remap, im_remap_masked and im_remap_combine. */
 static im_transfer *remap_handle(im_transfer *cached, int64_t id, const remap_call *c0) {
   remap_call c = *c0;
   check_remap(&c);
-  bool seen = cached && same_call(cached, ZRT_XFER_REMAP, id, &c) && !indices_changed(cached, &c);
-  if (seen && !((remap_state *)cached->kind_state)->direct) {
-    rebind(cached, &c);
-    return cached;
-  }
-  if (cached)
-    remap_release(cached);
-  if (combines_exactly(&c) && !seen)
-    return direct_handle(id, &c);
-  return inspect(ZRT_XFER_REMAP, id, &c);
+  im_transfer *rest, *t = take_shape(cached, ZRT_XFER_REMAP, id, &c, &rest);
+  return keep_shapes(handle_for(t, id, &c), rest);
 }
 
 im_transfer *im_remap(im_transfer *cached, int64_t id, int64_t kind, zrt_array *dst,
@@ -1510,20 +1878,21 @@ im_transfer *im_transpose(im_transfer *cached, int64_t id, zrt_array *dst, zrt_r
   for (int k = (int)r.rank; k < ZRT_MAX_RANK; ++k)
     c.perm[k] = 0;
   check_transpose(&c, orientation);
-  if (cached && same_call(cached, ZRT_XFER_TRANSPOSE, id, &c) &&
-      ((remap_state *)cached->kind_state)->orientation == orientation) {
-    rebind(cached, &c);
-    return cached;
+  im_transfer *rest, *t = take_shape(cached, ZRT_XFER_TRANSPOSE, id, &c, &rest);
+  if (t && ((remap_state *)t->kind_state)->orientation == orientation) {
+    rebind(t, &c);
+    return keep_shapes(t, rest);
   }
-  if (cached)
-    remap_release(cached);
+  if (t)
+    remap_release(t);
   check_transpose_bounds(&c);
   /* Flood dimensions: several destination points read one stored source
    * element; the inspector handles them like any gather. */
   if (r.flood || src->decl.flood || dst->decl.flood) {
-    im_transfer *t = inspect(ZRT_XFER_TRANSPOSE, id, &c);
+    t = inspect(ZRT_XFER_TRANSPOSE, id, &c);
     ((remap_state *)t->kind_state)->orientation = orientation;
-    return t;
+  } else {
+    t = plan_transpose(id, &c, orientation);
   }
-  return plan_transpose(id, &c, orientation);
+  return keep_shapes(t, rest);
 }

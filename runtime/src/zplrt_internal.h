@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -308,6 +309,10 @@ static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_M
  * zrt_decomp_owner). Along a flood dimension of a every PE holds the
  * element: the owner has this PE's grid coordinate there. */
 int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
+/* The indices of a this PE owns, as the box lo..hi, when they form one:
+ * a has one block per dimension here and no flood dimension (else false).
+ * x is owned here exactly when it lies in the box (zrt_array_owner). */
+bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t hi[ZRT_MAX_RANK]);
 /* This PE's part of a statement over r as boxes: its tiles, in zrt_tiles
  * order. Returns the count; *tiles points at runtime storage valid until
  * the next call (do not free). */
@@ -370,7 +375,7 @@ typedef struct zrt_state {
   int64_t n_msg_pattern[3], n_bytes_pattern[3];
   /* inspector runs of remap transfers (im_remap; the same on every PE) */
   int64_t n_remap_inspections;
-  int64_t n_remap_direct; /* exact accumulating scatters run without a schedule */
+  int64_t n_remap_direct; /* runs of accumulating scatters without a schedule */
   /* messages and bytes of file I/O (PE 0 and the owners of array blocks) */
   int64_t n_io_messages, n_io_bytes;
   double comm_seconds;
@@ -385,8 +390,30 @@ ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
 /* The message size for input quoted with zrt_printable (zplrt_backend.h). */
 #define ZRT_PRINTABLE_MAX 200
 /* *acc = *acc op *v for one element of an accumulating scatter (op
- * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL; integers wrap). box.c. */
-void zrt_combine_elem(int type, int op, void *acc, const void *v);
+ * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL; integers wrap). Inline: the direct
+ * scatter (remap.c) calls it once per point. */
+static inline void zrt_combine_elem(int type, int op, void *acc, const void *v) {
+  bool mul = op == ZRT_SCATTER_MUL;
+  if (type == ZRT_I64) {
+    uint64_t a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  } else if (type == ZRT_F64) {
+    double a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  } else {
+    float a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
+  }
+}
 /* Reports a stack overflow (unbounded recursion) as a run-time error. */
 void zrt_install_stack_guard(void);
 /* Limits of bounds, directions, ghost widths and numbers of indices: within

@@ -1,15 +1,17 @@
 # Independent reference for Inputs/histmsg.zpl on NP PEs (argument): the
-# histogram, and the messages of its accumulating scatter when each PE
-# combines its contributions per bin before sending (one element per bin
-# and PE). L = [1..32] and Bins = [1..16] share the implicit rank-1
-# distribution, which blocks their bounding box 1..32: index x lives on PE
-# (x - 1) // (32 // NP). Each execution sends, from every PE, one message
-# to each other PE owning bins it contributes to, of one 8-byte element per
-# such bin. The first execution has no schedule: an integer scatter with
-# new indices runs directly, each PE sending every contribution to a bin
-# another PE owns as a (bin, value) record of 16 bytes; the second, with
-# the same bins, builds the schedule (one inspection) that the other
-# eight reuse. 10 executions on every PE.
+# two histograms (reals, then integers; the same sums), and the messages
+# of their accumulating scatters. L = [1..32] and Bins = [1..16] share the
+# implicit rank-1 distribution, which blocks their bounding box 1..32:
+# index x lives on PE (x - 1) // (32 // NP).
+# - Reals: the first execution has no schedule (its indices are new): it
+#   runs directly, each PE sending every contribution to a bin another PE
+#   owns as a (bin, value) record of 16 bytes; the second, with the same
+#   bins, builds the schedule (one inspection), which the other eight
+#   reuse: each PE combines its contributions per bin before sending, one
+#   8-byte element per bin and PE.
+# - Integers never build a schedule: all 10 executions run directly.
+# Each execution sends, from every PE, one message to each other PE owning
+# bins it contributes to.
 import sys
 
 np_ = int(sys.argv[1])
@@ -20,14 +22,15 @@ for t in range(1, 11):
     for x in range(1, n + 1):
         hist[bins[x]] += x * t
 print(" ".join(str(h) for h in hist[1:]))
+print(" ".join(str(h) for h in hist[1:]))
 owner = lambda x: (x - 1) // block
 pairs = {(owner(x), bins[x]) for x in bins if owner(bins[x]) != owner(x)}
 messages = {(pe, owner(b)) for pe, b in pairs}
 points = sum(1 for x in bins if owner(bins[x]) != owner(x))
-print("stats.transfers %d" % (10 * np_))  # every PE counts each execution
-print("stats.messages %d" % (10 * len(messages)))
-print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points))
+print("stats.transfers %d" % (2 * 10 * np_))  # every PE counts each execution
+print("stats.messages %d" % (2 * 10 * len(messages)))
+print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points + 10 * 16 * points))
 print("stats.remap.inspections 1")
-print("stats.remap.direct 1")
+print("stats.remap.direct 11")
 # Combining sends fewer elements than there are points with a remote bin.
 assert np_ == 1 or points > len(pairs), (points, len(pairs))

@@ -1,9 +1,12 @@
 -- An accumulating scatter of reals whose sums depend on the order of
 -- their terms: 1000 points add 1/i to 64 rows of Big, the odd points in
--- column 1 and the even ones in column `spread`. The inspector orders each
--- PE's contributions by target and then by walk order; with spread = 2
--- the targets span a small box (sorted by counting), with spread = 3000 a
--- large one (sorted by comparison). Both must give the same sums.
+-- column 1 and the even ones in column `spread`. Run three times with the
+-- same indices: the first runs without a schedule (each PE's terms summed
+-- per target in walk order in a dense buffer), the second builds the
+-- schedule (the inspector orders each PE's contributions by target and
+-- then by walk order: with spread = 2 the targets span a small box, sorted
+-- by counting, with spread = 3000 a large one, sorted by comparison), the
+-- third reuses it. All must give the same sums.
 program scatterorder;
 config var n : integer = 1000;
 config var spread : integer = 2;
@@ -12,14 +15,17 @@ region Big = [1..64, 1..3000];
 var Row, Col : [P] integer;
 var X : [P] double;
 var B : [Big] double;
+var run : integer;
 
 procedure scatterorder();
 begin
-  [Big] B := 0.5;
   [P] Row := (Index1 * 7919) % 64 + 1;
   [P] Col := 1 + (Index1 % 2) * (spread - 1);
   [P] X := 1.0 / double(Index1);
-  [P] B#[Row, Col] += X;
-  [1..64, 1..1] writeln(B:"%.17g");
-  [1..64, spread..spread] writeln(B:"%.17g");
+  for run := 1 to 3 do
+    [Big] B := 0.5;
+    [P] B#[Row, Col] += X;
+    [1..64, 1..1] writeln(B:"%.17g");
+    [1..64, spread..spread] writeln(B:"%.17g");
+  end;
 end;

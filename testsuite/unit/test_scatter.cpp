@@ -1,0 +1,172 @@
+// Accumulating scatters without a schedule and the per-shape handles of a
+// call site (runtime/src/remap.c): the owned box that decides "combined
+// here" agrees with zrt_array_owner for every index (posing as each PE of
+// several distributions); on one PE a scatter of reals sums each target's
+// terms in walk order before adding them to the target, whether it runs
+// without a schedule, builds one or reuses it; a gather alternating
+// between array shapes inspects once per shape, up to 8 shapes.
+#include <catch2/catch.hpp>
+
+#include "zplrt_internal.h"
+
+#include <cstring>
+#include <vector>
+
+namespace {
+
+/* Pose as PE `me` of `npes` (the runtime's state is reset). */
+void pose(int me, int npes) {
+  std::memset(&zrt_g, 0, sizeof zrt_g);
+  zrt_g.be = zrt_backend_get();
+  zrt_g.me = me;
+  zrt_g.npes = npes;
+  zrt_g.prog = "unit";
+  zrt_g.config_done = true;
+}
+
+/* Checks the owned box of a (if it has one) against zrt_array_owner at
+ * every index of a's declared region; returns whether it had one. */
+bool owned_box_agrees(const zrt_array *a) {
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  if (!zrt_array_owned_box(a, lo, hi))
+    return false;
+  const zrt_region &d = a->decl;
+  int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+  int64_t hi1 = a->rank > 1 ? d.hi[1] : 0;
+  for (x[0] = d.lo[0]; x[0] <= d.hi[0]; ++x[0])
+    for (x[1] = a->rank > 1 ? d.lo[1] : 0; x[1] <= hi1; ++x[1]) {
+      bool in = true;
+      for (int k = 0; k < a->rank; ++k)
+        in = in && x[k] >= lo[k] && x[k] <= hi[k];
+      INFO("PE " << zrt_g.me << " index " << x[0] << "," << x[1]);
+      CHECK(in == (zrt_array_owner(a, x) == zrt_g.me));
+    }
+  return true;
+}
+
+double *f64(zrt_array *a, int64_t i) {
+  int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+  return static_cast<double *>(a->base) + zrt_array_elem(a, x);
+}
+
+int64_t *i64(zrt_array *a, int64_t i) {
+  int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+  return static_cast<int64_t *>(a->base) + zrt_array_elem(a, x);
+}
+
+void run(im_transfer *t) {
+  im_dr(t);
+  im_sr(t);
+  im_dn(t);
+  im_sv(t);
+}
+
+} // namespace
+
+TEST_CASE("the owned box holds exactly the indices a PE owns", "[scatter]") {
+  for (int npes : {1, 3, 5}) // 5 PEs over 3 indices: two own nothing
+    for (int me = 0; me < npes; ++me) {
+      pose(me, npes);
+      zrt_array *A = zrt_array_new("A", zrt_region_make(1, 1, npes == 5 ? 3 : 10, 0, 0, 0, 0),
+                                   ZRT_I64, 1, 1, 0, 0, 0, 0);
+      CHECK(owned_box_agrees(A));
+      zrt_array_free(A);
+    }
+  for (int me = 0; me < 4; ++me) { // the implicit 2x2 grid, ghost cells around
+    pose(me, 4);
+    zrt_array *B = zrt_array_new("B", zrt_region_make(2, 1, 5, 0, 6, 0, 0), ZRT_F64, 1, 1, 1, 1,
+                                 0, 0);
+    CHECK(owned_box_agrees(B));
+    zrt_array_free(B);
+  }
+}
+
+TEST_CASE("no owned box for several local blocks or a flood dimension", "[scatter]") {
+  pose(0, 2);
+  int64_t G = zrt_grid_new("G", 1, 2, 0, 0);
+  int64_t D = zrt_dist_new("D", G, 1, ZRT_DIST_CYCLIC, 0, 0, 0, 0, 0);
+  zrt_array *C = zrt_array_new("C", zrt_region_dist(zrt_region_make(1, 1, 7, 0, 0, 0, 0), D),
+                               ZRT_I64, 0, 0, 0, 0, 0, 0);
+  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
+  CHECK_FALSE(zrt_array_owned_box(C, lo, hi));
+  zrt_array_free(C);
+  zrt_region fr = zrt_region_flood(zrt_region_make(2, 1, 4, 1, 4, 0, 0), 1);
+  zrt_array *F = zrt_array_new("F", fr, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  CHECK_FALSE(zrt_array_owned_box(F, lo, hi));
+  zrt_array_free(F);
+}
+
+TEST_CASE("a scatter of reals adds each target's walk-order sum to it", "[scatter]") {
+  pose(0, 1);
+  const int64_t n = 200, bins = 3;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 1, bins, 0, 0, 0, 0), ZRT_F64, 0, 0, 0,
+                               0, 0, 0);
+  zrt_array *X = zrt_array_new("X", R, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<double> sum(bins + 1, 0.0), naive(bins + 1, 0.5);
+  std::vector<bool> seen(bins + 1, false);
+  for (int64_t i = 1; i <= n; ++i) {
+    *f64(X, i) = 1.0 / static_cast<double>(i);
+    *i64(I, i) = (i * 7) % bins + 1;
+    int64_t b = *i64(I, i);
+    sum[b] = seen[b] ? sum[b] + *f64(X, i) : *f64(X, i);
+    seen[b] = true;
+    naive[b] += *f64(X, i);
+  }
+  im_transfer *t = nullptr;
+  bool order_matters = false;
+  for (int time = 1; time <= 3; ++time) { // direct, inspected, reused
+    for (int64_t b = 1; b <= bins; ++b)
+      *f64(H, b) = 0.5;
+    t = im_remap_combine(t, 1, ZRT_SCATTER_ADD, H, R, X, nullptr, 0, I, nullptr, nullptr);
+    run(t);
+    for (int64_t b = 1; b <= bins; ++b) {
+      INFO("run " << time << " bin " << b);
+      CHECK(*f64(H, b) == 0.5 + sum[b]);
+      order_matters = order_matters || naive[b] != 0.5 + sum[b];
+    }
+  }
+  CHECK(order_matters); // the test tells the two orders apart
+  CHECK(zrt_g.n_remap_direct == 1);
+  CHECK(zrt_g.n_remap_inspections == 1);
+}
+
+TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[scatter]") {
+  pose(0, 1);
+  std::vector<zrt_array *> src, dst, idx;
+  std::vector<zrt_region> regions;
+  for (int64_t s = 0; s < 9; ++s) { // 9 sizes of the same gather
+    int64_t n = 4 + s;
+    regions.push_back(zrt_region_make(1, 1, n, 0, 0, 0, 0));
+    src.push_back(zrt_array_new("S", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    dst.push_back(zrt_array_new("D", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    idx.push_back(zrt_array_new("I", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    for (int64_t i = 1; i <= n; ++i) {
+      *i64(src[s], i) = 100 * n + i;
+      *i64(idx[s], i) = n + 1 - i;
+    }
+  }
+  im_transfer *t = nullptr;
+  auto gather = [&](size_t s) {
+    t = im_remap(t, 2, IM_GATHER, dst[s], regions[s], src[s], idx[s], nullptr, nullptr);
+    run(t);
+    int64_t n = 4 + static_cast<int64_t>(s);
+    for (int64_t i = 1; i <= n; ++i)
+      CHECK(*i64(dst[s], i) == 100 * n + n + 1 - i);
+  };
+  for (int round = 0; round < 3; ++round) // two sizes in turn: one inspection each
+    for (size_t s : {0, 1})
+      gather(s);
+  CHECK(zrt_g.n_remap_inspections == 2);
+  for (int round = 0; round < 2; ++round) // 8 sizes in turn: all kept
+    for (size_t s = 0; s < 8; ++s)
+      gather(s);
+  CHECK(zrt_g.n_remap_inspections == 8);
+  // 9 in turn: the ninth evicts the least recently used (size 0), and from
+  // then on each size evicts the next one needed: 1 + 9 more inspections.
+  for (int round = 0; round < 2; ++round)
+    for (size_t s = 0; s < 9; ++s)
+      gather(s);
+  CHECK(zrt_g.n_remap_inspections == 8 + 1 + 9);
+}

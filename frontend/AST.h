@@ -69,6 +69,7 @@ struct DirRef {
   SourceLoc loc;
   std::string name;                 // empty for a literal vector
   std::vector<ExprPtr> components;  // literal vector components
+  bool uniform = false;             // `by 2`: components[0] in every dimension
   // [Sema]
   DirectionDecl *decl = nullptr;    // for a name
   std::vector<int64_t> offsets;     // folded vector (size = rank)

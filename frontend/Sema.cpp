@@ -406,7 +406,8 @@ bool Sema::resolveDir(DirRef &d) {
     checkExpr(*c, ctx);
     int64_t v = 0;
     if (!foldInt(c.get(), v)) {
-      error(c->loc, "direction components must be constant integers");
+      error(c->loc, d.uniform ? "a stride must be a constant integer"
+                              : "direction components must be constant integers");
       good = false;
     }
     d.offsets.push_back(v);
@@ -416,6 +417,19 @@ bool Sema::resolveDir(DirRef &d) {
     good = false;
   }
   return good;
+}
+
+/// `[R by s]` with `s` an integer (not a direction) is the stride `s` in
+/// every dimension, like `[R by 2]`.
+void Sema::treatScalarStrideAsUniform(DirRef &d) {
+  if (d.name.empty())
+    return;
+  auto *v = dyn_cast_or_null<VarDecl>(lookup(d.name));
+  if (!v || v->isArray || v->isIndexed)
+    return;
+  d.uniform = true;
+  d.components.push_back(std::make_unique<NameExpr>(d.loc, d.name));
+  d.name.clear();
 }
 
 void Sema::checkBandOnLattice(const RegionExpr &r) {
@@ -487,7 +501,17 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
     ExprCtx inner = outer;
     good &= checkRegion(*r.base, inner);
     r.rank = r.base->rank;
+    if (r.base->mask) {
+      error(r.base->mask->loc, std::string("a mask applies to a whole region: write '") +
+                                   (r.base->maskWithout ? "without" : "with") +
+                                   "' after the outermost region, not inside it");
+      good = false;
+    }
+    if (r.kind == RegionExpr::By)
+      treatScalarStrideAsUniform(*r.dir);
     if (resolveDir(*r.dir)) {
+      if (r.dir->uniform && r.base->rank)
+        r.dir->offsets.assign(r.base->rank, r.dir->offsets.front());
       if (r.base->rank && r.dir->offsets.size() != r.base->rank) {
         error(r.dir->loc, "direction" +
                               (r.dir->name.empty() ? std::string()

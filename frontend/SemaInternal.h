@@ -115,6 +115,7 @@ private:
   // --- regions and directions ---
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
   bool resolveDir(DirRef &d);
+  void treatScalarStrideAsUniform(DirRef &d);
   bool foldInt(const Expr *e, int64_t &out);
   static std::optional<int64_t> foldIntOp(BinaryOp op, int64_t l, int64_t r);
   void checkConstantArithmetic(BinaryExpr &e);
@@ -188,7 +189,7 @@ private:
   }
   void beginStmt() { parallelWithoutScope = false; }
   void endStmt(const Stmt &s) {
-    if (parallelWithoutScope)
+    if (parallelWithoutScope && !inRejectedScope)
       error(s.loc, "parallel statement requires an enclosing region scope");
     parallelWithoutScope = false;
   }
@@ -219,6 +220,9 @@ private:
   unsigned scopeRank = 0;
   unsigned loopDepth = 0;
   bool parallelWithoutScope = false;
+  /// Inside a scope whose region had an error (already reported): its
+  /// statements are not reported again for lacking a scope.
+  bool inRejectedScope = false;
   /// The innermost shattered `if` being checked, or null.
   const IfStmt *shatteredIf = nullptr;
   /// Calls with parallel arguments, checked by checkPromotions.

@@ -198,15 +198,18 @@ void Sema::checkStmt(Stmt &s) {
     parallelWithoutScope = false;
     const RegionExpr *savedScope = scope;
     unsigned savedRank = scopeRank;
+    bool savedRejected = inRejectedScope;
     if (good) {
       scope = ss.region.get();
       scopeRank = ss.region->rank;
     }
+    inRejectedScope = savedRejected || !good;
     ss.scope = scope;
     if (ss.body)
       checkStmt(*ss.body);
     scope = savedScope;
     scopeRank = savedRank;
+    inRejectedScope = savedRejected;
     return;
   }
   case Stmt::Block:

@@ -308,6 +308,8 @@ void Sema::checkStmt(Stmt &s) {
       return;
     }
     const DirRef &dir = *scope->dir;
+    if (!requireCompileTimeDir(dir, std::string("'") + kw + "'"))
+      return;
     if (!dir.offsets.empty() &&
         llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
       error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +

@@ -69,9 +69,14 @@ struct DirRef {
   SourceLoc loc;
   std::string name;                 // empty for a literal vector
   std::vector<ExprPtr> components;  // literal vector components
+  bool uniform = false;             // `by 2`: components[0] in every dimension
   // [Sema]
   DirectionDecl *decl = nullptr;    // for a name
-  std::vector<int64_t> offsets;     // folded vector (size = rank)
+  std::vector<int64_t> offsets;     // folded vector (size = rank; zeros if runTime)
+  /// Components that use config vars: known at start-up, not at compile
+  /// time; MLIRGen computes `componentExprs()` where the direction is used.
+  bool runTime = false;
+  const std::vector<ExprPtr> &componentExprs() const;
 };
 
 /// One dimension of a region literal.
@@ -464,10 +469,15 @@ struct RegionDecl : Decl {
 
 struct DirectionDecl : Decl {
   std::vector<ExprPtr> components;
-  std::vector<int64_t> offsets; // [Sema] folded
+  std::vector<int64_t> offsets; // [Sema] folded (zeros if runTime)
+  bool runTime = false;         // [Sema] a component uses a config var
   DirectionDecl(SourceLoc l, std::string n) : Decl(Direction, std::move(l), std::move(n)) {}
   static bool classof(const Decl *d) { return d->kind == Direction; }
 };
+
+inline const std::vector<ExprPtr> &DirRef::componentExprs() const {
+  return decl ? decl->components : components;
+}
 
 struct GridDecl : Decl {
   std::vector<ExprPtr> dims; // integer scalar expressions (config vars ok)

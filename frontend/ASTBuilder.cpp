@@ -41,10 +41,12 @@ private:
   std::unique_ptr<RegionExpr> buildRegion(P::RegionContext *ctx);
   std::unique_ptr<RegionExpr> buildRegionBody(P::RegionBodyContext *ctx);
   std::unique_ptr<DirRef> buildDirRef(P::DirRefContext *ctx);
+  std::unique_ptr<DirRef> buildUniformStride(antlr4::tree::TerminalNode *stride);
   void buildStmts(const std::vector<P::StatementContext *> &ctxs, StmtList &out);
   StmtPtr buildStmt(P::StatementContext *ctx);
   ExprPtr buildExpr(P::ExprContext *ctx);
   ExprPtr buildPrimary(P::PrimaryContext *ctx);
+  ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *token);
   bool buildReduceOp(P::RedOpContext *ctx, ReduceOp &op);
   void buildArgs(P::ArgListContext *ctx, std::vector<ExprPtr> &out) {
     if (!ctx)
@@ -253,6 +255,15 @@ std::unique_ptr<DirRef> Builder::buildDirRef(P::DirRefContext *ctx) {
   return d;
 }
 
+/// `by 2`: one stride for every dimension (Sema repeats it to the rank).
+std::unique_ptr<DirRef> Builder::buildUniformStride(antlr4::tree::TerminalNode *stride) {
+  auto d = std::make_unique<DirRef>();
+  d->loc = loc(stride);
+  d->uniform = true;
+  d->components.push_back(buildIntLiteral(stride));
+  return d;
+}
+
 std::unique_ptr<RegionExpr> Builder::buildRegionBody(P::RegionBodyContext *ctx) {
   auto r = std::make_unique<RegionExpr>();
   r->loc = loc(ctx);
@@ -263,7 +274,9 @@ std::unique_ptr<RegionExpr> Builder::buildRegionBody(P::RegionBodyContext *ctx) 
   } else if (auto *c = dynamic_cast<P::ByRegionContext *>(ctx)) {
     r->kind = RegionExpr::By;
     r->base = buildRegionBody(c->regionBody());
-    r->dir = buildDirRef(c->dirRef());
+    r->dir = c->dirRef() ? buildDirRef(c->dirRef()) : buildUniformStride(c->INT());
+  } else if (auto *c = dynamic_cast<P::NestedRegionContext *>(ctx)) {
+    return buildRegion(c->region());
   } else if (auto *c = dynamic_cast<P::OfRegionContext *>(ctx)) {
     r->kind = RegionExpr::Of;
     r->dir = buildDirRef(c->dirRef());
@@ -530,16 +543,20 @@ ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
   return std::make_unique<IntLitExpr>(l, 0);
 }
 
+ExprPtr Builder::buildIntLiteral(antlr4::tree::TerminalNode *token) {
+  SourceLoc l = loc(token);
+  std::string text = token->getText();
+  errno = 0;
+  long long v = std::strtoll(text.c_str(), nullptr, 10);
+  if (errno == ERANGE)
+    diags.error(l, "integer literal '" + text + "' is too large");
+  return std::make_unique<IntLitExpr>(l, v);
+}
+
 ExprPtr Builder::buildPrimary(P::PrimaryContext *ctx) {
   SourceLoc l = loc(ctx);
-  if (auto *c = dynamic_cast<P::IntLitContext *>(ctx)) {
-    std::string text = c->INT()->getText();
-    errno = 0;
-    long long v = std::strtoll(text.c_str(), nullptr, 10);
-    if (errno == ERANGE)
-      diags.error(l, "integer literal '" + text + "' is too large");
-    return std::make_unique<IntLitExpr>(l, v);
-  }
+  if (auto *c = dynamic_cast<P::IntLitContext *>(ctx))
+    return buildIntLiteral(c->INT());
   if (auto *c = dynamic_cast<P::RealLitContext *>(ctx)) {
     std::string text = c->REAL()->getText();
     return std::make_unique<RealLitExpr>(l, std::strtod(text.c_str(), nullptr), text);

@@ -96,11 +96,11 @@ private:
     case RegionExpr::In:
       dirInline(*r.dir);
       os << (r.kind == RegionExpr::Of ? " of " : " in ");
-      regionInline(*r.base);
+      baseInline(*r.base);
       break;
     case RegionExpr::At:
     case RegionExpr::By:
-      regionInline(*r.base);
+      baseInline(*r.base);
       os << (r.kind == RegionExpr::At ? " at " : " by ");
       dirInline(*r.dir);
       break;
@@ -111,7 +111,23 @@ private:
     }
   }
 
+  /// The region an `of`/`in`/`at`/`by` applies to; in brackets unless it
+  /// is a name, so the text parses back to the same region.
+  void baseInline(const RegionExpr &base) {
+    if (base.kind == RegionExpr::Named) {
+      regionInline(base);
+      return;
+    }
+    os << "[";
+    regionInline(base);
+    os << "]";
+  }
+
   void dirInline(const DirRef &d) {
+    if (d.uniform) {
+      exprInline(*d.components.front());
+      return;
+    }
     if (!d.name.empty()) {
       os << d.name;
       return;

@@ -64,7 +64,12 @@ Value Generator::genRegion(const RegionExpr &r) {
                       : r.kind == RegionExpr::In ? DeriveKind::in
                       : r.kind == RegionExpr::At ? DeriveKind::at
                                                  : DeriveKind::by;
-    return DeriveRegionOp::create(b, l, type, kind, base, r.dir->offsets);
+    SmallVector<Value> runTimeDirection;
+    if (r.dir->runTime)
+      for (const ast::ExprPtr &c : r.dir->componentExprs())
+        runTimeDirection.push_back(genExpr(*c));
+    return DeriveRegionOp::create(b, l, type, kind, base, r.dir->offsets,
+                                  runTimeDirection);
   }
   }
   return nullptr;

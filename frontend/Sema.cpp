@@ -204,16 +204,42 @@ void Sema::checkRegionDecl(RegionDecl &r) {
 void Sema::checkDirectionDecl(DirectionDecl &d) {
   if (d.components.size() > 3)
     error(d.loc, "a direction has 1, 2 or 3 components");
-  for (auto &c : d.components) {
+  foldDirection(d.components, d.offsets, d.runTime, false);
+}
+
+/// Folds the components of a direction into `offsets`. A component of
+/// config vars (an integer known at start-up) makes the direction a
+/// run-time one (`runTime`, offsets all 0); anything else that does not
+/// fold is an error. A stride (`uniform`) must fold.
+bool Sema::foldDirection(std::vector<ExprPtr> &components,
+                         std::vector<int64_t> &offsets, bool &runTime,
+                         bool uniform) {
+  bool good = true;
+  offsets.clear();
+  runTime = false;
+  for (auto &c : components) {
     ExprCtx ctx;
     ctx.constOnly = true;
-    ctx.constWhat = "a direction";
+    ctx.constWhat = uniform ? "a stride" : "a direction";
     checkExpr(*c, ctx);
     int64_t v = 0;
-    if (!foldInt(c.get(), v))
-      error(c->loc, "direction components must be constant integers");
-    d.offsets.push_back(v);
+    if (foldInt(c.get(), v)) {
+      offsets.push_back(v);
+      continue;
+    }
+    offsets.push_back(0);
+    if (!uniform && c->type == ScalarType::Integer && !c->parallel) {
+      runTime = true;
+      continue;
+    }
+    if (c->type != ScalarType::Invalid)
+      error(c->loc, uniform ? "a stride must be a constant integer"
+                            : "direction components must be integers");
+    good = false;
   }
+  if (!good)
+    runTime = false;
+  return good;
 }
 
 void Sema::checkGridDecl(GridDecl &g) {
@@ -395,27 +421,53 @@ bool Sema::resolveDir(DirRef &d) {
     }
     d.decl = dir;
     d.offsets = dir->offsets;
+    d.runTime = dir->runTime;
     return true;
   }
-  bool good = true;
-  d.offsets.clear();
-  for (auto &c : d.components) {
-    ExprCtx ctx;
-    ctx.constOnly = true;
-    ctx.constWhat = "a direction";
-    checkExpr(*c, ctx);
-    int64_t v = 0;
-    if (!foldInt(c.get(), v)) {
-      error(c->loc, "direction components must be constant integers");
-      good = false;
-    }
-    d.offsets.push_back(v);
-  }
+  bool good = foldDirection(d.components, d.offsets, d.runTime, d.uniform);
   if (d.offsets.size() > 3) {
     error(d.loc, "a direction has 1, 2 or 3 components");
     good = false;
   }
   return good;
+}
+
+/// `[R by s]` with `s` an integer (not a direction) is the stride `s` in
+/// every dimension, like `[R by 2]`.
+void Sema::treatScalarStrideAsUniform(DirRef &d) {
+  if (d.name.empty())
+    return;
+  auto *v = dyn_cast_or_null<VarDecl>(lookup(d.name));
+  if (!v || v->isArray || v->isIndexed)
+    return;
+  d.uniform = true;
+  d.components.push_back(std::make_unique<NameExpr>(d.loc, d.name));
+  d.name.clear();
+}
+
+/// A region derived with a run-time direction: `of`, `in` and `at` of a
+/// region of stride 1 (a run-time stride, or a band or translation of a
+/// strided region, would leave the lattice unknown to the compile-time
+/// checks of strided arrays).
+bool Sema::checkRunTimeDerivation(const RegionExpr &r) {
+  if (r.kind == RegionExpr::By)
+    return requireCompileTimeDir(*r.dir, "a stride of 'by'");
+  const char *word = r.kind == RegionExpr::Of   ? "'of'"
+                     : r.kind == RegionExpr::In ? "'in'"
+                                                : "'at'";
+  if (!isUnitStride(strideOf(*r.base)))
+    return requireCompileTimeDir(*r.dir, std::string(word) + " on a strided region");
+  return true;
+}
+
+bool Sema::requireCompileTimeDir(const DirRef &d, const std::string &use) {
+  if (!d.runTime)
+    return true;
+  error(d.loc, (d.name.empty() ? std::string("this direction")
+                               : "direction '" + d.name + "'") +
+                   " is known only at run time (its components use config vars); " +
+                   use + " needs one known at compile time");
+  return false;
 }
 
 void Sema::checkBandOnLattice(const RegionExpr &r) {
@@ -487,7 +539,17 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
     ExprCtx inner = outer;
     good &= checkRegion(*r.base, inner);
     r.rank = r.base->rank;
+    if (r.base->mask) {
+      error(r.base->mask->loc, std::string("a mask applies to a whole region: write '") +
+                                   (r.base->maskWithout ? "without" : "with") +
+                                   "' after the outermost region, not inside it");
+      good = false;
+    }
+    if (r.kind == RegionExpr::By)
+      treatScalarStrideAsUniform(*r.dir);
     if (resolveDir(*r.dir)) {
+      if (r.dir->uniform && r.base->rank)
+        r.dir->offsets.assign(r.base->rank, r.dir->offsets.front());
       if (r.base->rank && r.dir->offsets.size() != r.base->rank) {
         error(r.dir->loc, "direction" +
                               (r.dir->name.empty() ? std::string()
@@ -500,7 +562,9 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
       // reported, but the region still serves as a scope (no follow-on errors)
       if (good && (r.kind == RegionExpr::Of || r.kind == RegionExpr::In))
         checkBandOnLattice(r);
-      if (r.kind == RegionExpr::By)
+      if (r.dir->runTime)
+        good &= checkRunTimeDerivation(r);
+      if (r.kind == RegionExpr::By && !r.dir->runTime)
         for (int64_t s : r.dir->offsets)
           if (s <= 0) {
             error(r.dir->loc, "the strides of 'by' must be positive");

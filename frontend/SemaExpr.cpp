@@ -219,7 +219,9 @@ std::vector<std::optional<int64_t>> Sema::latticeBaseOf(const RegionExpr &r,
     if (!r.dir || base.size() != r.dir->offsets.size())
       return {};
     for (size_t k = 0; k < base.size(); ++k)
-      if (base[k])
+      if (base[k] && r.dir->runTime)
+        base[k].reset();
+      else if (base[k])
         *base[k] += r.dir->offsets[k];
     return base;
   }
@@ -232,9 +234,6 @@ std::vector<std::optional<int64_t>> Sema::latticeBaseOf(const RegionExpr &r,
   return {};
 }
 
-static bool isUnitStride(const std::vector<int64_t> &s) {
-  return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
-}
 
 void Sema::checkStrideAlignment(const NameExpr &e, const VarDecl &v,
                                 const ExprCtx &ctx) {
@@ -585,7 +584,8 @@ void Sema::checkShift(ShiftExpr &e, const ExprCtx &ctx) {
                      "'; only parallel arrays can be shifted");
     return;
   }
-  if (!resolveDir(*e.dir))
+  if (!resolveDir(*e.dir) ||
+      !requireCompileTimeDir(*e.dir, std::string("a shift '") + op + "'"))
     return;
   if (e.dir->offsets.size() != v->rank) {
     error(e.dir->loc, "direction" +

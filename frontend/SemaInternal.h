@@ -16,6 +16,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <map>
@@ -115,6 +116,16 @@ private:
   // --- regions and directions ---
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
   bool resolveDir(DirRef &d);
+  bool foldDirection(std::vector<ExprPtr> &components, std::vector<int64_t> &offsets,
+                     bool &runTime, bool uniform);
+  /// Reports `d` when it is known only at run time and `use` needs it at
+  /// compile time; true when it is known at compile time.
+  bool requireCompileTimeDir(const DirRef &d, const std::string &use);
+  bool checkRunTimeDerivation(const RegionExpr &r);
+  static bool isUnitStride(const std::vector<int64_t> &s) {
+    return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
+  }
+  void treatScalarStrideAsUniform(DirRef &d);
   bool foldInt(const Expr *e, int64_t &out);
   static std::optional<int64_t> foldIntOp(BinaryOp op, int64_t l, int64_t r);
   void checkConstantArithmetic(BinaryExpr &e);
@@ -188,7 +199,7 @@ private:
   }
   void beginStmt() { parallelWithoutScope = false; }
   void endStmt(const Stmt &s) {
-    if (parallelWithoutScope)
+    if (parallelWithoutScope && !inRejectedScope)
       error(s.loc, "parallel statement requires an enclosing region scope");
     parallelWithoutScope = false;
   }
@@ -219,6 +230,9 @@ private:
   unsigned scopeRank = 0;
   unsigned loopDepth = 0;
   bool parallelWithoutScope = false;
+  /// Inside a scope whose region had an error (already reported): its
+  /// statements are not reported again for lacking a scope.
+  bool inRejectedScope = false;
   /// The innermost shattered `if` being checked, or null.
   const IfStmt *shatteredIf = nullptr;
   /// Calls with parallel arguments, checked by checkPromotions.

@@ -198,15 +198,18 @@ void Sema::checkStmt(Stmt &s) {
     parallelWithoutScope = false;
     const RegionExpr *savedScope = scope;
     unsigned savedRank = scopeRank;
+    bool savedRejected = inRejectedScope;
     if (good) {
       scope = ss.region.get();
       scopeRank = ss.region->rank;
     }
+    inRejectedScope = savedRejected || !good;
     ss.scope = scope;
     if (ss.body)
       checkStmt(*ss.body);
     scope = savedScope;
     scopeRank = savedRank;
+    inRejectedScope = savedRejected;
     return;
   }
   case Stmt::Block:
@@ -305,6 +308,8 @@ void Sema::checkStmt(Stmt &s) {
       return;
     }
     const DirRef &dir = *scope->dir;
+    if (!requireCompileTimeDir(dir, std::string("'") + kw + "'"))
+      return;
     if (!dir.offsets.empty() &&
         llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
       error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +

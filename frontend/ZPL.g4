@@ -78,12 +78,17 @@ mask : (WITH | WITHOUT) expr ;
 
 regionBody
   : regionBody AT dirRef                   # atRegion
-  | regionBody BY dirRef                   # byRegion
+  | regionBody BY (dirRef | INT)           # byRegion
   | dirRef OF regionBody                   # ofRegion
   | dirRef IN regionBody                   # inRegion
+  | region                                 # nestedRegion
   | regionDim (',' regionDim)*             # literalRegion
   ;
 
+// A region in brackets may stand wherever a region name may: `[east of
+// [1..n, 1..n]]`, `[[R at d] by [2, 2]]` (Sema rejects a mask inside).
+// `by 2` (an integer, or the name of an integer constant) is the same
+// stride in every dimension.
 // A bare name `[R]` parses as a single-dimension literal; the AST builder
 // turns it into a named region and Sema decides (region vs. index).
 regionDim

@@ -299,6 +299,10 @@ LogicalResult DeriveRegionOp::verify() {
   if (getDirection().size() != getType().getRank())
     return emitOpError("direction has ") << getDirection().size()
            << " components but the region has rank " << getType().getRank();
+  if (!getRunTimeDirection().empty() &&
+      getRunTimeDirection().size() != getType().getRank())
+    return emitOpError("run-time direction has ") << getRunTimeDirection().size()
+           << " components but the region has rank " << getType().getRank();
   return success();
 }
 

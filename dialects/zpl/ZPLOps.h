@@ -21,6 +21,10 @@ bool isArrayStatement(mlir::Operation *op);
 mlir::Value getStatementRegion(mlir::Operation *stmt);
 /// The innermost array statement enclosing `op`, or null.
 mlir::Operation *getEnclosingStatement(mlir::Operation *op);
+/// Marks an array statement whose region reaches an unknown distance out
+/// of its base (a run-time direction): the lowering checks at run time that
+/// every array it accesses holds the region (set by zpl-infer-storage).
+inline constexpr llvm::StringLiteral kCheckStorageAttr = "zpl.check_storage";
 
 /// The array whose distribution an array statement follows: the array it
 /// assigns (the destination of an assign, partial reduction, scan or

@@ -280,11 +280,20 @@ def ZPL_DeriveRegionOp : ZPL_Op<"derive", [Pure, AllTypesMatch<["base", "result"
     `%s = zpl.derive of %R [1, 0] : !zpl.region<2>` is the band just
     outside R on side (1, 0) (south), as wide as the direction; `by` keeps
     every s-th index per dimension (`[R by [2, 1]]`).
+
+    A direction known only at start-up (its components use config vars)
+    comes as operands, one per dimension, and `direction` is all zeros:
+    `zpl.derive at %R [0, 0] run_time(%n, %c0)`. Such a region's reach
+    beyond its base is unknown at compile time: zpl-infer-storage marks the
+    statements over it for a storage check at run time.
   }];
   let arguments = (ins ZPL_DeriveKind:$kind, ZPL_RegionType:$base,
-                       DenseI64ArrayAttr:$direction);
+                       DenseI64ArrayAttr:$direction, Variadic<I64>:$runTimeDirection);
   let results = (outs ZPL_RegionType:$result);
-  let assemblyFormat = "$kind $base $direction attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    $kind $base $direction (`run_time` `(` $runTimeDirection^ `)`)? attr-dict `:`
+    qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 

@@ -46,6 +46,7 @@ LogicalResult fillBuffer(Operation *op, NestBuilder &nest, Value zsource,
   SmallVector<Read> reads;
   collectReads(block, nest.rank, reads);
   nest.checkShiftedReads(reads, region);
+  nest.checkStatementStorage(op, reads, region, Value());
   Buffer buf = collectBuffer(rewriter, loc, h, elem, nest.rank);
   nest.addReads(reads);
   LogicalResult status = success();

@@ -64,6 +64,23 @@ void NestBuilder::checkShiftedReads(ArrayRef<Read> reads, Value region) {
   }
 }
 
+void NestBuilder::checkStatementStorage(Operation *stmt, ArrayRef<Read> reads,
+                                        Value region, Value dest) {
+  if (!stmt->hasAttr(zpl::kCheckStorageAttr))
+    return;
+  for (const Read &r : reads) {
+    std::pair<const void *, SmallVector<int64_t, 3>> id{arrayKeyOf(r.array), r.off};
+    if (isShifted(r.off) || llvm::is_contained(checked, id))
+      continue;
+    checked.push_back(id);
+    SmallVector<CArg> args{lookup(r.array), region};
+    llvm::append_range(args, dirArgs(rewriter.getContext(), r.off));
+    callRuntime(rewriter, loc, RuntimeFn::ArrayCheck, args);
+  }
+  if (dest)
+    callRuntime(rewriter, loc, RuntimeFn::ArrayCheckWrite, {lookup(dest), region});
+}
+
 const NestBuilder::ArrayParts &
 NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
   auto it = parts.find(array);

@@ -89,6 +89,11 @@ public:
   /// zrt_array_check (the storage covers the shifted reads) for each
   /// shifted read not checked before by this builder.
   void checkShiftedReads(llvm::ArrayRef<Read> reads, mlir::Value region);
+  /// For a statement marked zpl.check_storage (its region reaches a
+  /// distance known only at run time): zrt_array_check of its unshifted
+  /// reads and zrt_array_check_write of `dest` (null: none) as well.
+  void checkStatementStorage(mlir::Operation *stmt, llvm::ArrayRef<Read> reads,
+                             mlir::Value region, mlir::Value dest);
   /// An access of the zpl array `zarray` (lowered: `array`) at `off`,
   /// unless there is one for `key`; `zarray` tells its element type and
   /// whether its innermost stride is 1. `written`: the nest stores

@@ -193,6 +193,7 @@ struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
     collectReads(block, rank, reads);
     nest.checkShiftedReads(reads, region);
     addMaskRead(op.getMask(), rank, reads);
+    nest.checkStatementStorage(op, reads, region, Value());
     nest.addReads(reads);
     FailureOr<Value> init = reduceIdentity(rewriter, loc, op);
     if (failed(init))

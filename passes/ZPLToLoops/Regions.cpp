@@ -60,6 +60,9 @@ struct DeriveRegionLowering : LoweringPattern<zpl::DeriveRegionOp> {
     }
     SmallVector<CArg> args{adaptor.getBase()};
     llvm::append_range(args, dirArgs(getContext(), op.getDirection()));
+    // A run-time direction: its values replace the (zero) constants.
+    for (auto [k, component] : llvm::enumerate(adaptor.getRunTimeDirection()))
+      args[1 + k] = component;
     rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(), fn, args));
     return success();
   }

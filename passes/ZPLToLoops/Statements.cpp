@@ -75,6 +75,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     nest.checkShiftedReads(reads, region);
     // The mask is read at offset 0, like an unshifted read.
     addMaskRead(op.getMask(), at.getRank(), reads);
+    nest.checkStatementStorage(op, reads, region, op.getDest());
     Value dest = adaptor.getDest();
     // Marked zpl.rename, the temporary is the destination's spare, kept
     // across statements, and the copy back an exchange of storage.
@@ -337,6 +338,9 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
       collectReads(stmt->getRegion(0).front(), nest.rank, reads[k]);
       nest.checkShiftedReads(reads[k], region);
       addMaskRead(memberOf(stmt).mask, nest.rank, reads[k]);
+      auto assign = dyn_cast<zpl::AssignOp>(stmt);
+      nest.checkStatementStorage(stmt, reads[k], region,
+                                 assign ? assign.getDest() : Value());
     }
     SmallVector<int64_t, 3> zero(nest.rank, 0);
     for (auto [k, stmt] : llvm::enumerate(stmts)) {

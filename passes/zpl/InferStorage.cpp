@@ -11,6 +11,11 @@
 //   - every statement that assigns the array over a region reaching outside
 //     its base region (`d of R`, `zpl.expand`, and conservatively `R at
 //     d`), and every redistribution to or from it over such a region.
+// A region `d of R` or `R at d` whose direction is known only at run time
+// (zpl.derive with run-time operands) reaches an unknown distance: the
+// statements over it are marked `zpl.check_storage`, and the lowering
+// checks at run time that each array they access holds the region
+// (an error, exit 2, where it does not).
 // Reads inside a statement over such a region reach that far as well (for
 // partial reductions and floods: the source region, where the body is
 // evaluated; their destinations, like remaps, are stored by the runtime and
@@ -45,6 +50,7 @@ namespace {
 /// `lo[k]` below and `hi[k]` above (negative when it stays inside).
 struct Reach {
   SmallVector<int64_t> lo, hi;
+  bool unknown = false; // a run-time direction moves it (lo, hi: the rest)
   explicit Reach(unsigned rank) : lo(rank, 0), hi(rank, 0) {}
 };
 
@@ -154,6 +160,9 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
     return reach;
   reach = reachOf(derive.getBase(), depth + 1);
   ArrayRef<int64_t> dir = derive.getDirection();
+  bool outward = derive.getKind() == DeriveKind::of || derive.getKind() == DeriveKind::at;
+  if (outward && !derive.getRunTimeDirection().empty())
+    reach.unknown = true;
   switch (derive.getKind()) {
   case DeriveKind::of:
     // The band of width |d_k| just outside the base on the side of d.
@@ -228,12 +237,17 @@ void InferStoragePass::runOnOperation() {
   DenseMap<Operation *, Reach> stmtReach;
   auto reachOfStatement = [&](Operation *stmt) -> const Reach & {
     auto it = stmtReach.find(stmt);
-    if (it == stmtReach.end())
+    if (it == stmtReach.end()) {
       it = stmtReach.try_emplace(stmt, reachOf(getStatementRegion(stmt))).first;
+      if (it->second.unknown)
+        stmt->setAttr(kCheckStorageAttr, UnitAttr::get(stmt->getContext()));
+    }
     return it->second;
   };
 
   module.walk([&](Operation *op) {
+    if (isArrayStatement(op))
+      reachOfStatement(op); // marks one over a run-time reach
     if (auto read = dyn_cast<ReadOp>(op)) {
       unsigned rank = read.getOffset().size();
       Operation *stmt = getEnclosingStatement(read);

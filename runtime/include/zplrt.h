@@ -182,6 +182,10 @@ int64_t zrt_array_stride(zrt_array *a, int64_t dim);
  * by d: if some local index + d falls outside the storage, prints one line
  * naming the array and exits with status 2. */
 void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2);
+/* The same for the array a statement over r assigns (at offset 0): a
+ * region derived with a direction known only at run time may leave the
+ * array's storage. */
+void zrt_array_check_write(zrt_array *a, zrt_region r);
 
 /* Array renaming: `[r] dst := src` when src is not read again before it
  * is next written. If the two arrays store their elements the same way

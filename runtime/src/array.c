@@ -303,9 +303,9 @@ bool zrt_array_holds(const zrt_array *a, const zrt_region *box) {
 
 /* The storage check failed along dimension bad_dim (below or above the
  * tile's storage); the index named is the first tile's reads elsewhere. */
-ZRT_NORETURN static void storage_error(const zrt_array *a, const zrt_parts *P,
-                                       const int64_t d[ZRT_MAX_RANK], int bad_dim,
-                                       int64_t bad_index) {
+ZRT_NORETURN static void storage_error(const char *access, const zrt_array *a,
+                                       const zrt_parts *P, const int64_t d[ZRT_MAX_RANK],
+                                       int bad_dim, int64_t bad_index) {
   char ib[96], sb[128];
   int w = snprintf(ib, sizeof ib, "[");
   for (int k = 0; k < P->rank; ++k) {
@@ -313,18 +313,18 @@ ZRT_NORETURN static void storage_error(const zrt_array *a, const zrt_parts *P,
     w += snprintf(ib + w, sizeof ib - (size_t)w, "%s%lld", k ? ", " : "", (long long)x);
   }
   snprintf(ib + w, sizeof ib - (size_t)w, "]");
-  zrt_failf("read of array %s at index %s is outside its storage %s", a->name, ib,
+  zrt_failf("%s of array %s at index %s is outside its storage %s", access, a->name, ib,
             zrt_box_text(sb, sizeof sb, &a->storage));
 }
 
 /* The reads of tile t land in tile t's storage of a: a tile's box is the
  * product of its parts, so each dimension's parts can be checked alone. */
-void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
+static void check_storage(const char *access, zrt_array *a, zrt_region r,
+                          const int64_t d[ZRT_MAX_RANK]) {
   r = zrt_region_align(r, a);
   const zrt_parts *P = &zrt_tileset_of(&r)->parts;
   if (P->count == 0)
     return;
-  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_check_direction(r.rank, d);
   for (int k = 0; k < r.rank; ++k) {
     if (zrt_is_flood(&a->decl, k))
@@ -332,16 +332,25 @@ void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t
     for (int64_t e = 0; e < P->n[k]; ++e) {
       const zrt_dim_part *x = &P->v[k][e];
       if (a->nblk[k] == 0)
-        storage_error(a, P, d, k, x->lo + d[k]);
+        storage_error(access, a, P, d, k, x->lo + d[k]);
       int64_t j = x->local >= 0 ? x->local : stored_block(a, k, r.lo[k]);
       if (x->lo + d[k] < a->first[k][j])
-        storage_error(a, P, d, k, x->lo + d[k]);
+        storage_error(access, a, P, d, k, x->lo + d[k]);
       if (x->hi + d[k] > a->last[k][j])
-        storage_error(a, P, d, k, x->hi + d[k]);
+        storage_error(access, a, P, d, k, x->hi + d[k]);
     }
   }
 }
 
+void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  check_storage("read", a, r, d);
+}
+
+void zrt_array_check_write(zrt_array *a, zrt_region r) {
+  int64_t zero[ZRT_MAX_RANK] = {0, 0, 0};
+  check_storage("write", a, r, zero);
+}
 
 /* ---- array renaming ------------------------------------------------------------------------ */
 /* Whether dst and src store their elements the same way on every PE: the

@@ -1,0 +1,34 @@
+-- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
+-- A direction whose components use config vars is known at start-up: `of`,
+-- `in` and `at` of a region of stride 1 take it; a shift, a stride of
+-- 'by', the scope of 'wrap' or 'reflect' and a band of a strided region
+-- need one known at compile time. A real component is no direction at all.
+-- Lines 30 to 33 are legal.
+-- CHECK: {{.*}}runtime-direction-errors.zpl:19:20: error: direction components must be integers
+-- CHECK: {{.*}}runtime-direction-errors.zpl:24:14: error: direction 'dn' is known only at run time (its components use config vars); a shift '@' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:25:15: error: this direction is known only at run time (its components use config vars); a shift '@^' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:26:9: error: direction 'dn' is known only at run time (its components use config vars); a stride of 'by' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:27:4: error: direction 'dn' is known only at run time (its components use config vars); 'wrap' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:28:4: error: direction 'dn' is known only at run time (its components use config vars); 'of' on a strided region needs one known at compile time
+-- CHECK-NOT: error:
+program p;
+config var n : integer = 2;
+region R = [1..4, 1..4];
+region S = [R by [2, 2]];
+direction dn = [n, 0];
+direction dr = [0, 1.5];
+var A : [0..9, 0..9] double;
+var i : integer;
+procedure p();
+begin
+  [R] A := A@dn;
+  [R] A := A@^[0, n];
+  [R by dn] A := 1.0;
+  [dn of R] wrap A;
+  [dn of S] A := 1.0;
+  -- legal: 'of', 'in' and 'at' of a region of stride 1, literals included
+  [dn of R] A := 1.0;
+  [dn in R] A := 2.0;
+  [R at [n, n - 1]] A := 3.0;
+  [[dn of [1..4, 1..4]] by 2] A := 4.0;
+end;

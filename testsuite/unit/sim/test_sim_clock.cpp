@@ -137,6 +137,27 @@ TEST_CASE("a port shared by two streams: the congestion-1 capacity", "[sim][netw
   CHECK(c == Approx(3e6 / 142));
 }
 
+TEST_CASE("a port carries the most payload table 4 shows through one link", "[sim][network]") {
+  // T3D address-data pairs (table 4): 62 MB/s at congestion 1, 38 at 2,
+  // 20 at 4: two streams share a link at 2 x 38 = 76, four at 4 x 20 = 80,
+  // so the port carries 80. Two PEs of one node streaming 1 MB each at
+  // once at the c=2 rate both fit (76 <= 80) and end at 1e6/38 us; a third
+  // stream of 1 MB from the node at once waits for the port: 3e6/80 us.
+  auto sim = makeSim("t3d", 8);
+  Network &n = sim->network();
+  size_t mb = 1000000;
+  CHECK(n.stream(0, 2, 0, mb, 38, true) == Approx(1e6 / 38));
+  CHECK(n.stream(1, 4, 0, mb, 38, true) == Approx(1e6 / 38));
+  CHECK(n.stream(0, 6, 0, mb, 38, true) == Approx(3e6 / 80));
+  // Paragon data (176, 90, 44): 2 x 90 = 180 MB/s. Two streams at 100
+  // MB/s from one node (PEs 0 and 1 share no node there: one PE per node,
+  // so two streams of PE 0) end at 2e6/180 us.
+  auto paragon = makeSim("paragon", 4);
+  Network &p = paragon->network();
+  p.stream(0, 1, 0, mb, 100, false);
+  CHECK(p.stream(0, 2, 0, mb, 100, false) == Approx(2e6 / 180));
+}
+
 TEST_CASE("a port serves streams in virtual time, not in the order they were reserved",
           "[sim][network]") {
   // PEs run one at a time, so a PE that waited for a flag can stream at a

@@ -158,6 +158,30 @@ TEST_CASE("a port carries the most payload table 4 shows through one link", "[si
   CHECK(p.stream(0, 2, 0, mb, 100, false) == Approx(2e6 / 180));
 }
 
+TEST_CASE("PEs sending to the same peers start with different ones", "[sim][network]") {
+  // The runtime lists a PE's messages by peer; PE me starts at position
+  // me mod n. An all-to-all of 4 PEs: PE 1 sends to 0, 2, 3 and starts at
+  // position 1 (peer 2), PE 3 sends to 0, 1, 2 and starts at position 0;
+  // one way, senders 2 and 3 to receivers 0 and 1: PE 2 starts at peer 0,
+  // PE 3 at peer 1 (not both at peer 0).
+  auto peers = [](std::vector<int> list, int me) {
+    std::vector<Msg> sends(list.size());
+    for (size_t i = 0; i < list.size(); ++i)
+      sends[i].peer = list[i];
+    staggerSends(sends, me);
+    std::vector<int> order;
+    for (const Msg &m : sends)
+      order.push_back(m.peer);
+    return order;
+  };
+  CHECK(peers({0, 2, 3}, 1) == std::vector<int>{2, 3, 0});
+  CHECK(peers({0, 1, 2}, 3) == std::vector<int>{0, 1, 2});
+  CHECK(peers({0, 1}, 2) == std::vector<int>{0, 1});
+  CHECK(peers({0, 1}, 3) == std::vector<int>{1, 0});
+  CHECK(peers({5}, 3) == std::vector<int>{5});
+  CHECK(peers({}, 3).empty());
+}
+
 TEST_CASE("a port serves streams in virtual time, not in the order they were reserved",
           "[sim][network]") {
   // PEs run one at a time, so a PE that waited for a flag can stream at a

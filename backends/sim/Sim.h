@@ -107,6 +107,7 @@ enum class MailKind : uint8_t {
   Notice,  // eregs: the source data is ready to be read (SR)
   Message, // message passing: a message (nx, mpi)
   Cts,     // mpi: the matching receive is posted (clear to send)
+  Posted,  // nx: a chained message's receive is posted, with its layout
   Direct,  // the runtime's own point-to-point messages
   Release  // collectives: every PE has arrived
 };
@@ -466,6 +467,9 @@ public:
   /// The oldest mail under `key` for the running PE; blocks (in host
   /// order; the virtual clock does not move) until there is one.
   Mail take(const MailKey &key, Lazy what);
+  /// The oldest mail under `key` for the running PE into `mail`, if there
+  /// is one (never blocks).
+  bool tryTake(const MailKey &key, Mail &mail);
 
   // ---- scheduling
   /// Hands the baton to a ready PE that is behind this one by more than

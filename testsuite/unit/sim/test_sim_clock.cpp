@@ -182,6 +182,41 @@ TEST_CASE("PEs sending to the same peers start with different ones", "[sim][netw
   CHECK(peers({}, 3).empty());
 }
 
+TEST_CASE("a chained NX message streams at both sides' patterns once its irecv is posted",
+          "[sim][nx]") {
+  // Paragon, 1 MB chained from PE 0 (stride 64) to PE 1 (contiguous): a
+  // transpose oriented as strided loads, 64Q'1 = 64S0 || Nadp || 0R1 =
+  // min(42, 45, 82) = 42 MB/s. When PE 1's irecv (DR) comes first, PE 0's
+  // isend costs send_us 6 us plus 1e6/42 us of its processor's stream;
+  // when PE 0 sends first it knows only its own side, 64Q'64 = min(42, 45,
+  // 0R64 = 38) = 38: 6 + 1e6/38 us.
+  auto sendUs = [](bool receiverFirst) {
+    auto sim = makeSim("paragon", 2);
+    Time us = 0;
+    sim->run(
+        [&](int me) {
+          simtest::OneMessage one(*sim, me, 0, 1, 1000000,
+                                  me == 0 ? zpl::model::Pattern::strided(64)
+                                          : zpl::model::Pattern::contiguous(),
+                                  true);
+          zsim::Binding &b = sim->binding();
+          if (me == 0 && receiverFirst)
+            sim->busy(100, Activity::Compute, "behind PE 1");
+          b.dr(one.transfer());
+          Time start = sim->self().now;
+          b.sr(one.transfer());
+          if (me == 0)
+            us = sim->self().now - start;
+          b.dn(one.transfer());
+          b.sv(one.transfer());
+        },
+        false);
+    return us;
+  };
+  CHECK(sendUs(true) == Approx(6 + 1e6 / 42));
+  CHECK(sendUs(false) == Approx(6 + 1e6 / 38));
+}
+
 TEST_CASE("a port serves streams in virtual time, not in the order they were reserved",
           "[sim][network]") {
   // PEs run one at a time, so a PE that waited for a flag can stream at a

@@ -915,7 +915,8 @@ class Report:
                "copy-transfer model estimate (its columns that are published). MB/s per "
                "node: the payload bytes a node sends in one step over the step's time "
                "(the longest time a PE spends in the step's IRONMAN calls; "
-               "`bench/paper/sg.sh`, `sg_step.py`). " + self.meta.get("sg_sizes", ""))
+               "`bench/paper/sg.sh`, `sg_step.py`)."
+               + (f" Sizes: {self.meta['sg_sizes']}." if "sg_sizes" in self.meta else ""))
         self.w()
         self.w("| table | item | machine | strategy | predicted MB/s | paper's model MB/s |")
         self.w("|---|---|---|---|---|---|")

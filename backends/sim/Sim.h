@@ -333,12 +333,14 @@ struct Transfer {
 /// Builds the simulator's view of a runtime transfer (patterns, hops).
 std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int me);
 
-/// The order in which PE `me` issues its messages (a binding sends them one
-/// after the other): the runtime lists them by peer, and PE `me` starts at
-/// position me mod n of that list, so that PEs sending to the same peers
-/// begin with different ones instead of all streaming to the first peer at
-/// once (an all-to-all without a hot spot: Stricker & Gross section 4.3,
-/// after Hinrichs et al.).
+/// The order in which PE `me` issues the messages of a transpose, remap or
+/// redistribution (a binding sends them one after the other): the runtime
+/// lists them by peer, and PE `me` starts at position me mod n of that
+/// list, so that PEs sending to the same peers begin with different ones
+/// instead of all streaming to the first peer at once (an all-to-all
+/// without a hot spot: Stricker & Gross section 4.3, after Hinrichs et
+/// al.). Halo and boundary transfers go to a few neighbours each and keep
+/// the runtime's order.
 void staggerSends(std::vector<Msg> &sends, int me);
 
 //===----------------------------------------------------------------------===//

@@ -368,6 +368,16 @@ Mail Simulator::take(const MailKey &key, Lazy what) {
   return m;
 }
 
+bool Simulator::tryTake(const MailKey &key, Mail &mail) {
+  auto it = self().mailbox.find(key);
+  if (it == self().mailbox.end() || it->second.empty())
+    return false;
+  mail = std::move(it->second.front());
+  it->second.pop_front();
+  ++events_;
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Collectives
 //===----------------------------------------------------------------------===//

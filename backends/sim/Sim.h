@@ -106,6 +106,7 @@ enum class MailKind : uint8_t {
   Notice,  // eregs: the source data is ready to be read (SR)
   Message, // message passing: a message (nx, mpi)
   Cts,     // mpi: the matching receive is posted (clear to send)
+  Posted,  // nx: a chained message's receive is posted, with its layout
   Direct,  // the runtime's own point-to-point messages
   Release  // collectives: every PE has arrived
 };
@@ -336,6 +337,16 @@ struct Transfer {
 /// Builds the simulator's view of a runtime transfer (patterns, hops).
 std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int me);
 
+/// The order in which PE `me` issues the messages of a transpose, remap or
+/// redistribution (a binding sends them one after the other): the runtime
+/// lists them by peer, and PE `me` starts at position me mod n of that
+/// list, so that PEs sending to the same peers begin with different ones
+/// instead of all streaming to the first peer at once (an all-to-all
+/// without a hot spot: Stricker & Gross section 4.3, after Hinrichs et
+/// al.). Halo and boundary transfers go to a few neighbours each and keep
+/// the runtime's order.
+void staggerSends(std::vector<Msg> &sends, int me);
+
 //===----------------------------------------------------------------------===//
 // Bindings
 //===----------------------------------------------------------------------===//
@@ -462,6 +473,9 @@ public:
   /// The oldest mail under `key` for the running PE; blocks (in host
   /// order; the virtual clock does not move) until there is one.
   Mail take(const MailKey &key, Lazy what);
+  /// The oldest mail under `key` for the running PE into `mail`, if there
+  /// is one (never blocks).
+  bool tryTake(const MailKey &key, Mail &mail);
 
   // ---- scheduling
   /// Hands the baton to a ready PE that is behind this one by more than

@@ -63,6 +63,12 @@ Msg makeMsg(zrt_msg &m, const im_transfer *t, const Network &net, int me) {
 }
 } // namespace
 
+void staggerSends(std::vector<Msg> &sends, int me) {
+  if (sends.size() > 1)
+    std::rotate(sends.begin(), sends.begin() + ptrdiff_t(size_t(me) % sends.size()),
+                sends.end());
+}
+
 std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int me) {
   auto x = std::make_unique<Transfer>();
   x->t = t;
@@ -70,6 +76,8 @@ std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int m
              std::string(t->a && t->a->name ? t->a->name : "?") + ")";
   for (int i = 0; i < t->nsend; ++i)
     x->sends.push_back(makeMsg(t->send[i], t, net, me));
+  if (t->kind == ZRT_XFER_TRANSPOSE || t->kind == ZRT_XFER_REMAP || t->kind == ZRT_XFER_REDIST)
+    staggerSends(x->sends, me); // many PEs may send to the same peers
   for (int i = 0; i < t->nrecv; ++i)
     x->recvs.push_back(makeMsg(t->recv[i], t, net, me));
   x->sendDone.assign(x->sends.size(), 0);

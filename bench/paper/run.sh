@@ -4,6 +4,7 @@
 # of IRONMAN (Chamberlain, Choi & Snyder) next to ours, in one run.
 #
 #   make demo && bench/paper/run.sh        (or: make paper)
+#   bench/paper/run.sh --only=sg --out=DIR  section 8 alone: DIR/predictions.csv
 #
 # Every figure comes from this run: the cost model (`zplc model`), the
 # simulated T3D, T3E and Paragon (deterministic: the same numbers on every
@@ -40,9 +41,16 @@
 #                      sweeps (bench/whatif.py): predictions of report.py
 #      predictions.csv (optional) rows of further predictions, ready made
 #                      (report.py reads it when present)
+#   8. sg-runs.csv     Stricker & Gross's withheld measurements (Tables 5
+#                      and 6) predicted by the simulator; also
+#                      $PAPER_OUT/predictions.csv (bench/paper/sg.sh)
+#
+# Options: --only=sg runs section 8 alone (no report); --out=DIR is
+# PAPER_OUT.
 #
 # Environment:
 #   BUILD=dir            the build directory (default <repo>/build)
+#   ZPLC=path            the compiler (default $BUILD/bin/zplc)
 #   PAPER_OUT=dir        where README.md and the PNGs go (default docs/paper)
 #   PAPER_DATA=dir       keep the raw data there
 #   PAPER_PES="1 4 16 64 256"  the PE counts of the weak-scaling runs
@@ -56,19 +64,29 @@ set -euo pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$root/build}
-zplc=$build/bin/zplc
+zplc=${ZPLC:-$build/bin/zplc}
 out=${PAPER_OUT:-$root/docs/paper}
+only=all
+for arg in "$@"; do
+  case $arg in
+    --only=sg) only=sg ;;
+    --out=?*) out=${arg#--out=} ;;
+    *) echo "bench/paper/run.sh: unknown argument '$arg' (expected --only=sg or --out=DIR)" >&2
+       exit 2 ;;
+  esac
+done
 pes_list=${PAPER_PES:-"1 4 16 64 256"}
 ref_max_n=${REF_MAX_N:-256}
 cannon_max_pes=${PAPER_CANNON_MAX_PES:-64}
 block=${PAPER_NN8_BLOCK:-16}
-if [ ! -x "$zplc" ] || [ ! -x "$build/bin/zplsim-unit-tests" ]; then
+if [ ! -x "$zplc" ] || { [ $only = all ] && [ ! -x "$build/bin/zplsim-unit-tests" ]; }; then
   echo "bench/paper/run.sh: $zplc or zplsim-unit-tests missing: run 'make demo' (or make build) first" >&2
   exit 1
 fi
-# The report needs matplotlib (bench/lib.sh installs it if missing).
+# The report needs matplotlib (bench/lib.sh installs it if missing);
+# section 8 alone writes no report.
 . "$root/bench/lib.sh"
-py=$(matplotlib_python)
+[ $only = sg ] || py=$(matplotlib_python)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 data=${PAPER_DATA:-$work/data}
@@ -82,6 +100,14 @@ started=$(date +%s)
   echo "host $(uname -m), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "nn8_block $block"
 } > "$data/meta.txt"
+
+# ---- 8. Stricker & Gross's measurements, predicted (alone with --only=sg) ----
+. "$root/bench/paper/sg.sh"
+if [ $only = sg ]; then
+  sg_predictions
+  echo "wrote $out/predictions.csv ($(( $(date +%s) - started )) s)"
+  exit 0
+fi
 
 # ---- 1. transfers: simulated vs model, and the E-register Get stream ------
 echo "== 1. transfers (zplsim-unit-tests [validate])"
@@ -346,6 +372,9 @@ done
 ZPLC=$zplc $py "$root/bench/whatif.py" --machine=t3d --pes=4 --no-plot \
   --sweep=latency:1:16:3 --bindings=native,mpi --strategies=chained \
   --out="$data/chong-latency-t3d" "$root/examples/em3d.zpl" "${em3d_args[@]}" > /dev/null
+
+# ---- 8. (in the full run: after the host measurements, before the report) ----
+sg_predictions
 
 # ---- the report ---------------------------------------------------------------
 echo "elapsed $(( $(date +%s) - started ))" >> "$data/meta.txt"

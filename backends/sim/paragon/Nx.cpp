@@ -13,9 +13,13 @@
 // copies it out (buffer_copy): with csend/crecv that is every message that
 // arrives before the receiver reaches DN.
 //
-// The sender does not know how the receiver stores the data; it streams at
-// the rate of its own pattern on both sides, and the receiver corrects the
-// arrival for its real pattern (dataReady).
+// A chained message is address-data pairs: the sender computes where each
+// word goes, so it streams at the rate of both sides' patterns (Stricker &
+// Gross 5.1.4, xQ'y = xS0 || Nadp || 0Ry). The simulated sender learns the
+// receiver's layout from its irecv (DR posts it, at no cost); a message
+// sent before its receive is posted (csend, or an irecv that comes later)
+// streams at the rate of the sender's own pattern on both sides, and the
+// receiver corrects the arrival for its real pattern (dataReady).
 //===----------------------------------------------------------------------===//
 
 #include "backends/sim/Sim.h"
@@ -40,6 +44,13 @@ public:
     for (size_t i = 0; i < t.recvs.size(); ++i) {
       sim.busy(recvUs, Activity::Comm, "irecv");
       t.posted[i] = me.now;
+      const Msg &r = t.recvs[i];
+      if (t.chained() && r.pieces.empty()) {
+        Mail layout;
+        layout.arrival = me.now;
+        layout.pattern = r.pattern;
+        sim.post(r.peer, {MailKind::Posted, me.id, r.tag}, std::move(layout));
+      }
     }
   }
 
@@ -50,7 +61,7 @@ public:
       Msg &s = t.sends[i];
       auto args = [&] { return messageArgs(t.label, s.peer, s.bytes, s.pattern, t.chained()); };
       sim.busy(sendUs, Activity::Comm, blocking ? "csend" : "isend", args);
-      Phases ph = messagePhases(sim, t.chained(), s, s);
+      Phases ph = messagePhases(sim, t.chained(), s, receiverLayout(t, s));
       Time start = me.now;
       if (ph.packMBps > 0)
         sim.busy(double(s.bytes) / ph.packMBps, Activity::Comm, "pack", args);
@@ -122,6 +133,17 @@ public:
       sim.busy(waitUs, Activity::Comm, "msgwait");
       sim.waitUntil(t.sendDone[i], [&] { return "msgwait(send) of " + t.label + ": the DMA"; });
     }
+  }
+
+  /// The receiver's side of chained message `s` as its posted irecv gave
+  /// it, else the sender's own (see the top of the file).
+  Msg receiverLayout(const Transfer &t, const Msg &s) {
+    Msg r = s;
+    Mail layout;
+    if (t.chained() && s.pieces.empty() &&
+        sim.tryTake({MailKind::Posted, s.peer, s.tag}, layout))
+      r.pattern = layout.pattern;
+    return r;
   }
 
   Time stepUs(size_t bytes) override {

@@ -137,6 +137,86 @@ TEST_CASE("a port shared by two streams: the congestion-1 capacity", "[sim][netw
   CHECK(c == Approx(3e6 / 142));
 }
 
+TEST_CASE("a port carries the most payload table 4 shows through one link", "[sim][network]") {
+  // T3D address-data pairs (table 4): 62 MB/s at congestion 1, 38 at 2,
+  // 20 at 4: two streams share a link at 2 x 38 = 76, four at 4 x 20 = 80,
+  // so the port carries 80. Two PEs of one node streaming 1 MB each at
+  // once at the c=2 rate both fit (76 <= 80) and end at 1e6/38 us; a third
+  // stream of 1 MB from the node at once waits for the port: 3e6/80 us.
+  auto sim = makeSim("t3d", 8);
+  Network &n = sim->network();
+  size_t mb = 1000000;
+  CHECK(n.stream(0, 2, 0, mb, 38, true) == Approx(1e6 / 38));
+  CHECK(n.stream(1, 4, 0, mb, 38, true) == Approx(1e6 / 38));
+  CHECK(n.stream(0, 6, 0, mb, 38, true) == Approx(3e6 / 80));
+  // Paragon data (176, 90, 44): 2 x 90 = 180 MB/s. Two streams at 100
+  // MB/s from one node (PEs 0 and 1 share no node there: one PE per node,
+  // so two streams of PE 0) end at 2e6/180 us.
+  auto paragon = makeSim("paragon", 4);
+  Network &p = paragon->network();
+  p.stream(0, 1, 0, mb, 100, false);
+  CHECK(p.stream(0, 2, 0, mb, 100, false) == Approx(2e6 / 180));
+}
+
+TEST_CASE("PEs sending to the same peers start with different ones", "[sim][network]") {
+  // The runtime lists a PE's messages by peer; PE me starts at position
+  // me mod n. An all-to-all of 4 PEs: PE 1 sends to 0, 2, 3 and starts at
+  // position 1 (peer 2), PE 3 sends to 0, 1, 2 and starts at position 0;
+  // one way, senders 2 and 3 to receivers 0 and 1: PE 2 starts at peer 0,
+  // PE 3 at peer 1 (not both at peer 0).
+  auto peers = [](std::vector<int> list, int me) {
+    std::vector<Msg> sends(list.size());
+    for (size_t i = 0; i < list.size(); ++i)
+      sends[i].peer = list[i];
+    staggerSends(sends, me);
+    std::vector<int> order;
+    for (const Msg &m : sends)
+      order.push_back(m.peer);
+    return order;
+  };
+  CHECK(peers({0, 2, 3}, 1) == std::vector<int>{2, 3, 0});
+  CHECK(peers({0, 1, 2}, 3) == std::vector<int>{0, 1, 2});
+  CHECK(peers({0, 1}, 2) == std::vector<int>{0, 1});
+  CHECK(peers({0, 1}, 3) == std::vector<int>{1, 0});
+  CHECK(peers({5}, 3) == std::vector<int>{5});
+  CHECK(peers({}, 3).empty());
+}
+
+TEST_CASE("a chained NX message streams at both sides' patterns once its irecv is posted",
+          "[sim][nx]") {
+  // Paragon, 1 MB chained from PE 0 (stride 64) to PE 1 (contiguous): a
+  // transpose oriented as strided loads, 64Q'1 = 64S0 || Nadp || 0R1 =
+  // min(42, 45, 82) = 42 MB/s. When PE 1's irecv (DR) comes first, PE 0's
+  // isend costs send_us 6 us plus 1e6/42 us of its processor's stream;
+  // when PE 0 sends first it knows only its own side, 64Q'64 = min(42, 45,
+  // 0R64 = 38) = 38: 6 + 1e6/38 us.
+  auto sendUs = [](bool receiverFirst) {
+    auto sim = makeSim("paragon", 2);
+    Time us = 0;
+    sim->run(
+        [&](int me) {
+          simtest::OneMessage one(*sim, me, 0, 1, 1000000,
+                                  me == 0 ? zpl::model::Pattern::strided(64)
+                                          : zpl::model::Pattern::contiguous(),
+                                  true);
+          zsim::Binding &b = sim->binding();
+          if (me == 0 && receiverFirst)
+            sim->busy(100, Activity::Compute, "behind PE 1");
+          b.dr(one.transfer());
+          Time start = sim->self().now;
+          b.sr(one.transfer());
+          if (me == 0)
+            us = sim->self().now - start;
+          b.dn(one.transfer());
+          b.sv(one.transfer());
+        },
+        false);
+    return us;
+  };
+  CHECK(sendUs(true) == Approx(6 + 1e6 / 42));
+  CHECK(sendUs(false) == Approx(6 + 1e6 / 38));
+}
+
 TEST_CASE("a port serves streams in virtual time, not in the order they were reserved",
           "[sim][network]") {
   // PEs run one at a time, so a PE that waited for a flag can stream at a

@@ -424,17 +424,7 @@ private:
 
   void stmt(const Stmt &s) {
     switch (s.kind) {
-    case Stmt::Scoped: {
-      auto &ss = cast<ScopedStmt>(s);
-      line() << "Scoped [";
-      regionInline(*ss.region);
-      os << "]";
-      end(s.loc);
-      Indent in(*this);
-      region(*ss.region);
-      stmt(*ss.body);
-      return;
-    }
+    case Stmt::Scoped: return scopedStmt(cast<ScopedStmt>(s));
     case Stmt::Block:
       line() << "Block";
       end(s.loc);
@@ -443,78 +433,11 @@ private:
         stmts(cast<BlockStmt>(s).body);
       }
       return;
-    case Stmt::Assign: {
-      auto &a = cast<AssignStmt>(s);
-      line() << "Assign '" << toString(a.op) << "'";
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      expr(*a.target);
-      expr(*a.value);
-      return;
-    }
-    case Stmt::If: {
-      auto &is = cast<IfStmt>(s);
-      line() << "If";
-      end(s.loc);
-      Indent in(*this);
-      for (size_t i = 0; i < is.clauses.size(); ++i) {
-        line() << (i == 0 ? "Cond" : "Elsif") << "\n";
-        {
-          Indent in2(*this);
-          expr(*is.clauses[i].cond);
-        }
-        line() << "Then\n";
-        Indent in2(*this);
-        stmts(is.clauses[i].body);
-      }
-      if (is.hasElse) {
-        line() << "Else\n";
-        Indent in2(*this);
-        stmts(is.elseBody);
-      }
-      return;
-    }
-    case Stmt::For: {
-      auto &f = cast<ForStmt>(s);
-      line() << "For '" << f.var->name << "' " << (f.down ? "downto" : "to");
-      end(s.loc);
-      Indent in(*this);
-      expr(*f.lo);
-      expr(*f.hi);
-      if (f.step) {
-        line() << "By\n";
-        Indent in2(*this);
-        expr(*f.step);
-      }
-      line() << "Do\n";
-      Indent in2(*this);
-      stmts(f.body);
-      return;
-    }
-    case Stmt::While: {
-      auto &w = cast<WhileStmt>(s);
-      line() << "While";
-      end(s.loc);
-      Indent in(*this);
-      expr(*w.cond);
-      line() << "Do\n";
-      Indent in2(*this);
-      stmts(w.body);
-      return;
-    }
-    case Stmt::Repeat: {
-      auto &r = cast<RepeatStmt>(s);
-      line() << "Repeat";
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      stmts(r.body);
-      line() << "Until\n";
-      Indent in2(*this);
-      expr(*r.cond);
-      return;
-    }
+    case Stmt::Assign: return assignStmt(cast<AssignStmt>(s));
+    case Stmt::If: return ifStmt(cast<IfStmt>(s));
+    case Stmt::For: return forStmt(cast<ForStmt>(s));
+    case Stmt::While: return whileStmt(cast<WhileStmt>(s));
+    case Stmt::Repeat: return repeatStmt(cast<RepeatStmt>(s));
     case Stmt::Exit: line() << "Exit"; end(s.loc); return;
     case Stmt::Continue: line() << "Continue"; end(s.loc); return;
     case Stmt::Halt: line() << "Halt"; end(s.loc); return;
@@ -527,39 +450,8 @@ private:
       return;
     }
     case Stmt::Wrap:
-    case Stmt::Reflect: {
-      auto &b = cast<BoundaryStmt>(s);
-      line() << (b.isWrap() ? "Wrap" : "Reflect");
-      for (const auto &a : b.arrays)
-        os << " '" << a->name << "'";
-      scopeNote(s);
-      end(s.loc);
-      return;
-    }
-    case Stmt::Write: {
-      auto &w = cast<WriteStmt>(s);
-      line() << (w.newline ? "Writeln" : "Write");
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      if (w.file) {
-        line() << "File\n";
-        Indent in2(*this);
-        expr(*w.file);
-      }
-      for (const auto &a : w.args) {
-        if (a.hasFormat) {
-          line() << "Format \"";
-          os.write_escaped(a.format);
-          os << "\"\n";
-          Indent in2(*this);
-          expr(*a.value);
-        } else {
-          expr(*a.value);
-        }
-      }
-      return;
-    }
+    case Stmt::Reflect: return boundaryStmt(cast<BoundaryStmt>(s));
+    case Stmt::Write: return writeStmt(cast<WriteStmt>(s));
     case Stmt::Call: {
       line() << "CallStmt";
       end(s.loc);
@@ -567,6 +459,114 @@ private:
       expr(*cast<CallStmt>(s).call);
       return;
     }
+    }
+  }
+
+  void scopedStmt(const ScopedStmt &ss) {
+    line() << "Scoped [";
+    regionInline(*ss.region);
+    os << "]";
+    end(ss.loc);
+    Indent in(*this);
+    region(*ss.region);
+    stmt(*ss.body);
+  }
+
+  void assignStmt(const AssignStmt &a) {
+    line() << "Assign '" << toString(a.op) << "'";
+    scopeNote(a);
+    end(a.loc);
+    Indent in(*this);
+    expr(*a.target);
+    expr(*a.value);
+  }
+
+  void ifStmt(const IfStmt &is) {
+    line() << "If";
+    end(is.loc);
+    Indent in(*this);
+    for (size_t i = 0; i < is.clauses.size(); ++i) {
+      line() << (i == 0 ? "Cond" : "Elsif") << "\n";
+      {
+        Indent in2(*this);
+        expr(*is.clauses[i].cond);
+      }
+      line() << "Then\n";
+      Indent in2(*this);
+      stmts(is.clauses[i].body);
+    }
+    if (is.hasElse) {
+      line() << "Else\n";
+      Indent in2(*this);
+      stmts(is.elseBody);
+    }
+  }
+
+  void forStmt(const ForStmt &f) {
+    line() << "For '" << f.var->name << "' " << (f.down ? "downto" : "to");
+    end(f.loc);
+    Indent in(*this);
+    expr(*f.lo);
+    expr(*f.hi);
+    if (f.step) {
+      line() << "By\n";
+      Indent in2(*this);
+      expr(*f.step);
+    }
+    line() << "Do\n";
+    Indent in2(*this);
+    stmts(f.body);
+  }
+
+  void whileStmt(const WhileStmt &w) {
+    line() << "While";
+    end(w.loc);
+    Indent in(*this);
+    expr(*w.cond);
+    line() << "Do\n";
+    Indent in2(*this);
+    stmts(w.body);
+  }
+
+  void repeatStmt(const RepeatStmt &r) {
+    line() << "Repeat";
+    scopeNote(r);
+    end(r.loc);
+    Indent in(*this);
+    stmts(r.body);
+    line() << "Until\n";
+    Indent in2(*this);
+    expr(*r.cond);
+  }
+
+  void boundaryStmt(const BoundaryStmt &b) {
+    line() << (b.isWrap() ? "Wrap" : "Reflect");
+    for (const auto &a : b.arrays)
+      os << " '" << a->name << "'";
+    scopeNote(b);
+    end(b.loc);
+  }
+
+  void writeStmt(const WriteStmt &w) {
+    line() << (w.newline ? "Writeln" : "Write");
+    scopeNote(w);
+    end(w.loc);
+    Indent in(*this);
+    if (w.file) {
+      line() << "File\n";
+      Indent in2(*this);
+      expr(*w.file);
+    }
+    for (const auto &a : w.args) {
+      if (a.hasFormat) {
+        line() << "Format \"";
+        os.write_escaped(a.format);
+        os << "\"\n";
+        Indent in2(*this);
+        expr(*a.value);
+      } else {
+        expr(*a.value);
+      }
     }
   }
 

@@ -181,30 +181,7 @@ private:
     case Decl::ConfigVar:
     case Decl::Constant:
     case Decl::Var:
-    case Decl::Param: {
-      auto &v = cast<VarDecl>(d);
-      const char *label = v.kind == Decl::ConfigVar ? "ConfigVar"
-                          : v.kind == Decl::Constant ? "Constant"
-                          : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
-                          : v.isGlobal() ? "Var" : "Local";
-      line() << label << " '" << v.name << "' : ";
-      type(v.type);
-      if (v.isArray)
-        os << " rank=" << v.rank;
-      if (v.hasConstValue) {
-        os << " value=";
-        if (v.elemType == ScalarType::Integer)
-          os << v.intValue;
-        else
-          os << v.realValue;
-      }
-      end(v.loc);
-      if (v.init) {
-        Indent in(*this);
-        expr(*v.init);
-      }
-      return;
-    }
+    case Decl::Param: return varDecl(cast<VarDecl>(d));
     case Decl::IndexArray: return;
     case Decl::Region: {
       auto &r = cast<RegionDecl>(d);
@@ -224,55 +201,78 @@ private:
       end(dir.loc);
       return;
     }
-    case Decl::Grid: {
-      auto &g = cast<GridDecl>(d);
-      line() << "Grid '" << g.name << "' [";
-      for (size_t i = 0; i < g.dims.size(); ++i) {
-        if (i)
-          os << ", ";
-        exprInline(*g.dims[i]);
-      }
-      os << "]";
-      end(g.loc);
-      return;
+    case Decl::Grid: return gridDecl(cast<GridDecl>(d));
+    case Decl::Distribution: return distributionDecl(cast<DistributionDecl>(d));
+    case Decl::Procedure: return procDecl(cast<ProcDecl>(d));
     }
-    case Decl::Distribution: {
-      auto &dist = cast<DistributionDecl>(d);
-      line() << "Distribution '" << dist.name << "' : " << dist.gridName << " [";
-      for (size_t i = 0; i < dist.dims.size(); ++i) {
-        if (i)
-          os << ", ";
-        os << dist.dims[i].spelling;
-        if (dist.dims[i].blockSize) {
-          os << "(";
-          exprInline(*dist.dims[i].blockSize);
-          os << ")";
-        }
-      }
-      os << "]";
-      end(dist.loc);
-      return;
+  }
+
+  void varDecl(const VarDecl &v) {
+    const char *label = v.kind == Decl::ConfigVar ? "ConfigVar"
+                        : v.kind == Decl::Constant ? "Constant"
+                        : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
+                        : v.isGlobal() ? "Var" : "Local";
+    line() << label << " '" << v.name << "' : ";
+    type(v.type);
+    if (v.isArray)
+      os << " rank=" << v.rank;
+    if (v.hasConstValue) {
+      os << " value=";
+      if (v.elemType == ScalarType::Integer)
+        os << v.intValue;
+      else
+        os << v.realValue;
     }
-    case Decl::Procedure: {
-      auto &p = cast<ProcDecl>(d);
-      line() << "Procedure '" << p.name << "'";
-      if (p.hasReturnType)
-        os << " : " << toString(p.resultType);
-      if (p.isEntry)
-        os << " entry";
-      end(p.loc);
+    end(v.loc);
+    if (v.init) {
       Indent in(*this);
-      for (const auto &param : p.params)
-        decl(*param);
-      for (const auto &v : p.locals)
-        decl(*v);
-      line() << "Body\n";
-      Indent in2(*this);
-      for (const auto &s : p.body)
-        stmt(*s);
-      return;
+      expr(*v.init);
     }
+  }
+
+  void gridDecl(const GridDecl &g) {
+    line() << "Grid '" << g.name << "' [";
+    for (size_t i = 0; i < g.dims.size(); ++i) {
+      if (i)
+        os << ", ";
+      exprInline(*g.dims[i]);
     }
+    os << "]";
+    end(g.loc);
+  }
+
+  void distributionDecl(const DistributionDecl &dist) {
+    line() << "Distribution '" << dist.name << "' : " << dist.gridName << " [";
+    for (size_t i = 0; i < dist.dims.size(); ++i) {
+      if (i)
+        os << ", ";
+      os << dist.dims[i].spelling;
+      if (dist.dims[i].blockSize) {
+        os << "(";
+        exprInline(*dist.dims[i].blockSize);
+        os << ")";
+      }
+    }
+    os << "]";
+    end(dist.loc);
+  }
+
+  void procDecl(const ProcDecl &p) {
+    line() << "Procedure '" << p.name << "'";
+    if (p.hasReturnType)
+      os << " : " << toString(p.resultType);
+    if (p.isEntry)
+      os << " entry";
+    end(p.loc);
+    Indent in(*this);
+    for (const auto &param : p.params)
+      decl(*param);
+    for (const auto &v : p.locals)
+      decl(*v);
+    line() << "Body\n";
+    Indent in2(*this);
+    for (const auto &s : p.body)
+      stmt(*s);
   }
 
   void region(const RegionExpr &r) {
@@ -314,6 +314,15 @@ private:
   }
 
   void expr(const Expr &e) {
+    exprLabel(e);
+    annot(e);
+    end(e.loc);
+    Indent in(*this);
+    exprChildren(e);
+  }
+
+  /// The start of an expression's line: its kind and what it holds.
+  void exprLabel(const Expr &e) {
     switch (e.kind) {
     case Expr::IntLit:
       line() << "IntLit " << cast<IntLitExpr>(e).value;
@@ -380,9 +389,10 @@ private:
       line() << "Subscript '" << cast<SubscriptExpr>(e).array->name << "'";
       break;
     }
-    annot(e);
-    end(e.loc);
-    Indent in(*this);
+  }
+
+  /// The operands and regions an expression holds, each on its own lines.
+  void exprChildren(const Expr &e) {
     switch (e.kind) {
     case Expr::Unary: expr(*cast<UnaryExpr>(e).operand); break;
     case Expr::Binary:

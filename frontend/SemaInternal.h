@@ -176,6 +176,11 @@ private:
   void checkStmt(Stmt &s);
   void checkAssign(AssignStmt &s);
   void checkIf(IfStmt &s);
+  void checkScoped(ScopedStmt &ss);
+  void checkFor(ForStmt &fs);
+  void checkReturn(ReturnStmt &rs);
+  void checkBoundary(BoundaryStmt &bs);
+  void checkWrite(WriteStmt &ws);
   /// Inside a shattered `if` only array statements over its scope may
   /// appear; reports `s` when it is something else.
   bool allowedInShatteredIf(const Stmt &s);

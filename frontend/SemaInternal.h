@@ -125,6 +125,11 @@ private:
   void checkUnary(UnaryExpr &e, const ExprCtx &ctx);
   void checkBinary(BinaryExpr &e, const ExprCtx &ctx);
   void checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  /// A call of a builtin, or of an undeclared name.
+  void checkBuiltinCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  /// Argument i of a call of p; marks the call promoted when it is parallel.
+  void checkCallArgument(CallExpr &e, const ProcDecl &p, size_t i,
+                         const ExprCtx &ctx);
   void checkBuiltin(CallExpr &e, const ExprCtx &ctx);
   /// open/read/close (SemaFiles.cpp).
   void checkFileBuiltin(CallExpr &e, const ExprCtx &ctx, bool asStatement);

@@ -114,6 +114,12 @@ private:
 
   // --- regions and directions ---
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
+  /// A named region: its declaration, or `[i]` for a scalar i rewritten
+  /// into a literal region of that single index (checked by the caller).
+  bool resolveRegionName(RegionExpr &r);
+  /// `d of R`, `d in R`, `R at d`, `R by s`: the base region and the
+  /// direction, whose rank must be the region's.
+  bool checkDirectedRegion(RegionExpr &r, const ExprCtx &outer);
   bool resolveDir(DirRef &d);
   bool foldInt(const Expr *e, int64_t &out);
   static std::optional<int64_t> foldIntOp(BinaryOp op, int64_t l, int64_t r);

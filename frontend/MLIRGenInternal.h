@@ -236,6 +236,18 @@ private:
   void genDistribution(const DistributionDecl &d);
   void genProcHeader(const ProcDecl &p);
   void genProcBody(const ProcDecl &p);
+  /// Slots for value parameters; `var` and array parameters as they are.
+  void bindParams(const ProcDecl &p, func::FuncOp fn);
+  /// Slots of scalar locals, local arrays and local indexed arrays.
+  void allocateLocals(const ProcDecl &p);
+  /// Stores the initial values of locals.
+  void initLocals(const ProcDecl &p);
+  /// Frees the local arrays, in reverse order of allocation.
+  void freeLocals(Location l);
+  /// The body and the single exit of a procedure.
+  void genStmtsAndReturn(const ProcDecl &p);
+  /// A body with a `return` before its end: returned flag, result slot.
+  void genStmtsWithEarlyReturn(const ProcDecl &p);
   /// Starts the single block of a declaration's init body.
   Block *startInit(Region &r) { return b.createBlock(&r); }
 

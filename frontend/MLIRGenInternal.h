@@ -306,6 +306,10 @@ private:
   Value genName(const NameExpr &e);
   Value genUnary(const UnaryExpr &e);
   Value genBinary(const BinaryExpr &e);
+  /// + - * / % ^ of the generated operands, converted to e's type.
+  Value genArithmetic(const BinaryExpr &e, Location l, Value lhs, Value rhs);
+  /// < <= > >= = != of the generated operands, compared in their common type.
+  Value genComparison(const BinaryExpr &e, Location l, Value lhs, Value rhs);
   Value genCall(const CallExpr &e);
   Value genBuiltin(const CallExpr &e);
   Value genShift(const ShiftExpr &e);

@@ -232,6 +232,9 @@ private:
   //===--------------------------------------------------------------------===//
 
   void genGlobal(const Decl &d);
+  /// A global variable or constant: scalar, parallel array or indexed
+  /// array (inside genGlobal's insertion guard).
+  void genGlobalVar(const VarDecl &v, Location l);
   void genGrid(const GridDecl &g);
   void genDistribution(const DistributionDecl &d);
   void genProcHeader(const ProcDecl &p);

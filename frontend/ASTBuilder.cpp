@@ -44,6 +44,10 @@ private:
   std::unique_ptr<DirRef> buildUniformStride(antlr4::tree::TerminalNode *stride);
   void buildStmts(const std::vector<P::StatementContext *> &ctxs, StmtList &out);
   StmtPtr buildStmt(P::StatementContext *ctx);
+  StmtPtr buildAssign(P::AssignStmtContext *c, SourceLoc l);
+  StmtPtr buildIf(P::IfStmtContext *c, SourceLoc l);
+  StmtPtr buildFor(P::ForStmtContext *c, SourceLoc l);
+  StmtPtr buildWrite(P::WriteStmtContext *c, SourceLoc l);
   ExprPtr buildExpr(P::ExprContext *ctx);
   ExprPtr buildPrimary(P::PrimaryContext *ctx);
   ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *token);
@@ -334,64 +338,12 @@ StmtPtr Builder::buildStmt(P::StatementContext *ctx) {
     buildStmts(c->statement(), b->body);
     return b;
   }
-  if (auto *c = dynamic_cast<P::AssignStmtContext *>(ctx)) {
-    AssignOp op = AssignOp::Assign;
-    switch (c->op->getType()) {
-    case P::PLUSEQ: op = AssignOp::AddAssign; break;
-    case P::MINUSEQ: op = AssignOp::SubAssign; break;
-    case P::STAREQ: op = AssignOp::MulAssign; break;
-    case P::SLASHEQ: op = AssignOp::DivAssign; break;
-    default: break;
-    }
-    auto *lv = c->lvalue();
-    ExprPtr target =
-        std::make_unique<NameExpr>(loc(lv->ID()), lv->ID()->getText());
-    if (lv->HASH()) {
-      auto rm = std::make_unique<RemapExpr>(loc(lv->HASH()), std::move(target));
-      for (auto *e : lv->expr())
-        rm->indices.push_back(buildExpr(e));
-      target = std::move(rm);
-    } else if (!lv->expr().empty()) {
-      auto sub = std::make_unique<SubscriptExpr>(
-          loc(lv->ID()), std::make_unique<NameExpr>(loc(lv->ID()),
-                                                    lv->ID()->getText()));
-      for (auto *e : lv->expr())
-        sub->indices.push_back(buildExpr(e));
-      target = std::move(sub);
-    }
-    return std::make_unique<AssignStmt>(l, op, std::move(target),
-                                        buildExpr(c->expr()));
-  }
-  if (auto *c = dynamic_cast<P::IfStmtContext *>(ctx)) {
-    auto s = std::make_unique<IfStmt>(l);
-    IfClause first;
-    first.cond = buildExpr(c->expr());
-    buildStmts(c->stmtList()->statement(), first.body);
-    s->clauses.push_back(std::move(first));
-    for (auto *ei : c->elsifClause()) {
-      IfClause cl;
-      cl.cond = buildExpr(ei->expr());
-      buildStmts(ei->stmtList()->statement(), cl.body);
-      s->clauses.push_back(std::move(cl));
-    }
-    if (auto *e = c->elseClause()) {
-      s->hasElse = true;
-      buildStmts(e->stmtList()->statement(), s->elseBody);
-    }
-    return s;
-  }
-  if (auto *c = dynamic_cast<P::ForStmtContext *>(ctx)) {
-    auto s = std::make_unique<ForStmt>(l);
-    s->var = std::make_unique<NameExpr>(loc(c->ID()), c->ID()->getText());
-    auto es = c->expr();
-    s->lo = buildExpr(es[0]);
-    s->hi = buildExpr(es[1]);
-    if (es.size() > 2)
-      s->step = buildExpr(es[2]);
-    s->down = c->dir->getType() == P::DOWNTO;
-    buildStmts(c->stmtList()->statement(), s->body);
-    return s;
-  }
+  if (auto *c = dynamic_cast<P::AssignStmtContext *>(ctx))
+    return buildAssign(c, l);
+  if (auto *c = dynamic_cast<P::IfStmtContext *>(ctx))
+    return buildIf(c, l);
+  if (auto *c = dynamic_cast<P::ForStmtContext *>(ctx))
+    return buildFor(c, l);
   if (auto *c = dynamic_cast<P::WhileStmtContext *>(ctx)) {
     auto s = std::make_unique<WhileStmt>(l);
     s->cond = buildExpr(c->expr());
@@ -423,26 +375,90 @@ StmtPtr Builder::buildStmt(P::StatementContext *ctx) {
       s->arrays.push_back(std::make_unique<NameExpr>(loc(id), id->getText()));
     return s;
   }
-  if (auto *c = dynamic_cast<P::WriteStmtContext *>(ctx)) {
-    auto s = std::make_unique<WriteStmt>(l);
-    s->newline = c->kw->getType() == P::WRITELN;
-    for (auto *a : c->writeArg()) {
-      WriteArg wa;
-      wa.value = buildExpr(a->expr());
-      if (a->STRING()) {
-        wa.hasFormat = true;
-        wa.format = decodeString(a->STRING()->getText());
-      }
-      s->args.push_back(std::move(wa));
-    }
-    return s;
-  }
+  if (auto *c = dynamic_cast<P::WriteStmtContext *>(ctx))
+    return buildWrite(c, l);
   if (auto *c = dynamic_cast<P::CallStmtContext *>(ctx)) {
     auto call = std::make_unique<CallExpr>(loc(c->ID()), c->ID()->getText());
     buildArgs(c->argList(), call->args);
     return std::make_unique<CallStmt>(l, std::move(call));
   }
   return nullptr;
+}
+
+StmtPtr Builder::buildAssign(P::AssignStmtContext *c, SourceLoc l) {
+  AssignOp op = AssignOp::Assign;
+  switch (c->op->getType()) {
+  case P::PLUSEQ: op = AssignOp::AddAssign; break;
+  case P::MINUSEQ: op = AssignOp::SubAssign; break;
+  case P::STAREQ: op = AssignOp::MulAssign; break;
+  case P::SLASHEQ: op = AssignOp::DivAssign; break;
+  default: break;
+  }
+  auto *lv = c->lvalue();
+  ExprPtr target =
+      std::make_unique<NameExpr>(loc(lv->ID()), lv->ID()->getText());
+  if (lv->HASH()) {
+    auto rm = std::make_unique<RemapExpr>(loc(lv->HASH()), std::move(target));
+    for (auto *e : lv->expr())
+      rm->indices.push_back(buildExpr(e));
+    target = std::move(rm);
+  } else if (!lv->expr().empty()) {
+    auto sub = std::make_unique<SubscriptExpr>(
+        loc(lv->ID()), std::make_unique<NameExpr>(loc(lv->ID()),
+                                                  lv->ID()->getText()));
+    for (auto *e : lv->expr())
+      sub->indices.push_back(buildExpr(e));
+    target = std::move(sub);
+  }
+  return std::make_unique<AssignStmt>(l, op, std::move(target),
+                                      buildExpr(c->expr()));
+}
+
+StmtPtr Builder::buildIf(P::IfStmtContext *c, SourceLoc l) {
+  auto s = std::make_unique<IfStmt>(l);
+  IfClause first;
+  first.cond = buildExpr(c->expr());
+  buildStmts(c->stmtList()->statement(), first.body);
+  s->clauses.push_back(std::move(first));
+  for (auto *ei : c->elsifClause()) {
+    IfClause cl;
+    cl.cond = buildExpr(ei->expr());
+    buildStmts(ei->stmtList()->statement(), cl.body);
+    s->clauses.push_back(std::move(cl));
+  }
+  if (auto *e = c->elseClause()) {
+    s->hasElse = true;
+    buildStmts(e->stmtList()->statement(), s->elseBody);
+  }
+  return s;
+}
+
+StmtPtr Builder::buildFor(P::ForStmtContext *c, SourceLoc l) {
+  auto s = std::make_unique<ForStmt>(l);
+  s->var = std::make_unique<NameExpr>(loc(c->ID()), c->ID()->getText());
+  auto es = c->expr();
+  s->lo = buildExpr(es[0]);
+  s->hi = buildExpr(es[1]);
+  if (es.size() > 2)
+    s->step = buildExpr(es[2]);
+  s->down = c->dir->getType() == P::DOWNTO;
+  buildStmts(c->stmtList()->statement(), s->body);
+  return s;
+}
+
+StmtPtr Builder::buildWrite(P::WriteStmtContext *c, SourceLoc l) {
+  auto s = std::make_unique<WriteStmt>(l);
+  s->newline = c->kw->getType() == P::WRITELN;
+  for (auto *a : c->writeArg()) {
+    WriteArg wa;
+    wa.value = buildExpr(a->expr());
+    if (a->STRING()) {
+      wa.hasFormat = true;
+      wa.format = decodeString(a->STRING()->getText());
+    }
+    s->args.push_back(std::move(wa));
+  }
+  return s;
 }
 
 bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op) {

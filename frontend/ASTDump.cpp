@@ -197,30 +197,7 @@ private:
     case Decl::ConfigVar:
     case Decl::Constant:
     case Decl::Var:
-    case Decl::Param: {
-      auto &v = cast<VarDecl>(d);
-      const char *label = v.kind == Decl::ConfigVar ? "ConfigVar"
-                          : v.kind == Decl::Constant ? "Constant"
-                          : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
-                          : v.isGlobal() ? "Var" : "Local";
-      line() << label << " '" << v.name << "' : ";
-      type(v.type);
-      if (v.isArray)
-        os << " rank=" << v.rank;
-      if (v.hasConstValue) {
-        os << " value=";
-        if (v.elemType == ScalarType::Integer)
-          os << v.intValue;
-        else
-          os << v.realValue;
-      }
-      end(v.loc);
-      if (v.init) {
-        Indent in(*this);
-        expr(*v.init);
-      }
-      return;
-    }
+    case Decl::Param: return varDecl(cast<VarDecl>(d));
     case Decl::IndexArray: return;
     case Decl::Region: {
       auto &r = cast<RegionDecl>(d);
@@ -240,55 +217,78 @@ private:
       end(dir.loc);
       return;
     }
-    case Decl::Grid: {
-      auto &g = cast<GridDecl>(d);
-      line() << "Grid '" << g.name << "' [";
-      for (size_t i = 0; i < g.dims.size(); ++i) {
-        if (i)
-          os << ", ";
-        exprInline(*g.dims[i]);
-      }
-      os << "]";
-      end(g.loc);
-      return;
+    case Decl::Grid: return gridDecl(cast<GridDecl>(d));
+    case Decl::Distribution: return distributionDecl(cast<DistributionDecl>(d));
+    case Decl::Procedure: return procDecl(cast<ProcDecl>(d));
     }
-    case Decl::Distribution: {
-      auto &dist = cast<DistributionDecl>(d);
-      line() << "Distribution '" << dist.name << "' : " << dist.gridName << " [";
-      for (size_t i = 0; i < dist.dims.size(); ++i) {
-        if (i)
-          os << ", ";
-        os << dist.dims[i].spelling;
-        if (dist.dims[i].blockSize) {
-          os << "(";
-          exprInline(*dist.dims[i].blockSize);
-          os << ")";
-        }
-      }
-      os << "]";
-      end(dist.loc);
-      return;
+  }
+
+  void varDecl(const VarDecl &v) {
+    const char *label = v.kind == Decl::ConfigVar ? "ConfigVar"
+                        : v.kind == Decl::Constant ? "Constant"
+                        : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
+                        : v.isGlobal() ? "Var" : "Local";
+    line() << label << " '" << v.name << "' : ";
+    type(v.type);
+    if (v.isArray)
+      os << " rank=" << v.rank;
+    if (v.hasConstValue) {
+      os << " value=";
+      if (v.elemType == ScalarType::Integer)
+        os << v.intValue;
+      else
+        os << v.realValue;
     }
-    case Decl::Procedure: {
-      auto &p = cast<ProcDecl>(d);
-      line() << "Procedure '" << p.name << "'";
-      if (p.hasReturnType)
-        os << " : " << toString(p.resultType);
-      if (p.isEntry)
-        os << " entry";
-      end(p.loc);
+    end(v.loc);
+    if (v.init) {
       Indent in(*this);
-      for (const auto &param : p.params)
-        decl(*param);
-      for (const auto &v : p.locals)
-        decl(*v);
-      line() << "Body\n";
-      Indent in2(*this);
-      for (const auto &s : p.body)
-        stmt(*s);
-      return;
+      expr(*v.init);
     }
+  }
+
+  void gridDecl(const GridDecl &g) {
+    line() << "Grid '" << g.name << "' [";
+    for (size_t i = 0; i < g.dims.size(); ++i) {
+      if (i)
+        os << ", ";
+      exprInline(*g.dims[i]);
     }
+    os << "]";
+    end(g.loc);
+  }
+
+  void distributionDecl(const DistributionDecl &dist) {
+    line() << "Distribution '" << dist.name << "' : " << dist.gridName << " [";
+    for (size_t i = 0; i < dist.dims.size(); ++i) {
+      if (i)
+        os << ", ";
+      os << dist.dims[i].spelling;
+      if (dist.dims[i].blockSize) {
+        os << "(";
+        exprInline(*dist.dims[i].blockSize);
+        os << ")";
+      }
+    }
+    os << "]";
+    end(dist.loc);
+  }
+
+  void procDecl(const ProcDecl &p) {
+    line() << "Procedure '" << p.name << "'";
+    if (p.hasReturnType)
+      os << " : " << toString(p.resultType);
+    if (p.isEntry)
+      os << " entry";
+    end(p.loc);
+    Indent in(*this);
+    for (const auto &param : p.params)
+      decl(*param);
+    for (const auto &v : p.locals)
+      decl(*v);
+    line() << "Body\n";
+    Indent in2(*this);
+    for (const auto &s : p.body)
+      stmt(*s);
   }
 
   void region(const RegionExpr &r) {
@@ -330,6 +330,15 @@ private:
   }
 
   void expr(const Expr &e) {
+    exprLabel(e);
+    annot(e);
+    end(e.loc);
+    Indent in(*this);
+    exprChildren(e);
+  }
+
+  /// The start of an expression's line: its kind and what it holds.
+  void exprLabel(const Expr &e) {
     switch (e.kind) {
     case Expr::IntLit:
       line() << "IntLit " << cast<IntLitExpr>(e).value;
@@ -396,9 +405,10 @@ private:
       line() << "Subscript '" << cast<SubscriptExpr>(e).array->name << "'";
       break;
     }
-    annot(e);
-    end(e.loc);
-    Indent in(*this);
+  }
+
+  /// The operands and regions an expression holds, each on its own lines.
+  void exprChildren(const Expr &e) {
     switch (e.kind) {
     case Expr::Unary: expr(*cast<UnaryExpr>(e).operand); break;
     case Expr::Binary:
@@ -440,17 +450,7 @@ private:
 
   void stmt(const Stmt &s) {
     switch (s.kind) {
-    case Stmt::Scoped: {
-      auto &ss = cast<ScopedStmt>(s);
-      line() << "Scoped [";
-      regionInline(*ss.region);
-      os << "]";
-      end(s.loc);
-      Indent in(*this);
-      region(*ss.region);
-      stmt(*ss.body);
-      return;
-    }
+    case Stmt::Scoped: return scopedStmt(cast<ScopedStmt>(s));
     case Stmt::Block:
       line() << "Block";
       end(s.loc);
@@ -459,78 +459,11 @@ private:
         stmts(cast<BlockStmt>(s).body);
       }
       return;
-    case Stmt::Assign: {
-      auto &a = cast<AssignStmt>(s);
-      line() << "Assign '" << toString(a.op) << "'";
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      expr(*a.target);
-      expr(*a.value);
-      return;
-    }
-    case Stmt::If: {
-      auto &is = cast<IfStmt>(s);
-      line() << "If";
-      end(s.loc);
-      Indent in(*this);
-      for (size_t i = 0; i < is.clauses.size(); ++i) {
-        line() << (i == 0 ? "Cond" : "Elsif") << "\n";
-        {
-          Indent in2(*this);
-          expr(*is.clauses[i].cond);
-        }
-        line() << "Then\n";
-        Indent in2(*this);
-        stmts(is.clauses[i].body);
-      }
-      if (is.hasElse) {
-        line() << "Else\n";
-        Indent in2(*this);
-        stmts(is.elseBody);
-      }
-      return;
-    }
-    case Stmt::For: {
-      auto &f = cast<ForStmt>(s);
-      line() << "For '" << f.var->name << "' " << (f.down ? "downto" : "to");
-      end(s.loc);
-      Indent in(*this);
-      expr(*f.lo);
-      expr(*f.hi);
-      if (f.step) {
-        line() << "By\n";
-        Indent in2(*this);
-        expr(*f.step);
-      }
-      line() << "Do\n";
-      Indent in2(*this);
-      stmts(f.body);
-      return;
-    }
-    case Stmt::While: {
-      auto &w = cast<WhileStmt>(s);
-      line() << "While";
-      end(s.loc);
-      Indent in(*this);
-      expr(*w.cond);
-      line() << "Do\n";
-      Indent in2(*this);
-      stmts(w.body);
-      return;
-    }
-    case Stmt::Repeat: {
-      auto &r = cast<RepeatStmt>(s);
-      line() << "Repeat";
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      stmts(r.body);
-      line() << "Until\n";
-      Indent in2(*this);
-      expr(*r.cond);
-      return;
-    }
+    case Stmt::Assign: return assignStmt(cast<AssignStmt>(s));
+    case Stmt::If: return ifStmt(cast<IfStmt>(s));
+    case Stmt::For: return forStmt(cast<ForStmt>(s));
+    case Stmt::While: return whileStmt(cast<WhileStmt>(s));
+    case Stmt::Repeat: return repeatStmt(cast<RepeatStmt>(s));
     case Stmt::Exit: line() << "Exit"; end(s.loc); return;
     case Stmt::Continue: line() << "Continue"; end(s.loc); return;
     case Stmt::Halt: line() << "Halt"; end(s.loc); return;
@@ -543,39 +476,8 @@ private:
       return;
     }
     case Stmt::Wrap:
-    case Stmt::Reflect: {
-      auto &b = cast<BoundaryStmt>(s);
-      line() << (b.isWrap() ? "Wrap" : "Reflect");
-      for (const auto &a : b.arrays)
-        os << " '" << a->name << "'";
-      scopeNote(s);
-      end(s.loc);
-      return;
-    }
-    case Stmt::Write: {
-      auto &w = cast<WriteStmt>(s);
-      line() << (w.newline ? "Writeln" : "Write");
-      scopeNote(s);
-      end(s.loc);
-      Indent in(*this);
-      if (w.file) {
-        line() << "File\n";
-        Indent in2(*this);
-        expr(*w.file);
-      }
-      for (const auto &a : w.args) {
-        if (a.hasFormat) {
-          line() << "Format \"";
-          os.write_escaped(a.format);
-          os << "\"\n";
-          Indent in2(*this);
-          expr(*a.value);
-        } else {
-          expr(*a.value);
-        }
-      }
-      return;
-    }
+    case Stmt::Reflect: return boundaryStmt(cast<BoundaryStmt>(s));
+    case Stmt::Write: return writeStmt(cast<WriteStmt>(s));
     case Stmt::Call: {
       line() << "CallStmt";
       end(s.loc);
@@ -583,6 +485,114 @@ private:
       expr(*cast<CallStmt>(s).call);
       return;
     }
+    }
+  }
+
+  void scopedStmt(const ScopedStmt &ss) {
+    line() << "Scoped [";
+    regionInline(*ss.region);
+    os << "]";
+    end(ss.loc);
+    Indent in(*this);
+    region(*ss.region);
+    stmt(*ss.body);
+  }
+
+  void assignStmt(const AssignStmt &a) {
+    line() << "Assign '" << toString(a.op) << "'";
+    scopeNote(a);
+    end(a.loc);
+    Indent in(*this);
+    expr(*a.target);
+    expr(*a.value);
+  }
+
+  void ifStmt(const IfStmt &is) {
+    line() << "If";
+    end(is.loc);
+    Indent in(*this);
+    for (size_t i = 0; i < is.clauses.size(); ++i) {
+      line() << (i == 0 ? "Cond" : "Elsif") << "\n";
+      {
+        Indent in2(*this);
+        expr(*is.clauses[i].cond);
+      }
+      line() << "Then\n";
+      Indent in2(*this);
+      stmts(is.clauses[i].body);
+    }
+    if (is.hasElse) {
+      line() << "Else\n";
+      Indent in2(*this);
+      stmts(is.elseBody);
+    }
+  }
+
+  void forStmt(const ForStmt &f) {
+    line() << "For '" << f.var->name << "' " << (f.down ? "downto" : "to");
+    end(f.loc);
+    Indent in(*this);
+    expr(*f.lo);
+    expr(*f.hi);
+    if (f.step) {
+      line() << "By\n";
+      Indent in2(*this);
+      expr(*f.step);
+    }
+    line() << "Do\n";
+    Indent in2(*this);
+    stmts(f.body);
+  }
+
+  void whileStmt(const WhileStmt &w) {
+    line() << "While";
+    end(w.loc);
+    Indent in(*this);
+    expr(*w.cond);
+    line() << "Do\n";
+    Indent in2(*this);
+    stmts(w.body);
+  }
+
+  void repeatStmt(const RepeatStmt &r) {
+    line() << "Repeat";
+    scopeNote(r);
+    end(r.loc);
+    Indent in(*this);
+    stmts(r.body);
+    line() << "Until\n";
+    Indent in2(*this);
+    expr(*r.cond);
+  }
+
+  void boundaryStmt(const BoundaryStmt &b) {
+    line() << (b.isWrap() ? "Wrap" : "Reflect");
+    for (const auto &a : b.arrays)
+      os << " '" << a->name << "'";
+    scopeNote(b);
+    end(b.loc);
+  }
+
+  void writeStmt(const WriteStmt &w) {
+    line() << (w.newline ? "Writeln" : "Write");
+    scopeNote(w);
+    end(w.loc);
+    Indent in(*this);
+    if (w.file) {
+      line() << "File\n";
+      Indent in2(*this);
+      expr(*w.file);
+    }
+    for (const auto &a : w.args) {
+      if (a.hasFormat) {
+        line() << "Format \"";
+        os.write_escaped(a.format);
+        os << "\"\n";
+        Indent in2(*this);
+        expr(*a.value);
+      } else {
+        expr(*a.value);
+      }
     }
   }
 

@@ -55,46 +55,9 @@ void Generator::genGlobal(const Decl &d) {
     return;
   }
   case Decl::Constant:
-  case Decl::Var: {
-    auto &v = cast<VarDecl>(d);
-    if (v.isArray) {
-      if (!v.region) {
-        internal(v.loc, "array '" + v.name + "' has no region");
-        return;
-      }
-      auto type = ArrayType::get(&ctx, v.rank, typeOf(v.elemType));
-      auto op = ArrayDeclOp::create(b, l, b.getStringAttr(v.name),
-                                    TypeAttr::get(type), DenseI64ArrayAttr());
-      startInit(op.getInit());
-      Value r = genRegion(*v.region);
-      if (r)
-        bindLiteral(r);
-      else // reported; keep the body well formed
-        r = MakeRegionOp::create(
-            b, l, RegionType::get(&ctx, v.rank),
-            SmallVector<Value>(v.rank, constInt(l, 1)),
-            SmallVector<Value>(v.rank, constInt(l, 1)));
-      YieldOp::create(b, l, ValueRange{r});
-      return;
-    }
-    if (v.isIndexed) {
-      auto op = GlobalOp::create(b, l, b.getStringAttr(v.name),
-                                 TypeAttr::get(indexedTypeOf(v)), UnitAttr());
-      startInit(op.getInit());
-      YieldOp::create(b, l, ValueRange{newIndexed(v)});
-      return;
-    }
-    Type t = typeOf(v.elemType);
-    bool isConst = d.kind == Decl::Constant;
-    auto op = GlobalOp::create(b, l, b.getStringAttr(v.name), TypeAttr::get(t),
-                               isConst ? b.getUnitAttr() : UnitAttr());
-    if (v.init) {
-      startInit(op.getInit());
-      Value init = convert(l, genExpr(*v.init), v.init->type, v.elemType);
-      YieldOp::create(b, l, ValueRange{init});
-    }
+  case Decl::Var:
+    genGlobalVar(cast<VarDecl>(d), l);
     return;
-  }
   case Decl::Region: {
     auto &r = cast<RegionDecl>(d);
     auto type = RegionType::get(&ctx, r.rank);
@@ -119,6 +82,45 @@ void Generator::genGlobal(const Decl &d) {
     return;
   default:
     return;
+  }
+}
+
+void Generator::genGlobalVar(const VarDecl &v, Location l) {
+  if (v.isArray) {
+    if (!v.region) {
+      internal(v.loc, "array '" + v.name + "' has no region");
+      return;
+    }
+    auto type = ArrayType::get(&ctx, v.rank, typeOf(v.elemType));
+    auto op = ArrayDeclOp::create(b, l, b.getStringAttr(v.name),
+                                  TypeAttr::get(type), DenseI64ArrayAttr());
+    startInit(op.getInit());
+    Value r = genRegion(*v.region);
+    if (r)
+      bindLiteral(r);
+    else // reported; keep the body well formed
+      r = MakeRegionOp::create(
+          b, l, RegionType::get(&ctx, v.rank),
+          SmallVector<Value>(v.rank, constInt(l, 1)),
+          SmallVector<Value>(v.rank, constInt(l, 1)));
+    YieldOp::create(b, l, ValueRange{r});
+    return;
+  }
+  if (v.isIndexed) {
+    auto op = GlobalOp::create(b, l, b.getStringAttr(v.name),
+                               TypeAttr::get(indexedTypeOf(v)), UnitAttr());
+    startInit(op.getInit());
+    YieldOp::create(b, l, ValueRange{newIndexed(v)});
+    return;
+  }
+  Type t = typeOf(v.elemType);
+  bool isConst = v.kind == Decl::Constant;
+  auto op = GlobalOp::create(b, l, b.getStringAttr(v.name), TypeAttr::get(t),
+                             isConst ? b.getUnitAttr() : UnitAttr());
+  if (v.init) {
+    startInit(op.getInit());
+    Value init = convert(l, genExpr(*v.init), v.init->type, v.elemType);
+    YieldOp::create(b, l, ValueRange{init});
   }
 }
 

@@ -219,85 +219,91 @@ Value Generator::genUnary(const UnaryExpr &e) {
 Value Generator::genBinary(const BinaryExpr &e) {
   Location l = loc(e.loc);
   Value lhs = genExpr(*e.lhs), rhs = genExpr(*e.rhs);
-  ScalarType lt = e.lhs->type, rt = e.rhs->type;
   switch (e.op) {
   case BinaryOp::Add:
   case BinaryOp::Sub:
   case BinaryOp::Mul:
   case BinaryOp::Div:
   case BinaryOp::Mod:
-  case BinaryOp::Pow: {
-    ScalarType t = e.type;
-    lhs = convert(l, lhs, lt, t);
-    rhs = convert(l, rhs, rt, t);
-    bool real = isReal(t);
-    switch (e.op) {
-    case BinaryOp::Add:
-      return real ? Value(arith::AddFOp::create(b, l, lhs, rhs))
-                  : Value(arith::AddIOp::create(b, l, lhs, rhs));
-    case BinaryOp::Sub:
-      return real ? Value(arith::SubFOp::create(b, l, lhs, rhs))
-                  : Value(arith::SubIOp::create(b, l, lhs, rhs));
-    case BinaryOp::Mul:
-      return real ? Value(arith::MulFOp::create(b, l, lhs, rhs))
-                  : Value(arith::MulIOp::create(b, l, lhs, rhs));
-    case BinaryOp::Div:
-      return real ? Value(arith::DivFOp::create(b, l, lhs, rhs))
-                  : Value(arith::DivSIOp::create(b, l, lhs, rhs));
-    case BinaryOp::Mod:
-      return real ? Value(arith::RemFOp::create(b, l, lhs, rhs))
-                  : Value(arith::RemSIOp::create(b, l, lhs, rhs));
-    default:
-      return real ? Value(math::PowFOp::create(b, l, lhs, rhs))
-                  : Value(math::IPowIOp::create(b, l, lhs, rhs));
-    }
-  }
+  case BinaryOp::Pow: return genArithmetic(e, l, lhs, rhs);
   case BinaryOp::Lt:
   case BinaryOp::Le:
   case BinaryOp::Gt:
   case BinaryOp::Ge:
   case BinaryOp::Eq:
-  case BinaryOp::Ne: {
-    if (lt == ScalarType::Boolean || rt == ScalarType::Boolean) {
-      auto pred = e.op == BinaryOp::Eq ? arith::CmpIPredicate::eq
-                                       : arith::CmpIPredicate::ne;
-      return arith::CmpIOp::create(b, l, pred, lhs, rhs);
-    }
-    ScalarType t = lt == rt ? lt
-                   : (lt == ScalarType::Double || rt == ScalarType::Double)
-                       ? ScalarType::Double
-                   : (lt == ScalarType::Float || rt == ScalarType::Float)
-                       ? ScalarType::Float
-                       : ScalarType::Integer;
-    lhs = convert(l, lhs, lt, t);
-    rhs = convert(l, rhs, rt, t);
-    if (isReal(t)) {
-      arith::CmpFPredicate pred;
-      switch (e.op) {
-      case BinaryOp::Lt: pred = arith::CmpFPredicate::OLT; break;
-      case BinaryOp::Le: pred = arith::CmpFPredicate::OLE; break;
-      case BinaryOp::Gt: pred = arith::CmpFPredicate::OGT; break;
-      case BinaryOp::Ge: pred = arith::CmpFPredicate::OGE; break;
-      case BinaryOp::Eq: pred = arith::CmpFPredicate::OEQ; break;
-      default: pred = arith::CmpFPredicate::ONE; break;
-      }
-      return arith::CmpFOp::create(b, l, pred, lhs, rhs);
-    }
-    arith::CmpIPredicate pred;
-    switch (e.op) {
-    case BinaryOp::Lt: pred = arith::CmpIPredicate::slt; break;
-    case BinaryOp::Le: pred = arith::CmpIPredicate::sle; break;
-    case BinaryOp::Gt: pred = arith::CmpIPredicate::sgt; break;
-    case BinaryOp::Ge: pred = arith::CmpIPredicate::sge; break;
-    case BinaryOp::Eq: pred = arith::CmpIPredicate::eq; break;
-    default: pred = arith::CmpIPredicate::ne; break;
-    }
-    return arith::CmpIOp::create(b, l, pred, lhs, rhs);
-  }
+  case BinaryOp::Ne: return genComparison(e, l, lhs, rhs);
   case BinaryOp::And: return arith::AndIOp::create(b, l, lhs, rhs);
   case BinaryOp::Or: return arith::OrIOp::create(b, l, lhs, rhs);
   }
   return lhs;
+}
+
+Value Generator::genArithmetic(const BinaryExpr &e, Location l, Value lhs,
+                               Value rhs) {
+  ScalarType t = e.type;
+  lhs = convert(l, lhs, e.lhs->type, t);
+  rhs = convert(l, rhs, e.rhs->type, t);
+  bool real = isReal(t);
+  switch (e.op) {
+  case BinaryOp::Add:
+    return real ? Value(arith::AddFOp::create(b, l, lhs, rhs))
+                : Value(arith::AddIOp::create(b, l, lhs, rhs));
+  case BinaryOp::Sub:
+    return real ? Value(arith::SubFOp::create(b, l, lhs, rhs))
+                : Value(arith::SubIOp::create(b, l, lhs, rhs));
+  case BinaryOp::Mul:
+    return real ? Value(arith::MulFOp::create(b, l, lhs, rhs))
+                : Value(arith::MulIOp::create(b, l, lhs, rhs));
+  case BinaryOp::Div:
+    return real ? Value(arith::DivFOp::create(b, l, lhs, rhs))
+                : Value(arith::DivSIOp::create(b, l, lhs, rhs));
+  case BinaryOp::Mod:
+    return real ? Value(arith::RemFOp::create(b, l, lhs, rhs))
+                : Value(arith::RemSIOp::create(b, l, lhs, rhs));
+  default:
+    return real ? Value(math::PowFOp::create(b, l, lhs, rhs))
+                : Value(math::IPowIOp::create(b, l, lhs, rhs));
+  }
+}
+
+Value Generator::genComparison(const BinaryExpr &e, Location l, Value lhs,
+                               Value rhs) {
+  ScalarType lt = e.lhs->type, rt = e.rhs->type;
+  if (lt == ScalarType::Boolean || rt == ScalarType::Boolean) {
+    auto pred = e.op == BinaryOp::Eq ? arith::CmpIPredicate::eq
+                                     : arith::CmpIPredicate::ne;
+    return arith::CmpIOp::create(b, l, pred, lhs, rhs);
+  }
+  ScalarType t = lt == rt ? lt
+                 : (lt == ScalarType::Double || rt == ScalarType::Double)
+                     ? ScalarType::Double
+                 : (lt == ScalarType::Float || rt == ScalarType::Float)
+                     ? ScalarType::Float
+                     : ScalarType::Integer;
+  lhs = convert(l, lhs, lt, t);
+  rhs = convert(l, rhs, rt, t);
+  if (isReal(t)) {
+    arith::CmpFPredicate pred;
+    switch (e.op) {
+    case BinaryOp::Lt: pred = arith::CmpFPredicate::OLT; break;
+    case BinaryOp::Le: pred = arith::CmpFPredicate::OLE; break;
+    case BinaryOp::Gt: pred = arith::CmpFPredicate::OGT; break;
+    case BinaryOp::Ge: pred = arith::CmpFPredicate::OGE; break;
+    case BinaryOp::Eq: pred = arith::CmpFPredicate::OEQ; break;
+    default: pred = arith::CmpFPredicate::ONE; break;
+    }
+    return arith::CmpFOp::create(b, l, pred, lhs, rhs);
+  }
+  arith::CmpIPredicate pred;
+  switch (e.op) {
+  case BinaryOp::Lt: pred = arith::CmpIPredicate::slt; break;
+  case BinaryOp::Le: pred = arith::CmpIPredicate::sle; break;
+  case BinaryOp::Gt: pred = arith::CmpIPredicate::sgt; break;
+  case BinaryOp::Ge: pred = arith::CmpIPredicate::sge; break;
+  case BinaryOp::Eq: pred = arith::CmpIPredicate::eq; break;
+  default: pred = arith::CmpIPredicate::ne; break;
+  }
+  return arith::CmpIOp::create(b, l, pred, lhs, rhs);
 }
 
 Value Generator::genCall(const CallExpr &e) {

@@ -232,10 +232,25 @@ private:
   //===--------------------------------------------------------------------===//
 
   void genGlobal(const Decl &d);
+  /// A global variable or constant: scalar, parallel array or indexed
+  /// array (inside genGlobal's insertion guard).
+  void genGlobalVar(const VarDecl &v, Location l);
   void genGrid(const GridDecl &g);
   void genDistribution(const DistributionDecl &d);
   void genProcHeader(const ProcDecl &p);
   void genProcBody(const ProcDecl &p);
+  /// Slots for value parameters; `var` and array parameters as they are.
+  void bindParams(const ProcDecl &p, func::FuncOp fn);
+  /// Slots of scalar locals, local arrays and local indexed arrays.
+  void allocateLocals(const ProcDecl &p);
+  /// Stores the initial values of locals.
+  void initLocals(const ProcDecl &p);
+  /// Frees the local arrays, in reverse order of allocation.
+  void freeLocals(Location l);
+  /// The body and the single exit of a procedure.
+  void genStmtsAndReturn(const ProcDecl &p);
+  /// A body with a `return` before its end: returned flag, result slot.
+  void genStmtsWithEarlyReturn(const ProcDecl &p);
   /// Starts the single block of a declaration's init body.
   Block *startInit(Region &r) { return b.createBlock(&r); }
 
@@ -294,6 +309,10 @@ private:
   Value genName(const NameExpr &e);
   Value genUnary(const UnaryExpr &e);
   Value genBinary(const BinaryExpr &e);
+  /// + - * / % ^ of the generated operands, converted to e's type.
+  Value genArithmetic(const BinaryExpr &e, Location l, Value lhs, Value rhs);
+  /// < <= > >= = != of the generated operands, compared in their common type.
+  Value genComparison(const BinaryExpr &e, Location l, Value lhs, Value rhs);
   Value genCall(const CallExpr &e);
   Value genBuiltin(const CallExpr &e);
   Value genShift(const ShiftExpr &e);

@@ -65,7 +65,6 @@ void Generator::genProcBody(const ProcDecl &p) {
   if (it == funcs.end())
     return;
   func::FuncOp fn = it->second;
-  Location pl = loc(p.loc);
   entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
   lastHandle = nullptr;
@@ -84,6 +83,14 @@ void Generator::genProcBody(const ProcDecl &p) {
   curProc = &p;
   curScope = nullptr;
 
+  bindParams(p, fn);
+  allocateLocals(p);
+  initLocals(p);
+  genStmtsAndReturn(p);
+  entry = nullptr;
+}
+
+void Generator::bindParams(const ProcDecl &p, func::FuncOp fn) {
   // Value parameters are stored into slots so that they are assignable;
   // `var` parameters are references used as slots; arrays are used as
   // they are (by reference).
@@ -103,6 +110,9 @@ void Generator::genProcBody(const ProcDecl &p) {
     StoreOp::create(b, l, fn.getArgument(i), slot);
     slots[param.get()] = slot;
   }
+}
+
+void Generator::allocateLocals(const ProcDecl &p) {
   for (const auto &v : p.locals) {
     Location l = loc(v->loc);
     if (v->isArray || v->isIndexed)
@@ -137,6 +147,9 @@ void Generator::genProcBody(const ProcDecl &p) {
     indexed[v.get()] = a;
     localIndexed.push_back(a);
   }
+}
+
+void Generator::initLocals(const ProcDecl &p) {
   for (const auto &v : p.locals) {
     if (!v->init)
       continue;
@@ -154,14 +167,17 @@ void Generator::genProcBody(const ProcDecl &p) {
     }
     flushTemps(mark, l);
   }
+}
 
-  auto freeLocals = [&](Location l) {
-    for (Value a : llvm::reverse(localArrays))
-      FreeArrayOp::create(b, l, a);
-    for (Value a : llvm::reverse(localIndexed))
-      IndexedFreeOp::create(b, l, a);
-  };
+void Generator::freeLocals(Location l) {
+  for (Value a : llvm::reverse(localArrays))
+    FreeArrayOp::create(b, l, a);
+  for (Value a : llvm::reverse(localIndexed))
+    IndexedFreeOp::create(b, l, a);
+}
 
+void Generator::genStmtsAndReturn(const ProcDecl &p) {
+  Location pl = loc(p.loc);
   // A `return` that is not the last statement sets the `returned` flag
   // (and the result slot); everything after it is guarded by the flag and
   // the procedure returns at its end.
@@ -177,23 +193,7 @@ void Generator::genProcBody(const ProcDecl &p) {
       early = true;
 
   if (early) {
-    returnedFlag = newFlag(pl, "returned");
-    setFlag(pl, returnedFlag, false);
-    if (p.resultType != ScalarType::Void) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointAfter(lastFlag);
-      resultSlot = AllocaOp::create(b, pl, RefType::get(&ctx, typeOf(p.resultType)),
-                                    b.getStringAttr("result"));
-      lastFlag = resultSlot.getDefiningOp();
-    }
-    genStmts(p.body);
-    freeLocals(pl);
-    if (resultSlot)
-      func::ReturnOp::create(
-          b, pl, ValueRange{LoadOp::create(b, pl, typeOf(p.resultType), resultSlot)});
-    else
-      func::ReturnOp::create(b, pl);
-    entry = nullptr;
+    genStmtsWithEarlyReturn(p);
     return;
   }
 
@@ -223,7 +223,26 @@ void Generator::genProcBody(const ProcDecl &p) {
     freeLocals(pl);
     func::ReturnOp::create(b, pl);
   }
-  entry = nullptr;
+}
+
+void Generator::genStmtsWithEarlyReturn(const ProcDecl &p) {
+  Location pl = loc(p.loc);
+  returnedFlag = newFlag(pl, "returned");
+  setFlag(pl, returnedFlag, false);
+  if (p.resultType != ScalarType::Void) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(lastFlag);
+    resultSlot = AllocaOp::create(b, pl, RefType::get(&ctx, typeOf(p.resultType)),
+                                  b.getStringAttr("result"));
+    lastFlag = resultSlot.getDefiningOp();
+  }
+  genStmts(p.body);
+  freeLocals(pl);
+  if (resultSlot)
+    func::ReturnOp::create(
+        b, pl, ValueRange{LoadOp::create(b, pl, typeOf(p.resultType), resultSlot)});
+  else
+    func::ReturnOp::create(b, pl);
 }
 
 //===----------------------------------------------------------------------===//

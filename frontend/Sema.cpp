@@ -491,34 +491,12 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   bctx.constWhat = outer.constWhat;
   bool good = true;
   switch (r.kind) {
-  case RegionExpr::Named: {
-    Decl *d = lookup(r.name);
-    if (!d) {
-      error(r.loc, "use of undeclared region '" + r.name + "'");
+  case RegionExpr::Named:
+    if (!resolveRegionName(r))
       return false;
-    }
-    if (auto *rd = dyn_cast<RegionDecl>(d)) {
-      r.decl = rd;
-      r.rank = rd->rank;
-      break;
-    }
-    auto *v = dyn_cast<VarDecl>(d);
-    if (v && !v->isArray) {
-      // `[i]`: a rank-1 region of a single index.
-      RegionDim dim;
-      dim.kind = RegionDim::Single;
-      dim.loc = r.loc;
-      dim.lo = std::make_unique<NameExpr>(r.loc, r.name);
-      r.kind = RegionExpr::Literal;
-      r.name.clear();
-      r.dims.push_back(std::move(dim));
+    if (r.kind == RegionExpr::Literal) // `[i]`, rewritten
       return checkRegion(r, outer);
-    }
-    error(r.loc, "'" + r.name + "' is " +
-                     (v ? std::string("an array") : std::string("a ") + d->kindName()) +
-                     ", not a region");
-    return false;
-  }
+    break;
   case RegionExpr::Literal:
     if (r.dims.empty() || r.dims.size() > 3) {
       error(r.loc, "a region has rank 1, 2 or 3");
@@ -535,47 +513,9 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   case RegionExpr::Of:
   case RegionExpr::In:
   case RegionExpr::At:
-  case RegionExpr::By: {
-    ExprCtx inner = outer;
-    good &= checkRegion(*r.base, inner);
-    r.rank = r.base->rank;
-    if (r.base->mask) {
-      error(r.base->mask->loc, std::string("a mask applies to a whole region: write '") +
-                                   (r.base->maskWithout ? "without" : "with") +
-                                   "' after the outermost region, not inside it");
-      good = false;
-    }
-    if (r.kind == RegionExpr::By)
-      treatScalarStrideAsUniform(*r.dir);
-    if (resolveDir(*r.dir)) {
-      if (r.dir->uniform && r.base->rank)
-        r.dir->offsets.assign(r.base->rank, r.dir->offsets.front());
-      if (r.base->rank && r.dir->offsets.size() != r.base->rank) {
-        error(r.dir->loc, "direction" +
-                              (r.dir->name.empty() ? std::string()
-                                                   : " '" + r.dir->name + "'") +
-                              " has rank " + std::to_string(r.dir->offsets.size()) +
-                              " but the region has rank " +
-                              std::to_string(r.base->rank));
-        good = false;
-      }
-      // reported, but the region still serves as a scope (no follow-on errors)
-      if (good && (r.kind == RegionExpr::Of || r.kind == RegionExpr::In))
-        checkBandOnLattice(r);
-      if (r.dir->runTime)
-        good &= checkRunTimeDerivation(r);
-      if (r.kind == RegionExpr::By && !r.dir->runTime)
-        for (int64_t s : r.dir->offsets)
-          if (s <= 0) {
-            error(r.dir->loc, "the strides of 'by' must be positive");
-            good = false;
-            break;
-          }
-    } else {
-      good = false;
-    }
+  case RegionExpr::By:
+    good = checkDirectedRegion(r, outer);
     break;
-  }
   }
   if (r.mask) {
     ExprCtx mctx;
@@ -589,6 +529,75 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
       good = false;
     }
   }
+  return good;
+}
+
+bool Sema::resolveRegionName(RegionExpr &r) {
+  Decl *d = lookup(r.name);
+  if (!d) {
+    error(r.loc, "use of undeclared region '" + r.name + "'");
+    return false;
+  }
+  if (auto *rd = dyn_cast<RegionDecl>(d)) {
+    r.decl = rd;
+    r.rank = rd->rank;
+    return true;
+  }
+  auto *v = dyn_cast<VarDecl>(d);
+  if (v && !v->isArray) {
+    // `[i]`: a rank-1 region of a single index.
+    RegionDim dim;
+    dim.kind = RegionDim::Single;
+    dim.loc = r.loc;
+    dim.lo = std::make_unique<NameExpr>(r.loc, r.name);
+    r.kind = RegionExpr::Literal;
+    r.name.clear();
+    r.dims.push_back(std::move(dim));
+    return true;
+  }
+  error(r.loc, "'" + r.name + "' is " +
+                   (v ? std::string("an array") : std::string("a ") + d->kindName()) +
+                   ", not a region");
+  return false;
+}
+
+bool Sema::checkDirectedRegion(RegionExpr &r, const ExprCtx &outer) {
+  ExprCtx inner = outer;
+  bool good = checkRegion(*r.base, inner);
+  r.rank = r.base->rank;
+  if (r.base->mask) {
+    error(r.base->mask->loc, std::string("a mask applies to a whole region: write '") +
+                                 (r.base->maskWithout ? "without" : "with") +
+                                 "' after the outermost region, not inside it");
+    good = false;
+  }
+  if (r.kind == RegionExpr::By)
+    treatScalarStrideAsUniform(*r.dir);
+  if (!resolveDir(*r.dir))
+    return false;
+  if (r.dir->uniform && r.base->rank)
+    r.dir->offsets.assign(r.base->rank, r.dir->offsets.front());
+  if (r.base->rank && r.dir->offsets.size() != r.base->rank) {
+    error(r.dir->loc, "direction" +
+                          (r.dir->name.empty() ? std::string()
+                                               : " '" + r.dir->name + "'") +
+                          " has rank " + std::to_string(r.dir->offsets.size()) +
+                          " but the region has rank " +
+                          std::to_string(r.base->rank));
+    good = false;
+  }
+  // reported, but the region still serves as a scope (no follow-on errors)
+  if (good && (r.kind == RegionExpr::Of || r.kind == RegionExpr::In))
+    checkBandOnLattice(r);
+  if (r.dir->runTime)
+    good &= checkRunTimeDerivation(r);
+  if (r.kind == RegionExpr::By && !r.dir->runTime)
+    for (int64_t s : r.dir->offsets)
+      if (s <= 0) {
+        error(r.dir->loc, "the strides of 'by' must be positive");
+        good = false;
+        break;
+      }
   return good;
 }
 

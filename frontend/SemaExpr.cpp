@@ -440,22 +440,7 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
 void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
   Decl *d = lookup(e.callee);
   if (!d || (!isa<ProcDecl>(d) && builtinByName(e.callee) != Builtin::None)) {
-    e.builtin = builtinByName(e.callee);
-    if (e.builtin == Builtin::None) {
-      error(e.loc, "use of undeclared procedure '" + e.callee + "'");
-      return;
-    }
-    if (ctx.constOnly) {
-      error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
-      return;
-    }
-    if (isFileBuiltin(e.builtin)) {
-      checkFileBuiltin(e, ctx, asStatement);
-      return;
-    }
-    checkBuiltin(e, ctx);
-    if (asStatement)
-      error(e.loc, "the result of '" + e.callee + "' is unused");
+    checkBuiltinCall(e, ctx, asStatement);
     return;
   }
   auto *p = dyn_cast<ProcDecl>(d);
@@ -477,59 +462,8 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
                      " were given");
     return;
   }
-  for (size_t i = 0; i < e.args.size(); ++i) {
-    VarDecl &param = *p->params[i];
-    Expr &arg = *e.args[i];
-    std::string which = "argument " + std::to_string(i + 1) + " of '" + p->name + "'";
-    if (param.isArray && e.promoted) {
-      checkExpr(arg, ctx); // reported with the promotion (array parameter)
-      continue;
-    }
-    if (param.isArray) {
-      VarDecl *v = resolveArrayName(arg, "an array parameter");
-      if (!v)
-        continue;
-      if (param.rank && v->rank != param.rank)
-        error(arg.loc, which + " must be an array of rank " +
-                           std::to_string(param.rank) + " (have rank " +
-                           std::to_string(v->rank) + ")");
-      else if (v->elemType != param.elemType)
-        error(arg.loc, which + " must be a " + toString(param.elemType) +
-                           " array (have " + toString(v->elemType) + ")");
-      continue;
-    }
-    checkExpr(arg, ctx);
-    if (arg.type == ScalarType::Invalid)
-      continue;
-    if (arg.parallel) {
-      // Promotion: f is applied elementwise; whether f is a scalar
-      // procedure is known once every body is checked (checkPromotions).
-      if (!e.promoted)
-        promotedCalls.push_back(&e);
-      e.promoted = true;
-      e.parallel = true;
-      e.rank = std::max(e.rank, arg.rank);
-      if (!param.byRef && !assignable(param.elemType, arg.type))
-        error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
-                           toString(arg.type) + ")");
-      continue;
-    }
-    if (param.byRef) {
-      auto *n = dyn_cast<NameExpr>(&arg);
-      auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
-      if (!v || v->kind == Decl::Constant || v->kind == Decl::ConfigVar) {
-        error(arg.loc, which + " is a 'var' parameter and needs a variable");
-        continue;
-      }
-      if (v->elemType != param.elemType)
-        error(arg.loc, which + " must be a " + toString(param.elemType) +
-                           " variable (have " + toString(v->elemType) + ")");
-      continue;
-    }
-    if (!assignable(param.elemType, arg.type))
-      error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
-                         toString(arg.type) + ")");
-  }
+  for (size_t i = 0; i < e.args.size(); ++i)
+    checkCallArgument(e, *p, i, ctx);
   e.type = p->resultType;
   if (e.promoted && asStatement) {
     error(e.loc, "procedure '" + p->name + "' is called with a parallel argument "
@@ -542,6 +476,80 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     error(e.loc, "procedure '" + p->name + "' does not return a value");
     e.type = ScalarType::Invalid;
   }
+}
+
+void Sema::checkBuiltinCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
+  e.builtin = builtinByName(e.callee);
+  if (e.builtin == Builtin::None) {
+    error(e.loc, "use of undeclared procedure '" + e.callee + "'");
+    return;
+  }
+  if (ctx.constOnly) {
+    error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
+    return;
+  }
+  if (isFileBuiltin(e.builtin)) {
+    checkFileBuiltin(e, ctx, asStatement);
+    return;
+  }
+  checkBuiltin(e, ctx);
+  if (asStatement)
+    error(e.loc, "the result of '" + e.callee + "' is unused");
+}
+
+void Sema::checkCallArgument(CallExpr &e, const ProcDecl &p, size_t i,
+                             const ExprCtx &ctx) {
+  VarDecl &param = *p.params[i];
+  Expr &arg = *e.args[i];
+  std::string which = "argument " + std::to_string(i + 1) + " of '" + p.name + "'";
+  if (param.isArray && e.promoted) {
+    checkExpr(arg, ctx); // reported with the promotion (array parameter)
+    return;
+  }
+  if (param.isArray) {
+    VarDecl *v = resolveArrayName(arg, "an array parameter");
+    if (!v)
+      return;
+    if (param.rank && v->rank != param.rank)
+      error(arg.loc, which + " must be an array of rank " +
+                         std::to_string(param.rank) + " (have rank " +
+                         std::to_string(v->rank) + ")");
+    else if (v->elemType != param.elemType)
+      error(arg.loc, which + " must be a " + toString(param.elemType) +
+                         " array (have " + toString(v->elemType) + ")");
+    return;
+  }
+  checkExpr(arg, ctx);
+  if (arg.type == ScalarType::Invalid)
+    return;
+  if (arg.parallel) {
+    // Promotion: f is applied elementwise; whether f is a scalar
+    // procedure is known once every body is checked (checkPromotions).
+    if (!e.promoted)
+      promotedCalls.push_back(&e);
+    e.promoted = true;
+    e.parallel = true;
+    e.rank = std::max(e.rank, arg.rank);
+    if (!param.byRef && !assignable(param.elemType, arg.type))
+      error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
+                         toString(arg.type) + ")");
+    return;
+  }
+  if (param.byRef) {
+    auto *n = dyn_cast<NameExpr>(&arg);
+    auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
+    if (!v || v->kind == Decl::Constant || v->kind == Decl::ConfigVar) {
+      error(arg.loc, which + " is a 'var' parameter and needs a variable");
+      return;
+    }
+    if (v->elemType != param.elemType)
+      error(arg.loc, which + " must be a " + toString(param.elemType) +
+                         " variable (have " + toString(v->elemType) + ")");
+    return;
+  }
+  if (!assignable(param.elemType, arg.type))
+    error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
+                       toString(arg.type) + ")");
 }
 
 VarDecl *Sema::resolveArrayName(Expr &e, const char *what) {

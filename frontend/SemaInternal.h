@@ -115,6 +115,12 @@ private:
 
   // --- regions and directions ---
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
+  /// A named region: its declaration, or `[i]` for a scalar i rewritten
+  /// into a literal region of that single index (checked by the caller).
+  bool resolveRegionName(RegionExpr &r);
+  /// `d of R`, `d in R`, `R at d`, `R by s`: the base region and the
+  /// direction, whose rank must be the region's.
+  bool checkDirectedRegion(RegionExpr &r, const ExprCtx &outer);
   bool resolveDir(DirRef &d);
   bool foldDirection(std::vector<ExprPtr> &components, std::vector<int64_t> &offsets,
                      bool &runTime, bool uniform);
@@ -136,6 +142,11 @@ private:
   void checkUnary(UnaryExpr &e, const ExprCtx &ctx);
   void checkBinary(BinaryExpr &e, const ExprCtx &ctx);
   void checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  /// A call of a builtin, or of an undeclared name.
+  void checkBuiltinCall(CallExpr &e, const ExprCtx &ctx, bool asStatement);
+  /// Argument i of a call of p; marks the call promoted when it is parallel.
+  void checkCallArgument(CallExpr &e, const ProcDecl &p, size_t i,
+                         const ExprCtx &ctx);
   void checkBuiltin(CallExpr &e, const ExprCtx &ctx);
   /// open/read/close (SemaFiles.cpp).
   void checkFileBuiltin(CallExpr &e, const ExprCtx &ctx, bool asStatement);
@@ -187,6 +198,11 @@ private:
   void checkStmt(Stmt &s);
   void checkAssign(AssignStmt &s);
   void checkIf(IfStmt &s);
+  void checkScoped(ScopedStmt &ss);
+  void checkFor(ForStmt &fs);
+  void checkReturn(ReturnStmt &rs);
+  void checkBoundary(BoundaryStmt &bs);
+  void checkWrite(WriteStmt &ws);
   /// Inside a shattered `if` only array statements over its scope may
   /// appear; reports `s` when it is something else.
   bool allowedInShatteredIf(const Stmt &s);

@@ -191,27 +191,9 @@ void Sema::checkStmt(Stmt &s) {
     return;
   beginStmt();
   switch (s.kind) {
-  case Stmt::Scoped: {
-    auto &ss = cast<ScopedStmt>(s);
-    ExprCtx ctx = stmtCtx();
-    bool good = checkRegion(*ss.region, ctx);
-    parallelWithoutScope = false;
-    const RegionExpr *savedScope = scope;
-    unsigned savedRank = scopeRank;
-    bool savedRejected = inRejectedScope;
-    if (good) {
-      scope = ss.region.get();
-      scopeRank = ss.region->rank;
-    }
-    inRejectedScope = savedRejected || !good;
-    ss.scope = scope;
-    if (ss.body)
-      checkStmt(*ss.body);
-    scope = savedScope;
-    scopeRank = savedRank;
-    inRejectedScope = savedRejected;
+  case Stmt::Scoped:
+    checkScoped(cast<ScopedStmt>(s));
     return;
-  }
   case Stmt::Block:
     checkStmts(cast<BlockStmt>(s).body);
     return;
@@ -221,32 +203,9 @@ void Sema::checkStmt(Stmt &s) {
   case Stmt::If:
     checkIf(cast<IfStmt>(s));
     return;
-  case Stmt::For: {
-    auto &fs = cast<ForStmt>(s);
-    ExprCtx ctx = stmtCtx();
-    Decl *d = lookup(fs.var->name);
-    if (!d) {
-      error(fs.var->loc, "use of undeclared identifier '" + fs.var->name + "'");
-    } else {
-      fs.var->decl = d;
-      auto *v = dyn_cast<VarDecl>(d);
-      if (!v || v->isArray || v->elemType != ScalarType::Integer ||
-          v->kind == Decl::Constant || v->kind == Decl::ConfigVar)
-        error(fs.var->loc, "the loop variable '" + fs.var->name +
-                               "' must be an integer scalar variable");
-      else
-        checkName(*fs.var, ctx);
-    }
-    checkScalarOf(*fs.lo, ScalarType::Integer, "a loop bound", ctx);
-    checkScalarOf(*fs.hi, ScalarType::Integer, "a loop bound", ctx);
-    if (fs.step)
-      checkScalarOf(*fs.step, ScalarType::Integer, "a loop step", ctx);
-    parallelWithoutScope = false;
-    ++loopDepth;
-    checkStmts(fs.body);
-    --loopDepth;
+  case Stmt::For:
+    checkFor(cast<ForStmt>(s));
     return;
-  }
   case Stmt::While: {
     auto &ws = cast<WhileStmt>(s);
     checkCondition(*ws.cond, "'while'");
@@ -274,71 +233,16 @@ void Sema::checkStmt(Stmt &s) {
     return;
   case Stmt::Halt:
     return;
-  case Stmt::Return: {
-    auto &rs = cast<ReturnStmt>(s);
-    ScalarType want = curProc ? curProc->resultType : ScalarType::Void;
-    if (!rs.value) {
-      if (want != ScalarType::Void)
-        error(s.loc, "procedure '" + curProc->name + "' must return " +
-                         (want == ScalarType::Integer ? "an " : "a ") +
-                         toString(want) + " value");
-      return;
-    }
-    checkExpr(*rs.value, stmtCtx());
-    if (rs.value->type == ScalarType::Invalid)
-      break;
-    if (want == ScalarType::Void)
-      error(rs.value->loc, "procedure '" + curProc->name + "' does not return a value");
-    else if (rs.value->parallel) {
-      error(rs.value->loc, "a procedure returns a scalar, not a parallel value");
-      parallelWithoutScope = false;
-    } else if (!assignable(want, rs.value->type))
-      error(rs.value->loc, std::string("cannot return a ") +
-                               toString(rs.value->type) + " value from a procedure "
-                               "returning " + toString(want));
+  case Stmt::Return:
+    checkReturn(cast<ReturnStmt>(s));
     break;
-  }
   case Stmt::Wrap:
-  case Stmt::Reflect: {
-    auto &bs = cast<BoundaryStmt>(s);
-    const char *kw = bs.isWrap() ? "wrap" : "reflect";
-    if (!scope || scope->kind != RegionExpr::Of) {
-      error(s.loc, std::string("'") + kw +
-                       "' needs an 'of' region scope, e.g. [east of R] " + kw + " A;");
-      return;
-    }
-    const DirRef &dir = *scope->dir;
-    if (!requireCompileTimeDir(dir, std::string("'") + kw + "'"))
-      return;
-    if (!dir.offsets.empty() &&
-        llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
-      error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +
-                         (dir.name.empty() ? std::string("this one")
-                                           : "'" + dir.name + "'") +
-                         " is zero in every dimension)");
-    for (auto &n : bs.arrays) {
-      VarDecl *v = resolveArrayName(*n, (std::string("the operand of '") + kw + "'").c_str());
-      if (v && v->rank != scopeRank)
-        error(n->loc, "rank mismatch: array '" + v->name + "' has rank " +
-                          std::to_string(v->rank) + " but the region has rank " +
-                          std::to_string(scopeRank));
-    }
+  case Stmt::Reflect:
+    checkBoundary(cast<BoundaryStmt>(s));
     return;
-  }
-  case Stmt::Write: {
-    auto &ws = cast<WriteStmt>(s);
-    ExprCtx ctx = stmtCtx();
-    checkWriteFile(ws, ctx);
-    ctx.allowString = true;
-    for (auto &a : ws.args) {
-      checkExpr(*a.value, ctx);
-      if (a.value->type == ScalarType::File)
-        error(a.value->loc, "a file can only be the first argument of write");
-      if (a.hasFormat && a.value->type == ScalarType::String)
-        error(a.value->loc, "a format applies to a number or a boolean, not a string");
-    }
+  case Stmt::Write:
+    checkWrite(cast<WriteStmt>(s));
     break;
-  }
   case Stmt::Call: {
     auto &cs = cast<CallStmt>(s);
     checkCall(*cs.call, stmtCtx(), true);
@@ -346,6 +250,112 @@ void Sema::checkStmt(Stmt &s) {
   }
   }
   endStmt(s);
+}
+
+void Sema::checkScoped(ScopedStmt &ss) {
+  ExprCtx ctx = stmtCtx();
+  bool good = checkRegion(*ss.region, ctx);
+  parallelWithoutScope = false;
+  const RegionExpr *savedScope = scope;
+  unsigned savedRank = scopeRank;
+  bool savedRejected = inRejectedScope;
+  if (good) {
+    scope = ss.region.get();
+    scopeRank = ss.region->rank;
+  }
+  inRejectedScope = savedRejected || !good;
+  ss.scope = scope;
+  if (ss.body)
+    checkStmt(*ss.body);
+  scope = savedScope;
+  scopeRank = savedRank;
+  inRejectedScope = savedRejected;
+}
+
+void Sema::checkFor(ForStmt &fs) {
+  ExprCtx ctx = stmtCtx();
+  Decl *d = lookup(fs.var->name);
+  if (!d) {
+    error(fs.var->loc, "use of undeclared identifier '" + fs.var->name + "'");
+  } else {
+    fs.var->decl = d;
+    auto *v = dyn_cast<VarDecl>(d);
+    if (!v || v->isArray || v->elemType != ScalarType::Integer ||
+        v->kind == Decl::Constant || v->kind == Decl::ConfigVar)
+      error(fs.var->loc, "the loop variable '" + fs.var->name +
+                             "' must be an integer scalar variable");
+    else
+      checkName(*fs.var, ctx);
+  }
+  checkScalarOf(*fs.lo, ScalarType::Integer, "a loop bound", ctx);
+  checkScalarOf(*fs.hi, ScalarType::Integer, "a loop bound", ctx);
+  if (fs.step)
+    checkScalarOf(*fs.step, ScalarType::Integer, "a loop step", ctx);
+  parallelWithoutScope = false;
+  ++loopDepth;
+  checkStmts(fs.body);
+  --loopDepth;
+}
+
+void Sema::checkReturn(ReturnStmt &rs) {
+  ScalarType want = curProc ? curProc->resultType : ScalarType::Void;
+  if (!rs.value) {
+    if (want != ScalarType::Void)
+      error(rs.loc, "procedure '" + curProc->name + "' must return " +
+                        (want == ScalarType::Integer ? "an " : "a ") +
+                        toString(want) + " value");
+    return;
+  }
+  checkExpr(*rs.value, stmtCtx());
+  if (rs.value->type == ScalarType::Invalid)
+    return;
+  if (want == ScalarType::Void)
+    error(rs.value->loc, "procedure '" + curProc->name + "' does not return a value");
+  else if (rs.value->parallel) {
+    error(rs.value->loc, "a procedure returns a scalar, not a parallel value");
+    parallelWithoutScope = false;
+  } else if (!assignable(want, rs.value->type))
+    error(rs.value->loc, std::string("cannot return a ") +
+                             toString(rs.value->type) + " value from a procedure "
+                             "returning " + toString(want));
+}
+
+void Sema::checkBoundary(BoundaryStmt &bs) {
+  const char *kw = bs.isWrap() ? "wrap" : "reflect";
+  if (!scope || scope->kind != RegionExpr::Of) {
+    error(bs.loc, std::string("'") + kw +
+                      "' needs an 'of' region scope, e.g. [east of R] " + kw + " A;");
+    return;
+  }
+  const DirRef &dir = *scope->dir;
+  if (!requireCompileTimeDir(dir, std::string("'") + kw + "'"))
+    return;
+  if (!dir.offsets.empty() &&
+      llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
+    error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +
+                       (dir.name.empty() ? std::string("this one")
+                                         : "'" + dir.name + "'") +
+                       " is zero in every dimension)");
+  for (auto &n : bs.arrays) {
+    VarDecl *v = resolveArrayName(*n, (std::string("the operand of '") + kw + "'").c_str());
+    if (v && v->rank != scopeRank)
+      error(n->loc, "rank mismatch: array '" + v->name + "' has rank " +
+                        std::to_string(v->rank) + " but the region has rank " +
+                        std::to_string(scopeRank));
+  }
+}
+
+void Sema::checkWrite(WriteStmt &ws) {
+  ExprCtx ctx = stmtCtx();
+  checkWriteFile(ws, ctx);
+  ctx.allowString = true;
+  for (auto &a : ws.args) {
+    checkExpr(*a.value, ctx);
+    if (a.value->type == ScalarType::File)
+      error(a.value->loc, "a file can only be the first argument of write");
+    if (a.hasFormat && a.value->type == ScalarType::String)
+      error(a.value->loc, "a format applies to a number or a boolean, not a string");
+  }
 }
 
 } // namespace sema

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Lists C and C++ function bodies longer than a limit.
 
-usage: scripts/function-lengths.py [--max=N] [--top=K] FILE_OR_DIR...
+usage: scripts/function-lengths.py [--max=N] [--top=K] [--exclude=DIR]...
+                                   FILE_OR_DIR...
 
 A function's length is counted in lines from the first line of its
 signature to its closing brace. Bodies are found by brace matching on the
@@ -9,11 +10,16 @@ source with comments, string and character literals blanked out: a `{`
 whose preceding declaration text holds a parameter list and is not a
 control statement, a lambda or an initialiser opens a function body;
 namespaces, classes, structs, enums and extern "C" blocks are entered.
+Directories are searched recursively, except hidden ones, those git
+ignores (in a git checkout), CMake build trees (a directory holding
+CMakeCache.txt) and each --exclude=DIR (a path): generated sources and
+the old sources scripts/compare-emitted-c.sh exports are not checked.
 Exit status: 0 when no function is longer than N (default 80), 1 when some
 are (each is listed as file:line: name: length), 2 on bad use.
 """
 import os
 import re
+import subprocess
 import sys
 
 SOURCE_SUFFIXES = ('.c', '.cc', '.cpp', '.h', '.hpp', '.inc')
@@ -112,10 +118,33 @@ def matching_brace(text, open_at):
     return len(text) - 1
 
 
-def source_files(paths):
+def skipped_directory(path, excluded):
+    return (os.path.basename(path).startswith('.')
+            or os.path.isfile(os.path.join(path, 'CMakeCache.txt'))
+            or os.path.realpath(path) in excluded)
+
+
+def ignored_by_git(directory):
+    """The real paths of the files and directories under `directory` that
+    git ignores; none outside a git checkout."""
+    try:
+        listing = subprocess.run(
+            ['git', '-C', directory, 'ls-files', '-z', '--others', '--ignored',
+             '--exclude-standard', '--directory'],
+            capture_output=True, check=True).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    return {os.path.realpath(os.path.join(directory, entry))
+            for entry in listing.split('\0') if entry}
+
+
+def source_files(paths, excluded):
     for p in paths:
         if os.path.isdir(p):
-            for root, _, files in sorted(os.walk(p)):
+            excluded = excluded | ignored_by_git(p)
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(d for d in dirs
+                                 if not skipped_directory(os.path.join(root, d), excluded))
                 for name in sorted(files):
                     if name.endswith(SOURCE_SUFFIXES):
                         yield os.path.join(root, name)
@@ -126,12 +155,14 @@ def source_files(paths):
 
 
 def main(argv):
-    limit, top, paths = 80, 0, []
+    limit, top, paths, excluded = 80, 0, [], set()
     for arg in argv:
         if arg.startswith('--max='):
             limit = int(arg[6:])
         elif arg.startswith('--top='):
             top = int(arg[6:])
+        elif arg.startswith('--exclude='):
+            excluded.add(os.path.realpath(arg[10:]))
         elif arg.startswith('-'):
             print(__doc__.strip(), file=sys.stderr)
             return 2
@@ -141,7 +172,7 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     everything = [(length, path, line, name)
-                  for path in source_files(paths)
+                  for path in source_files(paths, excluded)
                   for length, line, name in function_lengths(path)]
     everything.sort(key=lambda r: (-r[0], r[1], r[2]))
     too_long = [r for r in everything if r[0] > limit]

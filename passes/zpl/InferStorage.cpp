@@ -120,6 +120,7 @@ private:
   /// Widens the ghost widths of every declaration behind `array` so that an
   /// access over a region with `reach`, shifted by `offset`, stays in storage.
   void widen(Value array, const Reach &reach, ArrayRef<int64_t> offset);
+  void widenBand(BoundaryOp boundary);
 
   SymbolTable *symbols = nullptr;
   ArrayTracer *tracer = nullptr;
@@ -218,6 +219,23 @@ static SmallVector<int64_t> initialFluff(Operation *decl, unsigned rank) {
   return widths;
 }
 
+/// A wrap or reflect writes the band `d of R` of its array, as an `of`
+/// assignment does.
+void InferStoragePass::widenBand(BoundaryOp boundary) {
+  Reach reach = reachOf(boundary.getRegion());
+  ArrayRef<int64_t> dir = boundary.getDirection();
+  if (dir.size() != reach.lo.size())
+    return;
+  for (unsigned k = 0; k < dir.size(); ++k) {
+    if (dir[k] > 0)
+      reach.hi[k] += dir[k];
+    else
+      reach.lo[k] -= dir[k];
+  }
+  SmallVector<int64_t> zero(dir.size(), 0);
+  widen(boundary.getArray(), reach, zero);
+}
+
 void InferStoragePass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTable symbolTable(module);
@@ -269,19 +287,7 @@ void InferStoragePass::runOnOperation() {
         widen(mask, reach, zero);
       }
     } else if (auto boundary = dyn_cast<BoundaryOp>(op)) {
-      // The band `d of R` of the array, as for an `of` assignment.
-      Reach reach = reachOf(boundary.getRegion());
-      ArrayRef<int64_t> dir = boundary.getDirection();
-      if (dir.size() == reach.lo.size()) {
-        for (unsigned k = 0; k < dir.size(); ++k) {
-          if (dir[k] > 0)
-            reach.hi[k] += dir[k];
-          else
-            reach.lo[k] -= dir[k];
-        }
-        SmallVector<int64_t> zero(dir.size(), 0);
-        widen(boundary.getArray(), reach, zero);
-      }
+      widenBand(boundary);
     } else if (auto redist = dyn_cast<RedistributeOp>(op)) {
       // Both arrays are accessed over the redistributed region.
       Reach reach = reachOf(redist.getRegion());

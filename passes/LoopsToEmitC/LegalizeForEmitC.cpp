@@ -171,45 +171,36 @@ struct AssertToFailAt : OpRewritePattern<cf::AssertOp> {
   }
 };
 
-/// Signed integer `/` and `%` (C's are undefined for a zero divisor and for
-/// INT64_MIN / -1) become zrt_div_i64(a, b, "file:line:col") and
-/// zrt_rem_i64, which stop the program with one line naming the source
-/// position. Divisors that are constants other than 0 and -1 need no check.
-template <typename Op> struct CheckedDivision : OpRewritePattern<Op> {
-  CheckedDivision(MLIRContext *ctx, StringRef callee)
-      : OpRewritePattern<Op>(ctx), callee(callee) {}
+/// Replaces an i64 `op` whose right operand is not a constant that
+/// `isSafe` accepts by a call of the runtime's checked twin (C leaves the
+/// operation undefined for some right operands).
+template <typename Op> struct CheckedCall : OpRewritePattern<Op> {
+  CheckedCall(MLIRContext *ctx, StringRef callee, bool (*isSafe)(const APInt &))
+      : OpRewritePattern<Op>(ctx), callee(callee), isSafe(isSafe) {}
   LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
     if (!op.getType().isInteger(64))
       return failure();
-    APInt divisor;
-    if (matchPattern(op.getRhs(), m_ConstantInt(&divisor)) && !divisor.isZero() &&
-        !divisor.isAllOnes())
+    APInt rhs;
+    if (matchPattern(op.getRhs(), m_ConstantInt(&rhs)) && isSafe(rhs))
       return failure();
     replaceByCheckedCall(rewriter, op, callee);
     return success();
   }
   StringRef callee;
+  bool (*isSafe)(const APInt &);
 };
 
-/// Left and arithmetic right shifts of i64 (bsl, bsr) by an amount that is
-/// not a constant in 0..63 become zrt_shl_i64(a, n, "file:line:col") and
-/// zrt_shr_i64, which stop the program with one line naming the source
-/// position when n is outside 0..63. Constant amounts in range are left to
-/// the upstream conversion (C's `<<` on the unsigned value, `>>`).
-template <typename Op> struct CheckedShift : OpRewritePattern<Op> {
-  CheckedShift(MLIRContext *ctx, StringRef callee)
-      : OpRewritePattern<Op>(ctx), callee(callee) {}
-  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
-    if (!op.getType().isInteger(64))
-      return failure();
-    APInt amount;
-    if (matchPattern(op.getRhs(), m_ConstantInt(&amount)) && amount.ult(64))
-      return failure();
-    replaceByCheckedCall(rewriter, op, callee);
-    return success();
-  }
-  StringRef callee;
-};
+/// Signed integer `/` and `%` are undefined in C for a zero divisor and for
+/// INT64_MIN / -1: zrt_div_i64(a, b, "file:line:col") and zrt_rem_i64 stop
+/// the program with one line naming the source position. Divisors that are
+/// constants other than 0 and -1 need no check.
+bool isSafeDivisor(const APInt &d) { return !d.isZero() && !d.isAllOnes(); }
+
+/// Shifts of i64 (bsl, bsr) are undefined in C by an amount outside 0..63:
+/// zrt_shl_i64(a, n, "file:line:col") and zrt_shr_i64 stop the program with
+/// one line naming the source position. Constant amounts in range are left
+/// to the upstream conversion (C's `<<` on the unsigned value, `>>`).
+bool isSafeShift(const APInt &n) { return n.ult(64); }
 
 /// The C literal -9223372036854775808 is the negation of a constant too
 /// large for any signed type (compilers warn that it is unsigned): an i64
@@ -232,10 +223,10 @@ struct SpellInt64Min : OpRewritePattern<arith::ConstantOp> {
 void Legalizer::applyRunTimeChecks() {
   RewritePatternSet patterns(ctx);
   patterns.add<AssertToFailAt>(ctx);
-  patterns.add<CheckedDivision<arith::DivSIOp>>(ctx, "zrt_div_i64");
-  patterns.add<CheckedDivision<arith::RemSIOp>>(ctx, "zrt_rem_i64");
-  patterns.add<CheckedShift<arith::ShLIOp>>(ctx, "zrt_shl_i64");
-  patterns.add<CheckedShift<arith::ShRSIOp>>(ctx, "zrt_shr_i64");
+  patterns.add<CheckedCall<arith::DivSIOp>>(ctx, "zrt_div_i64", isSafeDivisor);
+  patterns.add<CheckedCall<arith::RemSIOp>>(ctx, "zrt_rem_i64", isSafeDivisor);
+  patterns.add<CheckedCall<arith::ShLIOp>>(ctx, "zrt_shl_i64", isSafeShift);
+  patterns.add<CheckedCall<arith::ShRSIOp>>(ctx, "zrt_shr_i64", isSafeShift);
   walkAndApplyPatterns(module, FrozenRewritePatternSet(std::move(patterns)));
 }
 

@@ -168,8 +168,7 @@ void simTransferRelease(im_transfer *t) {
 
 void simDr(im_transfer *t) {
   Transfer &x = *static_cast<Transfer *>(t->be);
-  g_sim->overrideStrategy(x);
-  g_sim->noteStrategy(x); // the strategy is set by now
+  g_sim->chooseStrategy(x);
   ironmanCall(t, "DR", [](Transfer &x) { g_sim->binding().dr(x); });
 }
 

@@ -187,40 +187,35 @@ bool modelChoiceFor(Simulator &sim, const Msg &m, size_t count, Time overlapUs,
 }
 } // namespace
 
-void Simulator::overrideStrategy(Transfer &t) {
+void Simulator::chooseStrategy(Transfer &t) {
   switch (options_.strategy) {
-  case StrategyOverride::AsCompiled:
-    return;
   case StrategyOverride::Chained:
     t.t->strategy = IM_CHAINED;
-    return;
+    break;
   case StrategyOverride::Packed:
     t.t->strategy = IM_PACKED;
-    return;
+    break;
+  case StrategyOverride::AsCompiled:
   case StrategyOverride::Model:
     break;
   }
+  bool byModel = options_.strategy == StrategyOverride::Model;
   const Msg *largest = largestSend(t);
+  if (!largest || (!byModel && !options_.stats))
+    return; // nothing to choose, nothing to report
   model::Strategy choice;
-  if (largest && modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, choice))
+  bool estimated = modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, choice);
+  if (estimated && byModel)
     t.t->strategy = choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
-}
-
-void Simulator::noteStrategy(const Transfer &t) {
-  const Msg *largest = largestSend(t);
-  if (!largest)
-    return;
   StrategyNote &note = strategies_[t.t->id];
-  if (largest->bytes < note.bytes)
+  if (!options_.stats || largest->bytes < note.bytes)
     return;
   note.chained = t.chained();
-  if (largest->bytes == note.bytes && t.overlapUs == note.overlapUs && !note.array.empty())
-    return; // estimated already
-  if (!modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, note.modelChoice))
+  if (!estimated)
     return;
   note.array = t.t->a && t.t->a->name ? t.t->a->name : "?";
+  note.modelChoice = choice;
   note.bytes = largest->bytes;
-  note.overlapUs = t.overlapUs;
 }
 
 } // namespace zsim

@@ -495,15 +495,13 @@ public:
                   const std::function<Time(std::vector<void *> &)> &combine);
 
   // ---- reports
-  /// Notes the strategy a transfer runs and the one the cost model picks
-  /// for its largest message on this run's machine (figures changed by
-  /// --set included), for --stats.
-  void noteStrategy(const Transfer &t);
-  /// --strategy=chained|packed|model: sets the transfer's strategy before
-  /// its DR (model: the cost model's choice for this PE's largest message
-  /// on this run's machine, given the computation the transfer overlapped
-  /// the last time it ran); as compiled, leaves it.
-  void overrideStrategy(Transfer &t);
+  /// Before a transfer's DR: --strategy=chained|packed|model sets its
+  /// strategy (model: the cost model's choice for this PE's largest message
+  /// on this run's machine, --set figures included, given the computation
+  /// the transfer overlapped the last time it ran; as compiled leaves it),
+  /// and with --stats notes the strategy it runs and the model's choice.
+  /// The model is asked once, and only when one of the two needs it.
+  void chooseStrategy(Transfer &t);
   void printStrategies() const; // stats.sim.transfer.ID.{array,runs,model,bytes}
   void report(); // stats.sim.* and the trace file
   uint64_t events() const { return events_; }
@@ -528,7 +526,6 @@ private:
     bool chained = false;
     model::Strategy modelChoice = model::Strategy::Packed;
     size_t bytes = 0; // of the message the choice was made for
-    Time overlapUs = 0; // the computation it could hide behind
   };
   std::map<int64_t, StrategyNote> strategies_; // by transfer id
   std::set<std::pair<Time, int>> ready_; // Ready PEs by (readyAt, id)

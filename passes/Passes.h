@@ -55,6 +55,10 @@ void buildPipeline(mlir::OpPassManager &pm, Stage stage, int optLevel,
                    const SelectStrategyOptions &strategyOpts = {},
                    bool overlap = true);
 
+/// The passes from loops to EmitC up to (not including) arith-to-emitc and
+/// form-expressions; registered as `zpl-legalize-for-emitc` for zpl-opt.
+void buildLegalizeForEmitC(mlir::OpPassManager &pm);
+
 /// A C string literal (with quotes) for `s`: escapes, no trigraphs.
 std::string cStringLiteral(llvm::StringRef s);
 
@@ -62,7 +66,8 @@ std::string cStringLiteral(llvm::StringRef s);
 /// it has none), for run-time errors that name the source position.
 std::string sourcePosition(mlir::Location loc);
 
-/// Registers the zplc pipeline as `zpl-to-emitc` for zpl-opt.
+/// Registers the zplc pipeline as `zpl-to-emitc`, and
+/// `zpl-legalize-for-emitc`, for zpl-opt.
 void registerPipelines();
 
 } // namespace zpl

@@ -39,7 +39,7 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
     pm.addPass(createRemoveRedundantTransfers());
   if (optLevel >= 2) {
     pm.addPass(createCombineTransfers());
-    pm.addPass(createPipelineTransfers());
+    pm.addNestedPass<func::FuncOp>(createPipelineTransfers());
   }
   // -O1 and above: A := Temp exchanges storage where Temp is dead.
   if (optLevel >= 1)
@@ -52,18 +52,27 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // -O2: interiors compute while their halos travel. After the
   // narrowing, whose run-time guards a split may not straddle.
   if (optLevel >= 2 && overlap)
-    pm.addPass(createOverlapHalos());
+    pm.addNestedPass<func::FuncOp>(createOverlapHalos());
   pm.addPass(createLowerToLoops());
   pm.addNestedPass<func::FuncOp>(createHoistConstants());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (stage == Stage::Loops)
     return;
-  pm.addPass(createLegalizeForEmitC());
-  pm.addPass(createSCFToEmitC());
+  buildLegalizeForEmitC(pm);
   pm.addPass(createConvertArithToEmitC());
-  pm.addPass(createConvertFuncToEmitC());
   pm.addNestedPass<emitc::FuncOp>(createFormExpressions());
+}
+
+void zpl::buildLegalizeForEmitC(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createCRunTimeChecks());
+  pm.addNestedPass<func::FuncOp>(createMathToLibC());
+  pm.addNestedPass<func::FuncOp>(createCSpellings());
+  pm.addPass(createSCFToEmitC());
+  pm.addNestedPass<func::FuncOp>(createCRemoveUnused());
+  pm.addPass(createConvertFuncToEmitC());
+  pm.addNestedPass<emitc::FuncOp>(createCPrepareCalls());
+  pm.addPass(createCDeclarations());
 }
 
 namespace {
@@ -106,4 +115,10 @@ void zpl::registerPipelines() {
         strategyOpts.strategy = opts.strategy;
         buildPipeline(pm, Stage::EmitC, 2, strategyOpts, opts.overlap);
       });
+  PassPipelineRegistration<>(
+      "zpl-legalize-for-emitc",
+      "loops to EmitC but for arith-to-emitc and form-expressions: run-time "
+      "checks, C library calls, scf and func conversion, clean-ups, "
+      "prototypes and includes",
+      [](OpPassManager &pm) { buildLegalizeForEmitC(pm); });
 }

@@ -195,16 +195,15 @@ void trySplit(ArrayRef<ironman::CommUnit> units, Operation *stmt) {
 } // namespace
 
 void OverlapHalosPass::runOnOperation() {
-  getOperation().walk([&](func::FuncOp func) {
-    SmallVector<Operation *> candidates;
-    func.walk([&](Operation *op) {
-      if (splittable(op))
-        candidates.push_back(op);
-    });
-    if (candidates.empty())
-      return;
-    SmallVector<ironman::CommUnit> units = unitsOf(func);
-    for (Operation *stmt : candidates)
-      trySplit(units, stmt);
+  func::FuncOp func = getOperation();
+  SmallVector<Operation *> candidates;
+  func.walk([&](Operation *op) {
+    if (splittable(op))
+      candidates.push_back(op);
   });
+  if (candidates.empty())
+    return;
+  SmallVector<ironman::CommUnit> units = unitsOf(func);
+  for (Operation *stmt : candidates)
+    trySplit(units, stmt);
 }

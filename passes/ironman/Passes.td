@@ -84,7 +84,7 @@ def CombineTransfers : Pass<"zpl-ironman-combine", "::mlir::ModuleOp"> {
   let dependentDialects = ["::ironman::IronmanDialect"];
 }
 
-def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
+def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::func::FuncOp"> {
   let summary = "Move DR/SR early and DN/SV late to overlap communication";
   let description = [{
     For every halo transfer or combine of halo transfers, within its block:
@@ -114,7 +114,7 @@ def PipelineTransfers : Pass<"zpl-ironman-pipeline", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
-def OverlapHalos : Pass<"zpl-overlap-halos", "::mlir::ModuleOp"> {
+def OverlapHalos : Pass<"zpl-overlap-halos", "::mlir::func::FuncOp"> {
   let summary = "Compute a statement's interior while its halo transfers "
                 "are in flight";
   let description = [{

@@ -255,6 +255,7 @@ void PipelineTransfersPass::rotateStarts(const CommUnit &unit) {
 }
 
 void PipelineTransfersPass::runOnOperation() {
+  rotatedGuards.clear(); // a pass instance may run on several functions
   SmallVector<CommUnit> units;
   getOperation().walk([&](Operation *op) {
     if (!isa<TransferOp, ironman::CombineOp>(op))

@@ -13,6 +13,8 @@
 
 #include "backends/sim/Sim.h"
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +90,28 @@ Options parseOptions(int argc, char **argv, const std::string &prog) {
   return o;
 }
 
+/// The description the run-time strategy choice asks when the binding's
+/// structure fixes how many streams cross a port (Binding::streamsPerPort),
+/// the description has that congestion column and the user did not set
+/// the column: `description` with that column. Null otherwise (the choice
+/// asks the machine itself).
+std::unique_ptr<model::Machine> choiceMachine(Simulator &sim, std::string description,
+                                              const std::vector<std::string> &settings,
+                                              const model::SimFigures &figures) {
+  int streams = sim.binding().streamsPerPort(figures.topology.pesPerNode);
+  double mbps = 0;
+  auto setsCongestion = [](const std::string &s) { return s.rfind("network.congestion=", 0) == 0; };
+  if (streams <= 0 || streams == sim.machine().congestion() ||
+      !sim.machine().networkFigure("Nd", streams, mbps) ||
+      std::any_of(settings.begin(), settings.end(), setsCongestion))
+    return nullptr;
+  std::vector<std::string> column = {"network.congestion=" + std::to_string(streams)};
+  std::string err;
+  if (!model::Machine::applySettings(description, zsim_description_path, column, err))
+    return nullptr;
+  return model::Machine::parse(description, zsim_description_path, err);
+}
+
 } // namespace
 
 void zsim::launchProgram(int argc, char **argv, void (*peMain)(int argc, char **argv)) {
@@ -110,6 +134,7 @@ void zsim::launchProgram(int argc, char **argv, void (*peMain)(int argc, char **
   // Never destroyed: the program exits on a simulated PE's stack, which
   // the simulator owns.
   auto *sim = new Simulator(std::move(m), figures, binding, o, prog);
+  sim->setChoiceMachine(choiceMachine(*sim, description, o.settings, figures));
   std::function<void(int)> body = [=](int) { peMain(argc, argv); };
   sim->run(body, /*exitAtEnd=*/true);
   abort(); // not reached: the last PE ends the program

@@ -53,6 +53,7 @@ void Simulator::report() {
       printf("stats.sim.pe.%d.comm %s\n", p->id, seconds(p->busy[int(Activity::Comm)]).c_str());
       printf("stats.sim.pe.%d.wait %s\n", p->id, seconds(p->busy[int(Activity::Wait)]).c_str());
     }
+    printf("stats.sim.model.congestion %d\n", choiceMachine().congestion());
     printStrategies();
     fflush(stdout);
   }
@@ -171,7 +172,7 @@ bool modelChoiceFor(Simulator &sim, const Msg &m, size_t count, Time overlapUs,
                     model::Strategy &choice) {
   model::Answer answer;
   std::string err;
-  if (!model::estimate(sim.machine(), {m.pattern, m.pattern}, m.bytes, answer, err))
+  if (!model::estimate(sim.choiceMachine(), {m.pattern, m.pattern}, m.bytes, answer, err))
     return false;
   double k = double(count);
   auto delay = [&](bool chained, double startupUs, double totalUs) {

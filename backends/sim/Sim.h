@@ -365,6 +365,14 @@ public:
   /// One step of a collective: a message of `bytes` to a PE one hop away,
   /// sent and received (software trees of barriers and reductions).
   virtual Time stepUs(size_t bytes) = 0;
+  /// How many message streams cross a node's port at once in an exchange,
+  /// when the binding's structure fixes it (0: it does not, and the
+  /// run-time strategy choice uses the description's representative
+  /// congestion column).
+  virtual int streamsPerPort(int pesPerNode) const {
+    (void)pesPerNode;
+    return 0;
+  }
 };
 
 /// Helpers shared by the bindings.
@@ -431,6 +439,12 @@ public:
 
   // ---- the machine
   const model::Machine &machine() const { return *machine_; }
+  /// The description the run-time strategy choice asks: machine(), or a
+  /// variant of it set by setChoiceMachine.
+  const model::Machine &choiceMachine() const {
+    return choiceMachine_ ? *choiceMachine_ : *machine_;
+  }
+  void setChoiceMachine(std::unique_ptr<model::Machine> m) { choiceMachine_ = std::move(m); }
   const model::SimFigures &figures() const { return figures_; }
   const model::SimBinding &bindingFigures() const { return bindingFigures_; }
   Binding &binding() { return *binding_; }
@@ -512,6 +526,7 @@ public:
 
 private:
   std::unique_ptr<model::Machine> machine_;
+  std::unique_ptr<model::Machine> choiceMachine_;
   model::SimFigures figures_;
   model::SimBinding bindingFigures_;
   Options options_;

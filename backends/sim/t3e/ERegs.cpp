@@ -62,6 +62,10 @@ public:
 
   void dr(Transfer &) override {}
 
+  /// Each receiver Gets its messages one after another (dn), so a node's
+  /// port carries one stream per PE of the node at a time.
+  int streamsPerPort(int pesPerNode) const override { return pesPerNode; }
+
   void sr(Transfer &t) override {
     Pe &me = sim.self();
     for (Msg &s : t.sends) {

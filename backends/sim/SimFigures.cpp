@@ -18,7 +18,7 @@ struct BindingSchema {
 };
 
 const BindingSchema *schemaFor(const std::string &binding) {
-  static const BindingSchema shmem{"shmem", {"flag_us"}, {}};
+  static const BindingSchema shmem{"shmem", {"flag_us", "annex_us"}, {}};
   static const BindingSchema eregs{
       "eregs",
       {"registers", "round_trip_us", "reference_hops", "logic_mbps",

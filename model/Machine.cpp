@@ -330,7 +330,7 @@ private:
   }
 
   bool simTables(const toml::table &root) {
-    for (const char *name : {"topology", "compute", "collective", "binding"}) {
+    for (const char *name : {"topology", "compute", "collective", "ironman", "binding"}) {
       const toml::node *n = root.get(name);
       if (!n)
         continue;
@@ -346,7 +346,7 @@ private:
     if (!onlyKeys(root, "",
                   {"machine", "copy", "send", "receive", "network", "memory",
                    "message", "strategies", "mpi", "llc", "cache", "eager", "topology",
-                   "compute", "collective", "binding"}))
+                   "compute", "collective", "ironman", "binding"}))
       return false;
     return simTables(root) && machineTable(root) && figureTables(root) &&
            memoryTable(root) && messageTable(root) && strategiesTable(root);

@@ -286,7 +286,7 @@ public:
   /// congestion `c` ([network.Nd] cN); false when the description has none.
   bool networkFigure(const std::string &net, int c, double &mbps) const;
 
-  /// The simulator's tables ([topology], [compute], [collective] and
+  /// The simulator's tables ([topology], [compute], [collective], [ironman] and
   /// [binding.NAME], docs/simulator.md), by dotted key
   /// (`binding.mpi.send_us`): numbers in simFigures(), strings in
   /// simTexts(). The loader checks only their types; the simulator's own

@@ -27,6 +27,8 @@ Transfer &simTransfer(im_transfer *t) { return *static_cast<Transfer *>(t->be); 
 template <typename Call> void ironmanCall(im_transfer *t, const char *name, Call call) {
   Time start = g_sim->self().now;
   Transfer &x = simTransfer(t);
+  // Every binding's call classifies this PE for the transfer (IRONMAN 3.2).
+  g_sim->busy(g_sim->figures().ironman.perCallUs(), Activity::Comm, "IRONMAN call");
   call(x);
   g_sim->traceCall(name, start, [&] { return "\"transfer\": \"" + x.label + "\""; });
 }

@@ -29,8 +29,7 @@ const BindingSchema *schemaFor(const std::string &binding) {
       "nx", {"send_us", "recv_us", "wait_us"}, {"buffer_copy"}};
   static const BindingSchema mpi{
       "mpi",
-      {"send_us", "recv_us", "both_us", "neither_us", "ironman_us",
-       "eager_bytes"},
+      {"library_send_us", "library_recv_us", "eager_bytes"},
       {"pack", "wire", "unpack", "buffer_copy"}};
   if (binding == "shmem")
     return &shmem;
@@ -182,6 +181,11 @@ bool readSimFigures(const Machine &m, SimFigures &out, std::string &error) {
 
   if (!r.only("collective", {"barrier_us"}) ||
       !r.number("collective.barrier_us", out.barrierUs))
+    return false;
+
+  if (!r.only("ironman", {"classify_us", "layer_us"}) ||
+      !r.number("ironman.classify_us", out.ironman.classifyUs) ||
+      !r.number("ironman.layer_us", out.ironman.layerUs))
     return false;
 
   std::set<std::string> tables = bindingTables(m);

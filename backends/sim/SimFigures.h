@@ -8,6 +8,8 @@
 //   [topology]   kind ("torus3d" | "mesh2d"), pes_per_node, hop_us
 //   [compute]    per-element costs of array statements (op_us, ...)
 //   [collective] barrier_us (0: no hardware barrier)
+//   [ironman]    classify_us, layer_us: what every IRONMAN call costs
+//                whatever the binding
 //   [binding]    native = "NAME", and one sub-table per binding
 //                ([binding.shmem], [binding.eregs], [binding.nx] for
 //                nx-csend and nx-isend, [binding.mpi])
@@ -64,10 +66,20 @@ struct SimBinding {
   const Expr &expr(const std::string &key) const;
 };
 
+/// The code of the IRONMAN calls that every binding runs (microseconds per
+/// transfer and PE, a quarter in each of DR, SR, DN, SV): classifying the
+/// PE as a sender, receiver, both or neither, and the layer's own calls.
+struct SimIronman {
+  double classifyUs = 0;
+  double layerUs = 0;
+  double perCallUs() const { return (classifyUs + layerUs) / 4; }
+};
+
 struct SimFigures {
   SimTopology topology;
   SimCompute compute;
   double barrierUs = 0;
+  SimIronman ironman;
   std::string nativeBinding;
   std::vector<std::string> bindings; // the bindings this machine describes
 };

@@ -29,7 +29,7 @@
 #                      output checked against the example's independent
 #                      reference (examples/reference/)
 #      whatif.csv      the same benchmarks on 16 PEs with the MPI binding of
-#                      a machine file whose MPI per-call costs are zero: how
+#                      a machine file whose MPI library work is zero: how
 #                      much of the native bindings' gain those costs are
 #   4. latency.csv     a one-word exchange between two PEs (T3D, T3E)
 #   5. overhead.csv    the IRONMAN layer's own cost per call on this host
@@ -194,7 +194,7 @@ echo "timeline_time $(awk '$1=="stats.sim.time"{print $2}' "$work/run")" >> "$da
 # the example's independent sequential reference (examples/reference/) at
 # that size; the check column says "reference" (both), "serial" (CANNON
 # above REF_MAX_N: the serial back end only) or WRONG.
-echo "== 3. weak scaling: PEs $pes_list (the benchmarks as parallel jobs), 3b. MPI without its per-call costs (16 PEs)"
+echo "== 3. weak scaling: PEs $pes_list (the benchmarks as parallel jobs), 3b. MPI without its library's own work (16 PEs)"
 bench_args() { # bench side -> program options for a side x side grid of PEs
   local s=$2
   case $1 in
@@ -215,16 +215,16 @@ reference() {
   fi
   bash "$root/testsuite/e2e/examples/run-reference.sh" "$root/examples" "$bench" "$@" > "$out"
 }
-# ---- 3b. what the MPI per-call costs are worth (part of each bench's job) ----
+# ---- 3b. what the MPI library's own work is worth (part of each bench's job) ----
 # The same benchmarks on 16 PEs (4x4) with the MPI binding of a machine file
-# that differs from machines/<m>.toml only in [binding.mpi]'s per-call costs
-# (send_us, recv_us, both_us, neither_us, ironman_us, docs/machines.md section
-# 6), all set to zero: what is left of mpi's disadvantage is its data path
-# (packing, library buffering, matching). An analysis, not a machine.
+# that differs from machines/<m>.toml only in [binding.mpi]'s per-message
+# library costs (library_send_us, library_recv_us), both set to zero: what is
+# left of mpi's disadvantage is its data path (packing, library buffering,
+# matching). An analysis, not a machine.
 for machine in t3d paragon; do
   awk '/^\[/ { inmpi = ($0 == "[binding.mpi]") }
-       inmpi && $1 ~ /^(send_us|recv_us|both_us|neither_us|ironman_us)$/ {
-         print $1 " = 0.0   # bench/paper/run.sh: per-call costs removed (analysis)"; next }
+       inmpi && $1 ~ /^(library_send_us|library_recv_us)$/ {
+         print $1 " = 0.0   # bench/paper/run.sh: the library's own work removed (analysis)"; next }
        { print }' "$root/machines/$machine.toml" > "$work/$machine-nocalls.toml"
 done
 # One benchmark's runs (sections 3 and 3b) into $data/weak-<bench>.csv and
@@ -268,7 +268,7 @@ weak_bench() {
     body "$run" | cmp -s - "$ref" || check=WRONG
     echo "$bench,16,$machine,mpi-nocalls,${args[*]},$(stats_csv "$run"),$check,$(transfers "$run")" >> "$data/whatif-$bench.csv"
   done
-  printf "  %-8s MPI without per-call costs done (%ds)\n" $bench $(( $(date +%s) - started ))
+  printf "  %-8s MPI without its library's work done (%ds)\n" $bench $(( $(date +%s) - started ))
 }
 pids=()
 for bench in cannon jacobi simple swm tomcatv; do

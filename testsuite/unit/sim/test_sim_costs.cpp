@@ -37,13 +37,46 @@ Time callUs(const std::string &machine, const std::string &binding, int pe, int 
   return us;
 }
 
-const int DR = 0;
+double figuresPerCallUs(const std::string &machine) {
+  auto sim = makeSim(machine, 1);
+  return sim->figures().ironman.perCallUs();
+}
+
+const int DR = 0, SR = 1;
 
 } // namespace
+
+TEST_CASE("every IRONMAN call costs a quarter of the classification and the layer",
+          "[sim][costs]") {
+  // IRONMAN Fig. 5's "neither" row (the calls' code for a PE without a
+  // message) plus the layer's midpoint, per transfer, over the four calls:
+  // T3D (2.94 + 2.0) / 4, Paragon (6.00 + 3.35) / 4, T3E (1.47 + 1.0) / 4.
+  CHECK(figuresPerCallUs("t3d") == Approx(1.235));
+  CHECK(figuresPerCallUs("paragon") == Approx(2.3375));
+  CHECK(figuresPerCallUs("t3e") == Approx(0.6175));
+}
 
 TEST_CASE("a T3D SHMEM put to another PE first sets up an annex entry", "[sim][costs]") {
   // DR: annex set-up 0.6 us and the 8-byte ready flag (0.063 us). The
   // receiver's DR does not wait for anything.
   zpl::model::Pattern one = zpl::model::Pattern::contiguous();
   CHECK(callUs("t3d", "shmem", 1, DR, 800, one) == Approx(0.6 + 0.063));
+}
+
+TEST_CASE("the MPI binding charges the library's work per message, marshalling per byte",
+          "[sim][costs]") {
+  zpl::model::Pattern contiguous = zpl::model::Pattern::contiguous();
+  zpl::model::Pattern strided = zpl::model::Pattern::strided(64);
+  // A receiver's DR: half of library_recv_us for its one message; no part
+  // of Fig. 5's receiver figure (18.57 us T3D), which is marshalling.
+  // T3D 0.663 / 2; Paragon: an NX irecv and a msgwait, (6.0 + 1.0) / 2.
+  CHECK(callUs("t3d", "mpi", 1, DR, 800, contiguous) == Approx(0.663 / 2));
+  CHECK(callUs("paragon", "mpi", 1, DR, 800, contiguous) == Approx(7.0 / 2));
+  // T3D, the sender's SR of an eager 800-byte message: half of
+  // library_send_us (1.413 / 2), then the processor stores the bytes at
+  // 1S0 || Nd || 0D1 = min(126, 69, 142) = 69 MB/s. Strided at 64, it first
+  // packs them at 64C1 = 33.3 MB/s: the only marshalling charged.
+  double library = 1.413 / 2, wire = 800 / 69.0, pack = 800 / 33.3;
+  CHECK(callUs("t3d", "mpi", 0, SR, 800, contiguous) == Approx(library + wire));
+  CHECK(callUs("t3d", "mpi", 0, SR, 800, strided) == Approx(library + pack + wire));
 }

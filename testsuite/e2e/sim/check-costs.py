@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Checks the per-call and per-message costs of the IRONMAN calls in a
+simulator trace (ironman-costs.test).
+
+usage: check-costs.py TRACE.json STATS CALL_US [annex=US] [library=US]
+Every "IRONMAN call" span (the classification and layer every binding's
+DR, SR, DN and SV run) lasts CALL_US, and there are 4 per transfer and PE
+(stats.transfers counts each PE's transfers). With annex=US (T3D SHMEM)
+there is one "annex set-up" span of US per message in DR (its ready flag)
+and one in SR (its data): 2 per message. With library=US (MPI) the MPI
+calls' spans add up to US per message (its send and its receive). Prints
+one line with the counts.
+"""
+import json
+import sys
+
+trace, stats, call_us = sys.argv[1], sys.argv[2], float(sys.argv[3])
+extra = dict(a.split("=") for a in sys.argv[4:])
+figures = dict(l.split()[:2] for l in open(stats) if l.startswith("stats."))
+transfers, messages = int(figures["stats.transfers"]), int(figures["stats.messages"])
+spans = [e for e in json.load(open(trace))["traceEvents"] if e.get("ph") == "X" and e["tid"] == 0]
+errors = []
+
+
+def spans_named(*names):
+    return [e for e in spans if e["name"] in names]
+
+
+calls = spans_named("IRONMAN call")
+if len(calls) != 4 * transfers:
+    errors.append(f"{len(calls)} IRONMAN call spans, {transfers} transfers")
+errors += [f"an IRONMAN call of {e['dur']} us" for e in calls if abs(e["dur"] - call_us) > 1e-6][:3]
+line = f"costs: {len(calls)} calls of {call_us} us"
+if "annex" in extra:
+    annex = spans_named("annex set-up")
+    if len(annex) != 2 * messages:
+        errors.append(f"{len(annex)} annex set-ups, {messages} messages")
+    errors += [f"an annex set-up of {e['dur']} us" for e in annex
+               if abs(e["dur"] - float(extra["annex"])) > 1e-6][:3]
+    line += f", {len(annex)} annex set-ups"
+if "library" in extra:
+    total = sum(e["dur"] for e in spans_named("MPI_Irecv", "MPI_Isend", "MPI_Wait"))
+    want = messages * float(extra["library"])
+    if abs(total - want) > 1e-6 * max(1.0, want):
+        errors.append(f"the MPI calls take {total} us, {messages} messages x {extra['library']}")
+    line += f", MPI calls {total:.3f} us for {messages} messages"
+for e in errors:
+    print("check-costs:", e)
+print(line if not errors else "check-costs: FAILED")
+sys.exit(1 if errors else 0)

@@ -224,7 +224,7 @@ reference() {
 for machine in t3d paragon; do
   awk '/^\[/ { inmpi = ($0 == "[binding.mpi]") }
        inmpi && $1 ~ /^(library_send_us|library_recv_us)$/ {
-         print $1 " = 0.0   # bench/paper/run.sh: the library's own work removed (analysis)"; next }
+         print $1 " = 0.0   # bench/paper/run.sh: the library work removed (analysis)"; next }
        { print }' "$root/machines/$machine.toml" > "$work/$machine-nocalls.toml"
 done
 # One benchmark's runs (sections 3 and 3b) into $data/weak-<bench>.csv and

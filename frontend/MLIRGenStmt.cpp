@@ -269,7 +269,8 @@ void Generator::genPromotedCallStmt(const CallStmt &s) {
   Value region = scopeRegion(s.scope, s.loc);
   if (!region)
     return;
-  Mask mask = shatterMask.value ? shatterMask : genMask(s.scope, region);
+  // (Sema keeps call statements out of shattered ifs: the scope's mask.)
+  Mask mask = genMask(s.scope, region);
   for (auto [i, arg, param] : llvm::enumerate(call.args, call.proc->params)) {
     auto *n = param->byRef ? dyn_cast<NameExpr>(arg.get()) : nullptr;
     auto *out = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;

@@ -319,6 +319,8 @@ Value Generator::genCall(const CallExpr &e) {
     internal(e.loc, "no function for '" + e.callee + "'");
     return e.type == ScalarType::Void ? Value() : zeroOf(l, e.type);
   }
+  if (promotedOutput >= 0)
+    return genPromotedCall(e, it->second);
   SmallVector<Value> args;
   for (auto [arg, param] : llvm::zip(e.args, e.proc->params)) {
     Location al = loc(arg->loc);
@@ -348,6 +350,30 @@ Value Generator::genCall(const CallExpr &e) {
   }
   auto call = func::CallOp::create(b, l, it->second, args);
   return call.getNumResults() ? call.getResult(0) : Value();
+}
+
+Value Generator::genPromotedCall(const CallExpr &e, func::FuncOp fn) {
+  Location l = loc(e.loc);
+  SmallVector<Value> args;
+  Value wanted;
+  int outputIndex = promotedOutput;
+  promotedOutput = -1; // calls nested in the arguments are ordinary ones
+  for (auto [i, arg, param] : llvm::enumerate(e.args, e.proc->params)) {
+    if (!param->byRef) {
+      args.push_back(convert(loc(arg->loc), genExpr(*arg), arg->type,
+                             param->elemType));
+      continue;
+    }
+    Value slot = AllocaOp::create(b, l, RefType::get(&ctx, typeOf(param->elemType)),
+                                  b.getStringAttr(param->name));
+    if (int(i) == outputIndex)
+      wanted = slot;
+    args.push_back(slot);
+  }
+  promotedOutput = outputIndex;
+  func::CallOp::create(b, l, fn, args);
+  return LoadOp::create(
+      b, l, typeOf(e.proc->params[outputIndex]->elemType), wanted);
 }
 
 Value Generator::genBuiltin(const CallExpr &e) {

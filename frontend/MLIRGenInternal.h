@@ -30,7 +30,9 @@
 //  * a shattered `if` (parallel condition) evaluates one i1 temporary per
 //    branch, then generates its branches as statements masked by them;
 //  * a promoted call (a scalar procedure with parallel arguments) is a
-//    func.call inside the per-element body;
+//    func.call inside the per-element body; a promoted call statement
+//    (`[R] f(X, Out1, Out2);`) is one zpl.assign per `var` argument, each
+//    calling f into zero-initialized slots and storing one of them;
 //  * scans, floods, partial reductions and gathers store straight into the
 //    destination when they are a whole right-hand side, else into a
 //    temporary (zpl.local_array ... zpl.free_array around the statement);
@@ -424,6 +426,12 @@ private:
   void genStmt(const Stmt &s);
   void genAssign(const AssignStmt &s);
   void genArrayAssign(const AssignStmt &s, const VarDecl &target);
+  /// `[R] f(X, Y, Out1, Out2);`: one zpl.assign per output array, each
+  /// calling f per element and yielding that output's value.
+  void genPromotedCallStmt(const CallStmt &s);
+  /// In a promoted call's element body: a zero-initialized slot per `var`
+  /// parameter, the call, and the value of the slot of promotedOutput.
+  Value genPromotedCall(const CallExpr &e, func::FuncOp fn);
   void genIf(const IfStmt &s, size_t clause);
   /// An `if` with a parallel condition: the masks of its branches, then
   /// its branches as masked statements (MLIRGenShattered.cpp).
@@ -556,6 +564,9 @@ private:
   bool elementMode = false;
   Operation *bodyOp = nullptr; // the zpl.assign/zpl.reduce being filled
   std::map<const Expr *, Value> hoisted;
+  // The `var` parameter whose value a promoted call statement's element
+  // body yields (genPromotedCallStmt), or -1.
+  int promotedOutput = -1;
 };
 
 /// Defined here: the array ops of several files fill their bodies with it.

@@ -155,6 +155,8 @@ void Generator::genStmt(const Stmt &s) {
   case Stmt::Call:
     if (isFileBuiltin(cast<CallStmt>(s).call->builtin))
       genFileStmt(cast<CallStmt>(s));
+    else if (cast<CallStmt>(s).call->promoted)
+      genPromotedCallStmt(cast<CallStmt>(s));
     else
       genCall(*cast<CallStmt>(s).call);
     break;
@@ -259,6 +261,32 @@ void Generator::genArrayAssign(const AssignStmt &s, const VarDecl &target) {
   ValueScope align(alignTo, arr);
   Mask mask = shatterMask.value ? shatterMask : genMask(s.scope, region);
   genInto(arr, target.elemType, *s.value, region, mask, l, s.op, &target);
+}
+
+void Generator::genPromotedCallStmt(const CallStmt &s) {
+  Location l = loc(s.loc);
+  const CallExpr &call = *s.call;
+  Value region = scopeRegion(s.scope, s.loc);
+  if (!region)
+    return;
+  // (Sema keeps call statements out of shattered ifs: the scope's mask.)
+  Mask mask = genMask(s.scope, region);
+  for (auto [i, arg, param] : llvm::enumerate(call.args, call.proc->params)) {
+    auto *n = param->byRef ? dyn_cast<NameExpr>(arg.get()) : nullptr;
+    auto *out = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
+    Value arr = out ? arrayValue(*out, n->loc) : Value();
+    if (!arr)
+      continue;
+    ValueScope align(alignTo, arr);
+    std::map<const Expr *, Value> outer;
+    std::swap(outer, hoisted);
+    hoist(call, region);
+    auto op = zpl::AssignOp::create(b, l, arr, region, mask.value, mask.without);
+    promotedOutput = int(i);
+    genBody(op.getBody(), l, [&] { return genExpr(call); });
+    promotedOutput = -1;
+    std::swap(outer, hoisted);
+  }
 }
 
 void Generator::genScatter(const AssignStmt &s) {

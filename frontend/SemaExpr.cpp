@@ -465,10 +465,7 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
   for (size_t i = 0; i < e.args.size(); ++i)
     checkCallArgument(e, *p, i, ctx);
   e.type = p->resultType;
-  if (e.promoted && asStatement) {
-    error(e.loc, "procedure '" + p->name + "' is called with a parallel argument "
-                 "as a statement; a promoted call must be part of an array "
-                 "expression");
+  if (e.promoted && !checkPromotedCallForm(e, asStatement)) {
     e.type = ScalarType::Invalid;
     return;
   }
@@ -530,7 +527,9 @@ void Sema::checkCallArgument(CallExpr &e, const ProcDecl &p, size_t i,
     e.promoted = true;
     e.parallel = true;
     e.rank = std::max(e.rank, arg.rank);
-    if (!param.byRef && !assignable(param.elemType, arg.type))
+    if (param.byRef)
+      checkPromotedOutput(arg, param, which);
+    else if (!assignable(param.elemType, arg.type))
       error(arg.loc, which + " must be " + toString(param.elemType) + " (have " +
                          toString(arg.type) + ")");
     return;

@@ -39,6 +39,7 @@ void walkExpr(const Expr *e, const ExprFn &fn);
 /// Calls `onStmt` on every statement of `stmts` and every statement nested
 /// in them, `onExpr` on every expression they contain (SemaWalk.cpp).
 void walkStmts(const StmtList &stmts, const StmtFn &onStmt, const ExprFn &onExpr);
+void walkStmt(const Stmt &s, const StmtFn &onStmt, const ExprFn &onExpr);
 
 /// "[2, 2]" for a stride or direction vector in a message.
 inline std::string vectorText(const std::vector<int64_t> &v) {
@@ -187,6 +188,16 @@ private:
   void findNotScalarProcs();
   /// Each promoted call's callee must be a scalar procedure.
   void checkPromotions();
+  /// A parallel argument for `var` parameter `param` (a promoted call's
+  /// output) must name an array of the parameter's type.
+  void checkPromotedOutput(Expr &arg, const VarDecl &param,
+                           const std::string &which);
+  /// A promoted call with `var` parameters is a statement, one without is
+  /// part of an expression; false (after reporting) otherwise.
+  bool checkPromotedCallForm(CallExpr &e, bool asStatement);
+  /// A promoted call statement's outputs are parallel, distinct and not
+  /// read by its inputs.
+  bool checkPromotedOutputsApart(CallExpr &e);
 
   // --- periodic shifts (SemaPeriodic.cpp) ---
   /// Sets VarDecl::wrapsInPlace of the arrays whose bands nothing but `@^`

@@ -55,7 +55,7 @@ void walkExpr(const Expr *e, const ExprFn &fn) {
 
 /// Calls `onStmt` on `s` and every statement nested in it, `onExpr` on
 /// every expression they contain.
-static void walkStmt(const Stmt &s, const StmtFn &onStmt, const ExprFn &onExpr) {
+void walkStmt(const Stmt &s, const StmtFn &onStmt, const ExprFn &onExpr) {
   onStmt(s);
   switch (s.kind) {
   case Stmt::Assign:

@@ -1,5 +1,5 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- A promoted call must be part of an array expression.
+-- A promoted call without 'var' parameters must be part of an array expression.
 program p;
 region R = [1..4, 1..4];
 var A, B : [R] double;
@@ -12,6 +12,6 @@ end;
 
 procedure p();
 begin
--- CHECK: {{.*}}promote-as-statement.zpl:[[@LINE+1]]:7: error: procedure 'f' is called with a parallel argument as a statement; a promoted call must be part of an array expression
+-- CHECK: {{.*}}promote-as-statement.zpl:[[@LINE+1]]:7: error: procedure 'f' is called with a parallel argument as a statement; a promoted call must be part of an array expression or store results through 'var' parameters
   [R] f(A);
 end;

@@ -1,5 +1,6 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- A procedure with a var parameter cannot be promoted, even when the parallel argument is another one.
+-- A procedure with a var parameter is promoted only as a call statement
+-- (its var arguments receive the results), not inside an expression.
 program p;
 region R = [1..4, 1..4];
 var A, B : [R] double;
@@ -13,6 +14,6 @@ end;
 
 procedure p();
 begin
--- CHECK: {{.*}}promote-var-param.zpl:[[@LINE+1]]:12: error: 'f' is called with a parallel argument but is not a scalar procedure, so it cannot be promoted: it has a 'var' parameter 'y'
+-- CHECK: {{.*}}promote-var-param.zpl:[[@LINE+1]]:12: error: procedure 'f' has 'var' parameters, so a promoted call of it must be a call statement
   [R] B := f(x, A);
 end;

@@ -388,18 +388,57 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 }
 
 /* ---- combining kernels (accumulating scatters) ---------------------------------------- */
-/* A combining send (zrt_msg.group): element g of buf is the group's
- * elements of arr combined in list order. */
+/* A combining send (zrt_msg.group): element g of buf is the terms of
+ * group g combined in list order. Each group starts at the operator's
+ * identity, which leaves the first term's bits unchanged (-0.0 + x and
+ * 1.0 * x are x, also for x = +-0.0), so the result is t1 op t2 op ...;
+ * the loop reads the source in list order (the walk's) and keeps the
+ * groups (one per target element) in buf. */
+static void groups_f64(double *acc, const double *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1.0 : -0.0;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
+static void groups_f32(float *acc, const float *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1.0f : -0.0f;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
+static void groups_i64(uint64_t *acc, const uint64_t *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1 : 0;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
 static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
-  const char *base = arr->base;
-  size_t esz = arr->esz;
-  for (int64_t g = 0; g < m->ngroups; ++g) {
-    char *acc = (char *)buf + (size_t)g * esz;
-    memcpy(acc, base + (size_t)m->idx[m->group[g]] * esz, esz);
-    for (int64_t i = m->group[g] + 1; i < m->group[g + 1]; ++i)
-      zrt_combine_elem(arr->type, m->combine_op, acc, base + (size_t)m->idx[i] * esz);
-  }
-  return (size_t)m->ngroups * esz;
+  bool mul = m->combine_op == ZRT_SCATTER_MUL;
+  if (arr->type == ZRT_F64)
+    groups_f64(buf, arr->base, m, mul);
+  else if (arr->type == ZRT_F32)
+    groups_f32(buf, arr->base, m, mul);
+  else
+    groups_i64(buf, arr->base, m, mul);
+  return (size_t)m->ngroups * arr->esz;
 }
 
 /* A combining receive: each element of buf combined into its target. */

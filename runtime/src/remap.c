@@ -681,29 +681,58 @@ static contribution *my_contributions(const remap_call *c, int64_t *count) {
   return v;
 }
 
+/* The slot of each contribution (sorted by contribution_order): its
+ * group's number among the groups of its receiving PE; targets[q] gets
+ * each group's target index, in slot order. */
+static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets) {
+  int64_t *slot = malloc((size_t)(n ? n : 1) * sizeof *slot);
+  int64_t *ngroups = calloc((size_t)zrt_g.npes, sizeof *ngroups);
+  if (!slot || !ngroups)
+    zrt_failf("out of memory in a scatter");
+  for (int64_t j = 0; j < n; ++j) {
+    const contribution *p = &mine[j];
+    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
+      ++ngroups[p->peer];
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&targets[p->peer], p->x[k]);
+    }
+    slot[j] = ngroups[p->peer] - 1;
+  }
+  free(ngroups);
+  return slot;
+}
+
 /* Accumulating scatter: send[q] gets the source offsets of this PE's
- * contributions to elements PE q stores, one group per target element
- * (groups[q]: where each group starts in send[q], then its end), recv[s]
- * the target offsets of the groups PE s sends this one, in its order. So
- * a message carries one element per target element (zrt_msg.group). */
-static void inspect_combine(const remap_call *c, i64vec *send, i64vec *groups, i64vec *recv) {
+ * contributions to elements PE q stores, in walk order, and slots[q] the
+ * group (one per target element) each joins; recv[s] the target offsets
+ * of the groups PE s sends this one, in slot order. So a message carries
+ * one element per target element (zrt_msg.group), and its pack reads the
+ * source in walk order, combining each group's terms in that order. */
+static void inspect_combine(const remap_call *c, i64vec *send, i64vec *slots, i64vec *recv) {
   int np = zrt_g.npes;
   int64_t n;
   contribution *mine = my_contributions(c, &n);
   i64vec *targets = vecs_new(np), *asked = vecs_new(np);
+  int64_t *slot = group_slots(mine, n, targets);
+  int64_t *seq = calloc((size_t)n + 1, sizeof *seq);
+  int64_t *walk = malloc(((size_t)n + 1) * sizeof *walk);
+  if (!seq || !walk)
+    zrt_failf("out of memory in a scatter");
+  int64_t points = 0; /* the walk's points: seq < points */
   for (int64_t j = 0; j < n; ++j) {
-    const contribution *p = &mine[j];
-    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
-      vec_push(&groups[p->peer], send[p->peer].n);
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&targets[p->peer], p->x[k]);
-    }
-    vec_push(&send[p->peer], p->src);
+    seq[j] = mine[j].seq;
+    points = seq[j] >= points ? seq[j] + 1 : points;
   }
+  counting_order(seq, n, points, walk);
+  for (int64_t i = 0; i < n; ++i) {
+    const contribution *p = &mine[walk[i]];
+    vec_push(&send[p->peer], p->src);
+    vec_push(&slots[p->peer], slot[walk[i]]);
+  }
+  free(seq);
+  free(walk);
+  free(slot);
   free(mine);
-  for (int q = 0; q < np; ++q)
-    if (groups[q].n)
-      vec_push(&groups[q], send[q].n);
   exchange_vecs(targets, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -969,6 +998,7 @@ typedef struct remap_state {
   int64_t op;
   int64_t perm[ZRT_MAX_RANK];
   i64vec index_copy; /* this PE's index values at the inspection */
+  uint64_t stamps[ZRT_MAX_RANK + 1]; /* and the write stamps they had then */
   zrt_array *views;  /* strided messages' views */
   int nviews;
   bool has_local; /* the elements that stay on this PE */
@@ -1020,10 +1050,26 @@ static void remap_release(im_transfer *t) {
   free(t);
 }
 
+/* An indexed local copy of 8-byte elements in one pass, without the
+ * buffer: element idx[i] of the source to element idx[i] of the target. */
+static bool copy_indexed(const zrt_msg *s, const zrt_msg *r) {
+  if (!s->idx || !r->idx || s->arr->esz != 8 || r->arr->esz != 8 || s->nidx != r->nidx ||
+      s->arr->base == r->arr->base) /* in place: read everything first */
+    return false;
+  const uint64_t *restrict from = s->arr->base;
+  uint64_t *restrict to = r->arr->base;
+  const int64_t *restrict si = s->idx, *restrict ri = r->idx;
+  for (int64_t i = 0; i < s->nidx; ++i)
+    to[ri[i]] = from[si[i]];
+  return true;
+}
+
 /* The elements that stay on this PE, at SR. */
 static void copy_local(im_transfer *t) {
   remap_state *st = t->kind_state;
   const zrt_msg *s = &st->local_send;
+  if (copy_indexed(s, &st->local_recv))
+    return;
   if (!s->contiguous)
     zrt_msg_pack(s->buf, s, t->a);
   zrt_msg_unpack(&st->local_recv, t->a, s->contiguous ? s->ptr : s->buf);
@@ -1124,25 +1170,33 @@ static int count_peers(const i64vec *lists) {
   return n;
 }
 
+/* The number of groups of a combining send's slots. */
+static int64_t slot_count(const i64vec *slots) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < slots->n; ++i)
+    n = slots->v[i] >= n ? slots->v[i] + 1 : n;
+  return n;
+}
+
 /* An indexed message of an accumulating scatter (zrt_msg.combining): a
- * send with its groups (their starts, then the end; the storage moves into
- * the message), one element per group, or (groups NULL) a receive. */
-static void make_combining(zrt_msg *m, int64_t op, i64vec *groups) {
+ * send with the group of each element (slots; the storage moves into the
+ * message), one element per group, or (slots NULL) a receive. */
+static void make_combining(zrt_msg *m, int64_t op, i64vec *slots) {
   m->combining = true;
   m->combine_op = (int)op;
-  if (!groups)
+  if (!slots)
     return;
-  m->ngroups = groups->n - 1;
-  m->group = groups->v;
+  m->ngroups = slot_count(slots);
+  m->group = slots->v;
   m->bytes = (size_t)m->ngroups * m->arr->esz; /* the buffer has room for nidx */
-  groups->v = NULL;
-  groups->n = groups->cap = 0;
+  slots->v = NULL;
+  slots->n = slots->cap = 0;
 }
 
 /* The handle's messages from the lists (send: source offsets per receiver;
  * recv: destination offsets per sender; this PE's own lists are its local
  * copy). `strided`: lists that form loop nests become strided views.
- * `groups` (accumulating scatters, else NULL): the sends' groups
+ * `groups` (accumulating scatters, else NULL): the sends' slots
  * (inspect_combine). The lists' storage moves into the handle. */
 static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i64vec *recv,
                            bool strided, i64vec *groups) {
@@ -1171,7 +1225,7 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
         make_combining(m, c->op, NULL);
     }
   }
-  int64_t kept = groups ? (groups[me].n ? groups[me].n - 1 : 0) : send[me].n;
+  int64_t kept = groups ? slot_count(&groups[me]) : send[me].n; /* one element per group */
   if (kept != recv[me].n)
     zrt_failf("internal: a remap of array %s keeps %lld elements but places %lld", c->dst->name,
               (long long)kept, (long long)recv[me].n);
@@ -1229,6 +1283,20 @@ static bool index_values(const remap_call *c, i64vec *v, bool compare) {
   return same && (!compare || at == v->n);
 }
 
+/* The write stamps (zrt_array.written) of what a schedule depends on: the
+ * index arrays', then the mask's (0: none). */
+static void dependency_stamps(const remap_call *c, uint64_t out[ZRT_MAX_RANK + 1]) {
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    out[k] = c->ia[k] ? c->ia[k]->written : 0;
+  out[ZRT_MAX_RANK] = c->mask ? c->mask->written : 0;
+}
+
+/* Keeps this PE's index values (and selection) and their stamps. */
+static void keep_index_values(remap_state *st, const remap_call *c) {
+  index_values(c, &st->index_copy, false);
+  dependency_stamps(c, st->stamps);
+}
+
 static void finish_handle(im_transfer *t, double t0) {
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
@@ -1254,7 +1322,7 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   if (groups)
     vecs_free(groups, np);
   if (c->ia[0] || c->mask)
-    index_values(c, &((remap_state *)t->kind_state)->index_copy, false);
+    keep_index_values(t->kind_state, c);
   ++zrt_g.n_remap_inspections;
   finish_handle(t, t0);
   return t;
@@ -1583,7 +1651,7 @@ static im_transfer *direct_handle(int64_t id, const remap_call *c) {
     zrt_failf("out of memory for a transfer of array %s", c->dst->name);
   t->kind_local_copies = combine_direct;
   if (!combines_exactly(c))
-    index_values(c, &st->index_copy, false);
+    keep_index_values(st, c);
   finish_handle(t, t0);
   return t;
 }
@@ -1672,10 +1740,18 @@ static void rebind(im_transfer *t, const remap_call *c) {
     zrt_g.be->transfer_setup(t);
 }
 
-/* Collective: whether some PE's index values differ from its copy. */
+/* Collective: whether some PE's index values differ from its copy. They
+ * are read again only when an index array (or the mask) was written since
+ * (its stamp changed): a schedule reused in a loop costs no pass over them. */
 static bool indices_changed(im_transfer *t, const remap_call *c) {
   remap_state *st = t->kind_state;
-  int64_t changed = !index_values(c, &st->index_copy, true);
+  uint64_t now[ZRT_MAX_RANK + 1];
+  dependency_stamps(c, now);
+  int64_t changed = 0;
+  if (memcmp(now, st->stamps, sizeof now) != 0) {
+    changed = !index_values(c, &st->index_copy, true);
+    memcpy(st->stamps, now, sizeof now);
+  }
   zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);
   return changed != 0;
 }

@@ -256,6 +256,9 @@ typedef struct zrt_msg {
   int combine_op;
   const int64_t *group;
   int64_t ngroups;
+  /* A gather's receive with `group` (not combining) carries each distinct
+   * element it reads once: element idx[i] of arr gets element group[i] of
+   * the message (ngroups of them; bytes counts ngroups elements). */
 } zrt_msg;
 
 /* Access patterns of messages, for --stats (stats.messages.contiguous, ...). */

@@ -441,6 +441,24 @@ static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
   return (size_t)m->ngroups * arr->esz;
 }
 
+/* A gather's receive of distinct elements (zrt_msg.group): target i gets
+ * element group[i] of buf. */
+static size_t unpack_expand(const zrt_msg *m, const zrt_array *arr, const void *buf) {
+  size_t esz = arr->esz;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (esz == 8) {
+    uint64_t *restrict to = arr->base;
+    const uint64_t *restrict from = buf;
+    for (int64_t i = 0; i < m->nidx; ++i)
+      to[idx[i]] = from[slot[i]];
+  } else {
+    for (int64_t i = 0; i < m->nidx; ++i)
+      memcpy((char *)arr->base + (size_t)idx[i] * esz, (const char *)buf + (size_t)slot[i] * esz,
+             esz);
+  }
+  return (size_t)m->ngroups * esz;
+}
+
 /* A combining receive: each element of buf combined into its target. */
 static size_t unpack_combining(const zrt_msg *m, const zrt_array *arr, const void *buf) {
   for (int64_t i = 0; i < m->nidx; ++i)
@@ -468,7 +486,7 @@ static bool pieces_overlap(const zrt_msg *m) {
 }
 
 bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
-  if (m->combining) /* combined with the contents: through the buffer */
+  if (m->combining || m->group) /* combined or expanded: through the buffer */
     return false;
   if (!m->npieces)
     return true;
@@ -525,6 +543,8 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
   }
   if (m->combining)
     return unpack_combining(m, arr, buf);
+  if (m->group)
+    return unpack_expand(m, arr, buf);
   if (m->idx)
     return zrt_unpack_index(arr->base, arr->esz, m->idx, m->nidx, buf);
   if (m->contiguous && !m->mirror) {

@@ -444,17 +444,87 @@ static void selected_end(selected_walk *s) {
 /* ---- inspectors -------------------------------------------------------------------------- */
 /* Gather: send[q] gets the source offsets this PE sends q, recv[s] the
  * destination offsets of what s sends this PE, both in request order. */
-static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
+/* ---- distinct source indices of a gather ---------------------------------------------------
+ * A gather asks each other PE for every index it reads there once: an
+ * open-addressing table from index to its slot in the request to its owner
+ * (slots count per owner; the table grows by doubling). */
+typedef struct index_slots {
+  int64_t (*key)[ZRT_MAX_RANK]; /* the index of each entry */
+  int64_t *slot;                /* its slot, -1: an empty entry */
+  int64_t cap, used;
+} index_slots;
+
+static uint64_t index_hash(const int64_t x[ZRT_MAX_RANK]) {
+  uint64_t h = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    h = (h ^ (uint64_t)x[k]) * 0x9E3779B97F4A7C15u;
+  return h ^ (h >> 29);
+}
+
+/* Where x is in the table, or the empty entry it would take. */
+static int64_t index_entry(const index_slots *t, const int64_t x[ZRT_MAX_RANK]) {
+  int64_t e = (int64_t)(index_hash(x) & (uint64_t)(t->cap - 1));
+  while (t->slot[e] >= 0 && memcmp(t->key[e], x, sizeof t->key[e]) != 0)
+    e = (e + 1) & (t->cap - 1);
+  return e;
+}
+
+static void index_slots_resize(index_slots *t, int64_t cap) {
+  index_slots old = *t;
+  t->cap = cap;
+  t->key = malloc((size_t)cap * sizeof *t->key);
+  t->slot = malloc((size_t)cap * sizeof *t->slot);
+  if (!t->key || !t->slot)
+    zrt_failf("out of memory in a gather");
+  for (int64_t e = 0; e < cap; ++e)
+    t->slot[e] = -1;
+  for (int64_t e = 0; e < old.cap; ++e)
+    if (old.slot[e] >= 0) {
+      int64_t f = index_entry(t, old.key[e]);
+      memcpy(t->key[f], old.key[e], sizeof t->key[f]);
+      t->slot[f] = old.slot[e];
+    }
+  free(old.key);
+  free(old.slot);
+}
+
+/* x's slot in its owner's request, which gets x when it is new there. */
+static int64_t index_slot(index_slots *t, const int64_t x[ZRT_MAX_RANK], i64vec *asks) {
+  if (2 * (t->used + 1) > t->cap)
+    index_slots_resize(t, t->cap ? 2 * t->cap : 1024);
+  int64_t e = index_entry(t, x);
+  if (t->slot[e] < 0) {
+    memcpy(t->key[e], x, sizeof t->key[e]);
+    t->slot[e] = asks->n / ZRT_MAX_RANK;
+    ++t->used;
+    for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      vec_push(asks, x[k]);
+  }
+  return t->slot[e];
+}
+
+/* Gather: recv[q] gets the target offsets of the points reading from PE q,
+ * in walk order, and (q another PE) slots[q] the element of q's message
+ * each reads: q sends each distinct index once (send[q]: its source
+ * offsets, in slot order). This PE's own points keep one source offset
+ * each (send[me]), copied in one pass. */
+static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64vec *slots) {
   int np = zrt_g.npes;
   i64vec *asks = vecs_new(np), *asked = vecs_new(np);
+  index_slots distinct = {NULL, NULL, 0, 0};
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     int64_t owner = read_owner(c, s.x, s.w.at);
     vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      vec_push(&asks[owner], s.x[k]);
+    if (owner != zrt_g.me)
+      vec_push(&slots[owner], index_slot(&distinct, s.x, &asks[owner]));
+    else
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&asks[owner], s.x[k]);
   }
   selected_end(&s);
+  free(distinct.key);
+  free(distinct.slot);
   exchange_vecs(asks, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -1247,6 +1317,21 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
   }
 }
 
+/* A gather's receives from other PEs carry each distinct element once:
+ * each takes the slots of its points (zrt_msg.group; the storage moves
+ * into the message) and is as long as its distinct elements. */
+static void expand_receives(im_transfer *t, i64vec *slots) {
+  for (int i = 0; i < t->nrecv; ++i) {
+    zrt_msg *m = &t->recv[i];
+    i64vec *v = &slots[m->peer];
+    m->ngroups = slot_count(v);
+    m->group = v->v;
+    m->bytes = (size_t)m->ngroups * m->arr->esz; /* the buffer has room for nidx */
+    v->v = NULL;
+    v->n = v->cap = 0;
+  }
+}
+
 /* Records x in *v, or (compare) checks that it is the next value of *v. */
 static void note_value(i64vec *v, int64_t *at, bool compare, bool *same, int64_t x) {
   if (!compare)
@@ -1310,17 +1395,22 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   im_transfer *t = new_handle(xfer_kind, id, c);
   i64vec *send = vecs_new(np), *recv = vecs_new(np);
   i64vec *groups = c->combining ? vecs_new(np) : NULL;
+  i64vec *slots = c->kind == IM_GATHER ? vecs_new(np) : NULL;
   if (c->kind == IM_GATHER)
-    inspect_gather(c, send, recv);
+    inspect_gather(c, send, recv, slots);
   else if (c->combining)
     inspect_combine(c, send, groups, recv);
   else
     inspect_scatter(c, send, recv);
   build_messages(t, c, send, recv, false, groups);
+  if (slots)
+    expand_receives(t, slots);
   vecs_free(send, np);
   vecs_free(recv, np);
   if (groups)
     vecs_free(groups, np);
+  if (slots)
+    vecs_free(slots, np);
   if (c->ia[0] || c->mask)
     keep_index_values(t->kind_state, c);
   ++zrt_g.n_remap_inspections;

@@ -237,6 +237,7 @@ typedef struct zrt_msg {
    * and lbox are then unused. NULL for box sections. */
   const int64_t *idx;
   int64_t nidx;
+  bool idx_run; /* idx[i] = idx[0] + i for every i: kernels need not read idx */
   /* Combined message (im_combine), or the sections of several tiles
    * exchanged with one peer (tiled distributions): the concatenation of
    * npieces messages for the same peer, in order (each piece has its own

@@ -398,7 +398,11 @@ static void groups_f64(double *acc, const double *src, const zrt_msg *m, bool mu
   for (int64_t g = 0; g < m->ngroups; ++g)
     acc[g] = mul ? 1.0 : -0.0;
   const int64_t *restrict idx = m->idx, *restrict slot = m->group;
-  if (mul)
+  if (m->idx_run && !mul) { /* the source read in storage order (CG's product) */
+    const double *restrict run = src + (m->nidx ? idx[0] : 0);
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += run[i];
+  } else if (mul)
     for (int64_t i = 0; i < m->nidx; ++i)
       acc[slot[i]] *= src[idx[i]];
   else

@@ -1129,8 +1129,14 @@ static bool copy_indexed(const zrt_msg *s, const zrt_msg *r) {
   const uint64_t *restrict from = s->arr->base;
   uint64_t *restrict to = r->arr->base;
   const int64_t *restrict si = s->idx, *restrict ri = r->idx;
-  for (int64_t i = 0; i < s->nidx; ++i)
-    to[ri[i]] = from[si[i]];
+  if (r->idx_run) { /* a gather's targets in walk order: usually a run */
+    to += s->nidx ? ri[0] : 0;
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[i] = from[si[i]];
+  } else {
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[ri[i]] = from[si[i]];
+  }
   return true;
 }
 
@@ -1223,6 +1229,9 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
     m->idx = list->v;
     m->nidx = list->n;
     m->pattern = ZRT_PAT_INDEXED;
+    m->idx_run = true;
+    for (int64_t i = 1; i < list->n && m->idx_run; ++i)
+      m->idx_run = list->v[i] == list->v[0] + i;
   }
   list->v = NULL;
   list->n = list->cap = 0;

@@ -14,9 +14,10 @@
  *     several tiles) stays indexed.
  *
  * im_remap's inspector is collective. Every PE walks its points (its tiles
- * of r) and the index each reads or writes. Gather: the indices go as
- * requests to the owners of the source elements, who list the offsets to
- * send in request order; the requester lists where each reply goes.
+ * of r) and the index each reads or writes. Gather: the distinct indices
+ * go as requests to the owners of the source elements, who list the
+ * offsets to send in request order; the requester lists where each reply
+ * goes (zrt_msg.group: several points may take one reply).
  * Scatter: the writes go, with their row-major position in r, to every PE
  * storing the target; per target the write with the largest position is
  * kept, and the writers learn which of theirs were kept. So no message
@@ -32,7 +33,9 @@
  * run without one ("accumulating scatters without a schedule" below).
  * A schedule is reused while r, the shapes of the arrays and the contents
  * of the index arrays stay the same: each PE keeps the index values it
- * read, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
+ * read and their arrays' write stamps (zrt_array.written), reads the values
+ * again only when a stamp changed, and all PEs agree on "unchanged" with
+ * an allreduce. Arrays of the same shape at new addresses (temporaries
  * allocated anew in a loop) only re-point the messages (rebind); arrays of
  * other shapes find their own handle among the call site's (take_shape).
  *

@@ -164,7 +164,7 @@ end;
 -- Y := A S: S gathered at the columns, times the entries, summed into the
 -- rows. (The products have an array of their own, W: written as one
 -- statement, Y#[Row] += V * S#[Col], each call allocates two temporaries
--- of E's size, which costs a quarter of the run time at class A.)
+-- of E's size, which more than doubles the run time at class W.)
 procedure multiply(Y, S : [N] double);
 begin
   [N] Y := (rcond - shift) * S;

@@ -176,6 +176,12 @@ double *zrt_array_f64(zrt_array *a);
 float *zrt_array_f32(zrt_array *a);
 int64_t *zrt_array_i64(zrt_array *a);
 bool *zrt_array_bool(zrt_array *a);
+/* Each of them also counts as a write of a's elements: a remap keeps its
+ * schedule and reads its index arrays (and mask) again only when one was
+ * written since (generated code takes the pointer anew for every
+ * statement). Code that keeps a pointer and writes through it after a
+ * remap call must call zrt_array_wrote(a) after writing. */
+void zrt_array_wrote(zrt_array *a);
 int64_t zrt_array_offset(zrt_array *a);
 int64_t zrt_array_stride(zrt_array *a, int64_t dim);
 /* Run-time storage check for a statement over r that accesses `a` shifted

@@ -205,6 +205,10 @@ struct zrt_array {
   int64_t nblk[ZRT_MAX_RANK], span[ZRT_MAX_RANK];
   int64_t *first[ZRT_MAX_RANK], *last[ZRT_MAX_RANK];
   struct zrt_array *spare; /* zrt_array_spare's temporary, or NULL */
+  uint64_t written; /* a stamp new after every write that may change the
+                       stored values (zrt_array_wrote): a remap's schedule
+                       keeps its index arrays' stamps and reads their
+                       values again only when one changed */
 };
 
 /* One point-to-point message of a transfer, as seen by this PE: a section
@@ -233,6 +237,7 @@ typedef struct zrt_msg {
    * and lbox are then unused. NULL for box sections. */
   const int64_t *idx;
   int64_t nidx;
+  bool idx_run; /* idx[i] = idx[0] + i for every i: kernels need not read idx */
   /* Combined message (im_combine), or the sections of several tiles
    * exchanged with one peer (tiled distributions): the concatenation of
    * npieces messages for the same peer, in order (each piece has its own
@@ -242,15 +247,19 @@ typedef struct zrt_msg {
   struct zrt_msg *pieces;
   /* Accumulating scatter (im_remap_combine): an indexed message whose
    * elements combine with combine_op (ZRT_SCATTER_ADD or ZRT_SCATTER_MUL).
-   * A send carries one element per group of its list: element g combines
-   * the elements idx[group[g]] .. idx[group[g + 1] - 1], in that order
-   * (ngroups groups; bytes counts ngroups elements); a receive combines
+   * A send carries one element per group: element g combines the elements
+   * idx[i] with group[i] = g, in list order (ngroups groups; bytes counts
+   * ngroups elements; the list follows the source's points, so the pack
+   * reads it in order); a receive combines
    * each element into its target instead of storing it. Such messages have
    * no chained form: they always travel through buf. */
   bool combining;
   int combine_op;
   const int64_t *group;
   int64_t ngroups;
+  /* A gather's receive with `group` (not combining) carries each distinct
+   * element it reads once: element idx[i] of arr gets element group[i] of
+   * the message (ngroups of them; bytes counts ngroups elements). */
 } zrt_msg;
 
 /* Access patterns of messages, for --stats (stats.messages.contiguous, ...). */

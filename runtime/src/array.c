@@ -134,6 +134,9 @@ static void array_layout(zrt_array *a) {
 }
 
 static ZRT_PE_LOCAL uint64_t next_serial = 1;
+static ZRT_PE_LOCAL uint64_t last_write_stamp = 0;
+
+void zrt_array_wrote(zrt_array *a) { a->written = ++last_write_stamp; }
 
 static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
                               const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {
@@ -148,6 +151,7 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
   a->esz = zrt_elem_size(type);
   a->rank = (int)decl.rank;
   a->serial = next_serial++;
+  zrt_array_wrote(a);
   a->decl = decl;
   a->dist = d;
   for (int k = 0; k < ZRT_MAX_RANK; ++k) {
@@ -224,10 +228,24 @@ void zrt_array_free(zrt_array *a) {
   free(a);
 }
 
-double *zrt_array_f64(zrt_array *a) { return (double *)a->base; }
-float *zrt_array_f32(zrt_array *a) { return (float *)a->base; }
-int64_t *zrt_array_i64(zrt_array *a) { return (int64_t *)a->base; }
-bool *zrt_array_bool(zrt_array *a) { return (bool *)a->base; }
+/* Compiled code reads and writes elements through these pointers: each
+ * counts as a write (the stamp), whether the code writes or only reads. */
+double *zrt_array_f64(zrt_array *a) {
+  zrt_array_wrote(a);
+  return (double *)a->base;
+}
+float *zrt_array_f32(zrt_array *a) {
+  zrt_array_wrote(a);
+  return (float *)a->base;
+}
+int64_t *zrt_array_i64(zrt_array *a) {
+  zrt_array_wrote(a);
+  return (int64_t *)a->base;
+}
+bool *zrt_array_bool(zrt_array *a) {
+  zrt_array_wrote(a);
+  return (bool *)a->base;
+}
 int64_t zrt_array_offset(zrt_array *a) { return a->offset; }
 int64_t zrt_array_stride(zrt_array *a, int64_t dim) {
   if (dim < 0 || dim >= a->rank || zrt_is_flood(&a->decl, (int)dim))
@@ -439,6 +457,8 @@ bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r) {
   uint64_t serial = dst->serial;
   dst->serial = src->serial;
   src->serial = serial;
+  zrt_array_wrote(dst);
+  zrt_array_wrote(src);
   copy_outside(dst, src, &w);
   return true;
 }

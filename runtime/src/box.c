@@ -388,16 +388,77 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 }
 
 /* ---- combining kernels (accumulating scatters) ---------------------------------------- */
-/* A combining send (zrt_msg.group): element g of buf is the group's
- * elements of arr combined in list order. */
+/* A combining send (zrt_msg.group): element g of buf is the terms of
+ * group g combined in list order. Each group starts at the operator's
+ * identity, which leaves the first term's bits unchanged (-0.0 + x and
+ * 1.0 * x are x, also for x = +-0.0), so the result is t1 op t2 op ...;
+ * the loop reads the source in list order (the walk's) and keeps the
+ * groups (one per target element) in buf. */
+static void groups_f64(double *acc, const double *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1.0 : -0.0;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (m->idx_run && !mul) { /* the source read in storage order (CG's product) */
+    const double *restrict run = src + (m->nidx ? idx[0] : 0);
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += run[i];
+  } else if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
+static void groups_f32(float *acc, const float *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1.0f : -0.0f;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
+static void groups_i64(uint64_t *acc, const uint64_t *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1 : 0;
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[idx[i]];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[idx[i]];
+}
+
 static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
-  const char *base = arr->base;
+  bool mul = m->combine_op == ZRT_SCATTER_MUL;
+  if (arr->type == ZRT_F64)
+    groups_f64(buf, arr->base, m, mul);
+  else if (arr->type == ZRT_F32)
+    groups_f32(buf, arr->base, m, mul);
+  else
+    groups_i64(buf, arr->base, m, mul);
+  return (size_t)m->ngroups * arr->esz;
+}
+
+/* A gather's receive of distinct elements (zrt_msg.group): target i gets
+ * element group[i] of buf. */
+static size_t unpack_expand(const zrt_msg *m, const zrt_array *arr, const void *buf) {
   size_t esz = arr->esz;
-  for (int64_t g = 0; g < m->ngroups; ++g) {
-    char *acc = (char *)buf + (size_t)g * esz;
-    memcpy(acc, base + (size_t)m->idx[m->group[g]] * esz, esz);
-    for (int64_t i = m->group[g] + 1; i < m->group[g + 1]; ++i)
-      zrt_combine_elem(arr->type, m->combine_op, acc, base + (size_t)m->idx[i] * esz);
+  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  if (esz == 8) {
+    uint64_t *restrict to = arr->base;
+    const uint64_t *restrict from = buf;
+    for (int64_t i = 0; i < m->nidx; ++i)
+      to[idx[i]] = from[slot[i]];
+  } else {
+    for (int64_t i = 0; i < m->nidx; ++i)
+      memcpy((char *)arr->base + (size_t)idx[i] * esz, (const char *)buf + (size_t)slot[i] * esz,
+             esz);
   }
   return (size_t)m->ngroups * esz;
 }
@@ -429,7 +490,7 @@ static bool pieces_overlap(const zrt_msg *m) {
 }
 
 bool zrt_msg_chainable(const im_transfer *t, const zrt_msg *m) {
-  if (m->combining) /* combined with the contents: through the buffer */
+  if (m->combining || m->group) /* combined or expanded: through the buffer */
     return false;
   if (!m->npieces)
     return true;
@@ -486,6 +547,8 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
   }
   if (m->combining)
     return unpack_combining(m, arr, buf);
+  if (m->group)
+    return unpack_expand(m, arr, buf);
   if (m->idx)
     return zrt_unpack_index(arr->base, arr->esz, m->idx, m->nidx, buf);
   if (m->contiguous && !m->mirror) {

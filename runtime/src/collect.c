@@ -332,6 +332,7 @@ typedef int64_t (*vmap_fn)(const zrt_collect *h, int k, int64_t x);
 
 static void store_result(zrt_collect *h, vmap_fn vmap) {
   zrt_array *a = h->dst;
+  zrt_array_wrote(a);
   int rank = a->rank;
   zrt_region w = zrt_region_align(h->dr, a);
   for (int k = 0; k < rank; ++k) {

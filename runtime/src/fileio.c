@@ -212,6 +212,7 @@ static void element_name(char *buf, size_t n, const char *what, const zrt_region
 }
 
 void zrt_file_read_array(int64_t f, zrt_array *a, zrt_region r, const char *what) {
+  zrt_array_wrote(a);
   zrt_file *file = file_of(f, "read from", true);
   r = zrt_io_region(a, r, "read of");
   for (int k = 0; k < r.rank; ++k)

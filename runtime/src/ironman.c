@@ -341,6 +341,8 @@ void zrt_transfer_copy_locals(im_transfer *t) {
 
 void im_sr(im_transfer *t) {
   double t0 = zrt_g.be->clock();
+  if (t->a) /* a combined transfer's members write ghost cells only */
+    zrt_array_wrote(t->a);
   zrt_g.n_messages += t->nsend;
   if (t->strategy == IM_CHAINED)
     zrt_g.n_msg_chained += t->nsend;
@@ -358,12 +360,16 @@ void im_sr(im_transfer *t) {
 
 void im_dn(im_transfer *t) {
   double t0 = zrt_g.be->clock();
+  if (t->a) /* a combined transfer's members write ghost cells only */
+    zrt_array_wrote(t->a);
   zrt_g.be->dn(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }
 
 void im_sv(im_transfer *t) {
   double t0 = zrt_g.be->clock();
+  if (t->a) /* a combined transfer's members write ghost cells only */
+    zrt_array_wrote(t->a);
   zrt_g.be->sv(t);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
 }

@@ -14,9 +14,10 @@
  *     several tiles) stays indexed.
  *
  * im_remap's inspector is collective. Every PE walks its points (its tiles
- * of r) and the index each reads or writes. Gather: the indices go as
- * requests to the owners of the source elements, who list the offsets to
- * send in request order; the requester lists where each reply goes.
+ * of r) and the index each reads or writes. Gather: the distinct indices
+ * go as requests to the owners of the source elements, who list the
+ * offsets to send in request order; the requester lists where each reply
+ * goes (zrt_msg.group: several points may take one reply).
  * Scatter: the writes go, with their row-major position in r, to every PE
  * storing the target; per target the write with the largest position is
  * kept, and the writers learn which of theirs were kept. So no message
@@ -32,7 +33,9 @@
  * run without one ("accumulating scatters without a schedule" below).
  * A schedule is reused while r, the shapes of the arrays and the contents
  * of the index arrays stay the same: each PE keeps the index values it
- * read, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
+ * read and their arrays' write stamps (zrt_array.written), reads the values
+ * again only when a stamp changed, and all PEs agree on "unchanged" with
+ * an allreduce. Arrays of the same shape at new addresses (temporaries
  * allocated anew in a loop) only re-point the messages (rebind); arrays of
  * other shapes find their own handle among the call site's (take_shape).
  *
@@ -444,17 +447,87 @@ static void selected_end(selected_walk *s) {
 /* ---- inspectors -------------------------------------------------------------------------- */
 /* Gather: send[q] gets the source offsets this PE sends q, recv[s] the
  * destination offsets of what s sends this PE, both in request order. */
-static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
+/* ---- distinct source indices of a gather ---------------------------------------------------
+ * A gather asks each other PE for every index it reads there once: an
+ * open-addressing table from index to its slot in the request to its owner
+ * (slots count per owner; the table grows by doubling). */
+typedef struct index_slots {
+  int64_t (*key)[ZRT_MAX_RANK]; /* the index of each entry */
+  int64_t *slot;                /* its slot, -1: an empty entry */
+  int64_t cap, used;
+} index_slots;
+
+static uint64_t index_hash(const int64_t x[ZRT_MAX_RANK]) {
+  uint64_t h = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    h = (h ^ (uint64_t)x[k]) * 0x9E3779B97F4A7C15u;
+  return h ^ (h >> 29);
+}
+
+/* Where x is in the table, or the empty entry it would take. */
+static int64_t index_entry(const index_slots *t, const int64_t x[ZRT_MAX_RANK]) {
+  int64_t e = (int64_t)(index_hash(x) & (uint64_t)(t->cap - 1));
+  while (t->slot[e] >= 0 && memcmp(t->key[e], x, sizeof t->key[e]) != 0)
+    e = (e + 1) & (t->cap - 1);
+  return e;
+}
+
+static void index_slots_resize(index_slots *t, int64_t cap) {
+  index_slots old = *t;
+  t->cap = cap;
+  t->key = malloc((size_t)cap * sizeof *t->key);
+  t->slot = malloc((size_t)cap * sizeof *t->slot);
+  if (!t->key || !t->slot)
+    zrt_failf("out of memory in a gather");
+  for (int64_t e = 0; e < cap; ++e)
+    t->slot[e] = -1;
+  for (int64_t e = 0; e < old.cap; ++e)
+    if (old.slot[e] >= 0) {
+      int64_t f = index_entry(t, old.key[e]);
+      memcpy(t->key[f], old.key[e], sizeof t->key[f]);
+      t->slot[f] = old.slot[e];
+    }
+  free(old.key);
+  free(old.slot);
+}
+
+/* x's slot in its owner's request, which gets x when it is new there. */
+static int64_t index_slot(index_slots *t, const int64_t x[ZRT_MAX_RANK], i64vec *asks) {
+  if (2 * (t->used + 1) > t->cap)
+    index_slots_resize(t, t->cap ? 2 * t->cap : 1024);
+  int64_t e = index_entry(t, x);
+  if (t->slot[e] < 0) {
+    memcpy(t->key[e], x, sizeof t->key[e]);
+    t->slot[e] = asks->n / ZRT_MAX_RANK;
+    ++t->used;
+    for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      vec_push(asks, x[k]);
+  }
+  return t->slot[e];
+}
+
+/* Gather: recv[q] gets the target offsets of the points reading from PE q,
+ * in walk order, and (q another PE) slots[q] the element of q's message
+ * each reads: q sends each distinct index once (send[q]: its source
+ * offsets, in slot order). This PE's own points keep one source offset
+ * each (send[me]), copied in one pass. */
+static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64vec *slots) {
   int np = zrt_g.npes;
   i64vec *asks = vecs_new(np), *asked = vecs_new(np);
+  index_slots distinct = {NULL, NULL, 0, 0};
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     int64_t owner = read_owner(c, s.x, s.w.at);
     vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      vec_push(&asks[owner], s.x[k]);
+    if (owner != zrt_g.me)
+      vec_push(&slots[owner], index_slot(&distinct, s.x, &asks[owner]));
+    else
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&asks[owner], s.x[k]);
   }
   selected_end(&s);
+  free(distinct.key);
+  free(distinct.slot);
   exchange_vecs(asks, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -681,29 +754,58 @@ static contribution *my_contributions(const remap_call *c, int64_t *count) {
   return v;
 }
 
+/* The slot of each contribution (sorted by contribution_order): its
+ * group's number among the groups of its receiving PE; targets[q] gets
+ * each group's target index, in slot order. */
+static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets) {
+  int64_t *slot = malloc((size_t)(n ? n : 1) * sizeof *slot);
+  int64_t *ngroups = calloc((size_t)zrt_g.npes, sizeof *ngroups);
+  if (!slot || !ngroups)
+    zrt_failf("out of memory in a scatter");
+  for (int64_t j = 0; j < n; ++j) {
+    const contribution *p = &mine[j];
+    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
+      ++ngroups[p->peer];
+      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+        vec_push(&targets[p->peer], p->x[k]);
+    }
+    slot[j] = ngroups[p->peer] - 1;
+  }
+  free(ngroups);
+  return slot;
+}
+
 /* Accumulating scatter: send[q] gets the source offsets of this PE's
- * contributions to elements PE q stores, one group per target element
- * (groups[q]: where each group starts in send[q], then its end), recv[s]
- * the target offsets of the groups PE s sends this one, in its order. So
- * a message carries one element per target element (zrt_msg.group). */
-static void inspect_combine(const remap_call *c, i64vec *send, i64vec *groups, i64vec *recv) {
+ * contributions to elements PE q stores, in walk order, and slots[q] the
+ * group (one per target element) each joins; recv[s] the target offsets
+ * of the groups PE s sends this one, in slot order. So a message carries
+ * one element per target element (zrt_msg.group), and its pack reads the
+ * source in walk order, combining each group's terms in that order. */
+static void inspect_combine(const remap_call *c, i64vec *send, i64vec *slots, i64vec *recv) {
   int np = zrt_g.npes;
   int64_t n;
   contribution *mine = my_contributions(c, &n);
   i64vec *targets = vecs_new(np), *asked = vecs_new(np);
+  int64_t *slot = group_slots(mine, n, targets);
+  int64_t *seq = calloc((size_t)n + 1, sizeof *seq);
+  int64_t *walk = malloc(((size_t)n + 1) * sizeof *walk);
+  if (!seq || !walk)
+    zrt_failf("out of memory in a scatter");
+  int64_t points = 0; /* the walk's points: seq < points */
   for (int64_t j = 0; j < n; ++j) {
-    const contribution *p = &mine[j];
-    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
-      vec_push(&groups[p->peer], send[p->peer].n);
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&targets[p->peer], p->x[k]);
-    }
-    vec_push(&send[p->peer], p->src);
+    seq[j] = mine[j].seq;
+    points = seq[j] >= points ? seq[j] + 1 : points;
   }
+  counting_order(seq, n, points, walk);
+  for (int64_t i = 0; i < n; ++i) {
+    const contribution *p = &mine[walk[i]];
+    vec_push(&send[p->peer], p->src);
+    vec_push(&slots[p->peer], slot[walk[i]]);
+  }
+  free(seq);
+  free(walk);
+  free(slot);
   free(mine);
-  for (int q = 0; q < np; ++q)
-    if (groups[q].n)
-      vec_push(&groups[q], send[q].n);
   exchange_vecs(targets, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -969,6 +1071,7 @@ typedef struct remap_state {
   int64_t op;
   int64_t perm[ZRT_MAX_RANK];
   i64vec index_copy; /* this PE's index values at the inspection */
+  uint64_t stamps[ZRT_MAX_RANK + 1]; /* and the write stamps they had then */
   zrt_array *views;  /* strided messages' views */
   int nviews;
   bool has_local; /* the elements that stay on this PE */
@@ -1020,10 +1123,32 @@ static void remap_release(im_transfer *t) {
   free(t);
 }
 
+/* An indexed local copy of 8-byte elements in one pass, without the
+ * buffer: element idx[i] of the source to element idx[i] of the target. */
+static bool copy_indexed(const zrt_msg *s, const zrt_msg *r) {
+  if (!s->idx || !r->idx || s->arr->esz != 8 || r->arr->esz != 8 || s->nidx != r->nidx ||
+      s->arr->base == r->arr->base) /* in place: read everything first */
+    return false;
+  const uint64_t *restrict from = s->arr->base;
+  uint64_t *restrict to = r->arr->base;
+  const int64_t *restrict si = s->idx, *restrict ri = r->idx;
+  if (r->idx_run) { /* a gather's targets in walk order: usually a run */
+    to += s->nidx ? ri[0] : 0;
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[i] = from[si[i]];
+  } else {
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[ri[i]] = from[si[i]];
+  }
+  return true;
+}
+
 /* The elements that stay on this PE, at SR. */
 static void copy_local(im_transfer *t) {
   remap_state *st = t->kind_state;
   const zrt_msg *s = &st->local_send;
+  if (copy_indexed(s, &st->local_recv))
+    return;
   if (!s->contiguous)
     zrt_msg_pack(s->buf, s, t->a);
   zrt_msg_unpack(&st->local_recv, t->a, s->contiguous ? s->ptr : s->buf);
@@ -1107,6 +1232,9 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
     m->idx = list->v;
     m->nidx = list->n;
     m->pattern = ZRT_PAT_INDEXED;
+    m->idx_run = true;
+    for (int64_t i = 1; i < list->n && m->idx_run; ++i)
+      m->idx_run = list->v[i] == list->v[0] + i;
   }
   list->v = NULL;
   list->n = list->cap = 0;
@@ -1124,25 +1252,33 @@ static int count_peers(const i64vec *lists) {
   return n;
 }
 
+/* The number of groups of a combining send's slots. */
+static int64_t slot_count(const i64vec *slots) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < slots->n; ++i)
+    n = slots->v[i] >= n ? slots->v[i] + 1 : n;
+  return n;
+}
+
 /* An indexed message of an accumulating scatter (zrt_msg.combining): a
- * send with its groups (their starts, then the end; the storage moves into
- * the message), one element per group, or (groups NULL) a receive. */
-static void make_combining(zrt_msg *m, int64_t op, i64vec *groups) {
+ * send with the group of each element (slots; the storage moves into the
+ * message), one element per group, or (slots NULL) a receive. */
+static void make_combining(zrt_msg *m, int64_t op, i64vec *slots) {
   m->combining = true;
   m->combine_op = (int)op;
-  if (!groups)
+  if (!slots)
     return;
-  m->ngroups = groups->n - 1;
-  m->group = groups->v;
+  m->ngroups = slot_count(slots);
+  m->group = slots->v;
   m->bytes = (size_t)m->ngroups * m->arr->esz; /* the buffer has room for nidx */
-  groups->v = NULL;
-  groups->n = groups->cap = 0;
+  slots->v = NULL;
+  slots->n = slots->cap = 0;
 }
 
 /* The handle's messages from the lists (send: source offsets per receiver;
  * recv: destination offsets per sender; this PE's own lists are its local
  * copy). `strided`: lists that form loop nests become strided views.
- * `groups` (accumulating scatters, else NULL): the sends' groups
+ * `groups` (accumulating scatters, else NULL): the sends' slots
  * (inspect_combine). The lists' storage moves into the handle. */
 static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i64vec *recv,
                            bool strided, i64vec *groups) {
@@ -1171,7 +1307,7 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
         make_combining(m, c->op, NULL);
     }
   }
-  int64_t kept = groups ? (groups[me].n ? groups[me].n - 1 : 0) : send[me].n;
+  int64_t kept = groups ? slot_count(&groups[me]) : send[me].n; /* one element per group */
   if (kept != recv[me].n)
     zrt_failf("internal: a remap of array %s keeps %lld elements but places %lld", c->dst->name,
               (long long)kept, (long long)recv[me].n);
@@ -1190,6 +1326,21 @@ static void build_messages(im_transfer *t, const remap_call *c, i64vec *send, i6
       t->kind_local_copies = pack_own;
     }
     t->kind_unpack = combine_received;
+  }
+}
+
+/* A gather's receives from other PEs carry each distinct element once:
+ * each takes the slots of its points (zrt_msg.group; the storage moves
+ * into the message) and is as long as its distinct elements. */
+static void expand_receives(im_transfer *t, i64vec *slots) {
+  for (int i = 0; i < t->nrecv; ++i) {
+    zrt_msg *m = &t->recv[i];
+    i64vec *v = &slots[m->peer];
+    m->ngroups = slot_count(v);
+    m->group = v->v;
+    m->bytes = (size_t)m->ngroups * m->arr->esz; /* the buffer has room for nidx */
+    v->v = NULL;
+    v->n = v->cap = 0;
   }
 }
 
@@ -1229,6 +1380,20 @@ static bool index_values(const remap_call *c, i64vec *v, bool compare) {
   return same && (!compare || at == v->n);
 }
 
+/* The write stamps (zrt_array.written) of what a schedule depends on: the
+ * index arrays', then the mask's (0: none). */
+static void dependency_stamps(const remap_call *c, uint64_t out[ZRT_MAX_RANK + 1]) {
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    out[k] = c->ia[k] ? c->ia[k]->written : 0;
+  out[ZRT_MAX_RANK] = c->mask ? c->mask->written : 0;
+}
+
+/* Keeps this PE's index values (and selection) and their stamps. */
+static void keep_index_values(remap_state *st, const remap_call *c) {
+  index_values(c, &st->index_copy, false);
+  dependency_stamps(c, st->stamps);
+}
+
 static void finish_handle(im_transfer *t, double t0) {
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
@@ -1242,19 +1407,24 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
   im_transfer *t = new_handle(xfer_kind, id, c);
   i64vec *send = vecs_new(np), *recv = vecs_new(np);
   i64vec *groups = c->combining ? vecs_new(np) : NULL;
+  i64vec *slots = c->kind == IM_GATHER ? vecs_new(np) : NULL;
   if (c->kind == IM_GATHER)
-    inspect_gather(c, send, recv);
+    inspect_gather(c, send, recv, slots);
   else if (c->combining)
     inspect_combine(c, send, groups, recv);
   else
     inspect_scatter(c, send, recv);
   build_messages(t, c, send, recv, false, groups);
+  if (slots)
+    expand_receives(t, slots);
   vecs_free(send, np);
   vecs_free(recv, np);
   if (groups)
     vecs_free(groups, np);
+  if (slots)
+    vecs_free(slots, np);
   if (c->ia[0] || c->mask)
-    index_values(c, &((remap_state *)t->kind_state)->index_copy, false);
+    keep_index_values(t->kind_state, c);
   ++zrt_g.n_remap_inspections;
   finish_handle(t, t0);
   return t;
@@ -1583,7 +1753,7 @@ static im_transfer *direct_handle(int64_t id, const remap_call *c) {
     zrt_failf("out of memory for a transfer of array %s", c->dst->name);
   t->kind_local_copies = combine_direct;
   if (!combines_exactly(c))
-    index_values(c, &st->index_copy, false);
+    keep_index_values(st, c);
   finish_handle(t, t0);
   return t;
 }
@@ -1672,10 +1842,18 @@ static void rebind(im_transfer *t, const remap_call *c) {
     zrt_g.be->transfer_setup(t);
 }
 
-/* Collective: whether some PE's index values differ from its copy. */
+/* Collective: whether some PE's index values differ from its copy. They
+ * are read again only when an index array (or the mask) was written since
+ * (its stamp changed): a schedule reused in a loop costs no pass over them. */
 static bool indices_changed(im_transfer *t, const remap_call *c) {
   remap_state *st = t->kind_state;
-  int64_t changed = !index_values(c, &st->index_copy, true);
+  uint64_t now[ZRT_MAX_RANK + 1];
+  dependency_stamps(c, now);
+  int64_t changed = 0;
+  if (memcmp(now, st->stamps, sizeof now) != 0) {
+    changed = !index_values(c, &st->index_copy, true);
+    memcpy(st->stamps, now, sizeof now);
+  }
   zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);
   return changed != 0;
 }

@@ -162,6 +162,7 @@ void zpl_main(void) {
         AT_I64(pp, i, j, k) = N + 1;
       AT_I64(z, i, j, k) = -7;
     }
+    zrt_array_wrote(P); /* written through a pointer taken before the remaps */
     int64_t strategy = round % 2 ? IM_CHAINED : IM_PACKED;
     gather = im_remap(gather, 20, IM_GATHER, Y, L, X, P, NULL, NULL);
     im_strategy(gather, strategy);

@@ -4,11 +4,15 @@
 // several distributions); on one PE a scatter of reals sums each target's
 // terms in walk order before adding them to the target, whether it runs
 // without a schedule, builds one or reuses it; a gather alternating
-// between array shapes inspects once per shape, up to 8 shapes.
+// between array shapes inspects once per shape, up to 8 shapes; a schedule
+// reads its index values again only after a write stamps the index array;
+// a scatter's groups start from the operator's identity (-0.0, 1.0), which
+// keeps the first term's bits.
 #include <catch2/catch.hpp>
 
 #include "zplrt_internal.h"
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -169,4 +173,96 @@ TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[sc
     for (size_t s = 0; s < 9; ++s)
       gather(s);
   CHECK(zrt_g.n_remap_inspections == 8 + 1 + 9);
+}
+
+TEST_CASE("a schedule is read again only after its index array was written", "[scatter]") {
+  pose(0, 1);
+  const int64_t n = 6;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *S = zrt_array_new("S", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *D = zrt_array_new("D", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(S, i) = 10 * i;
+    *i64(I, i) = n + 1 - i; // D := S reversed
+  }
+  im_transfer *t = nullptr;
+  auto gather = [&] {
+    t = im_remap(t, 3, IM_GATHER, D, R, S, I, nullptr, nullptr);
+    run(t);
+  };
+  gather();
+  gather();
+  CHECK(zrt_g.n_remap_inspections == 1);
+  // Changed behind the runtime's back (a kept pointer, no zrt_array_wrote):
+  // the stamp is the same, so the schedule stays without a look.
+  *i64(I, 1) = 1;
+  gather();
+  CHECK(zrt_g.n_remap_inspections == 1);
+  CHECK(*i64(D, 1) == 10 * n);
+  // Written as compiled code writes (the pointer taken anew) with the same
+  // values: read again, found equal, kept.
+  *i64(I, 1) = n;
+  zrt_array_i64(I);
+  gather();
+  CHECK(zrt_g.n_remap_inspections == 1);
+  // New values, announced: a new schedule, and its result.
+  *i64(I, 1) = 1;
+  zrt_array_wrote(I);
+  gather();
+  CHECK(zrt_g.n_remap_inspections == 2);
+  CHECK(*i64(D, 1) == 10);
+  for (int64_t i = 2; i <= n; ++i)
+    CHECK(*i64(D, i) == 10 * (n + 1 - i));
+  // A transfer into an array counts as a write of it.
+  uint64_t before = D->written;
+  gather();
+  CHECK(D->written != before);
+}
+
+namespace {
+
+/* One target H[1] = h and terms t (all to it), scattered with op on one
+ * PE: the result's bits. Built schedule (the second run of a call site). */
+double scatter_one(double h, const std::vector<double> &t, int64_t op) {
+  pose(0, 1);
+  int64_t n = static_cast<int64_t>(t.size());
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 1, 1, 0, 0, 0, 0), ZRT_F64, 0, 0, 0, 0,
+                               0, 0);
+  zrt_array *X = zrt_array_new("X", R, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  for (int64_t i = 1; i <= n; ++i) {
+    *f64(X, i) = t[static_cast<size_t>(i - 1)];
+    *i64(I, i) = 1;
+  }
+  im_transfer *tr = nullptr;
+  for (int time = 1; time <= 2; ++time) { // without a schedule, then with one
+    *f64(H, 1) = h;
+    tr = im_remap_combine(tr, 4, op, H, R, X, nullptr, 0, I, nullptr, nullptr);
+    run(tr);
+  }
+  CHECK(zrt_g.n_remap_inspections == 1);
+  double r = *f64(H, 1);
+  zrt_array_free(H);
+  zrt_array_free(X);
+  zrt_array_free(I);
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("a scatter's groups start from the identity without changing a term's bits",
+          "[scatter]") {
+  // H + (t1 + ...): -0.0 + -0.0 stays -0.0 (an identity of +0.0 would give +0.0)
+  CHECK(std::signbit(scatter_one(-0.0, {-0.0}, ZRT_SCATTER_ADD)));
+  CHECK(std::signbit(scatter_one(-0.0, {-0.0, -0.0}, ZRT_SCATTER_ADD)));
+  CHECK_FALSE(std::signbit(scatter_one(-0.0, {-0.0, 0.0}, ZRT_SCATTER_ADD)));
+  // (t1 + t2) + t3 in walk order, then added to H: 1e16 + (1 + -1e16) ...
+  CHECK(scatter_one(1.0, {1e16, 1.0, -1e16}, ZRT_SCATTER_ADD) == 1.0 + ((1e16 + 1.0) + -1e16));
+  CHECK(scatter_one(0.5, {1.0, 1e16, -1e16}, ZRT_SCATTER_ADD) == 0.5 + ((1.0 + 1e16) + -1e16));
+  // products: H * (t1 * t2 * ...), the signs of zeros kept
+  CHECK(scatter_one(3.0, {2.0, 0.25, 5.0}, ZRT_SCATTER_MUL) == 3.0 * ((2.0 * 0.25) * 5.0));
+  CHECK(std::signbit(scatter_one(1.0, {-0.0}, ZRT_SCATTER_MUL)));
+  CHECK(std::signbit(scatter_one(-2.0, {0.0, 3.0}, ZRT_SCATTER_MUL)));
 }

@@ -18,10 +18,10 @@
  *     messages made of several pieces (one peer's sections of several tiles
  *     under cyclic distributions, combined messages one of whose members
  *     has such pieces, or whose pieces overlap: MPI may not receive into a
- *     cell twice) travel packed under both (zrt_msg_buffered), and so do
+ *     cell twice) travel packed under both (zrt_xmsg_buffered), and so do
  *     the messages of accumulating scatters, whose pack combines each
  *     PE's contributions to one element and whose unpack combines them
- *     into it (zrt_msg.combining).
+ *     into it (zrt_xmsg_chainable is false for them).
  * IRONMAN traffic and the runtime's own collectives/gathers use two separate
  * duplicated communicators. */
 #include "zplrt_mpi.h"
@@ -376,31 +376,33 @@ int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI
   return kind;
 }
 
-/* The datatype of an indexed message (remap: m->idx lists its elements'
- * offsets in array a, in message order): one element per block at byte
+/* The datatype of an element list (remap: sec->idx lists its elements'
+ * offsets in the storage, in message order): one element per block at byte
  * displacements from the lowest offset, which becomes *origin_elem. Byte
  * displacements (MPI_Aint) keep large arrays within MPI's range; only the
  * element count must fit an int. Returns 0, or -1 with a message in err. */
-static int msg_index_type(const zrt_array *a, const zrt_msg *m, MPI_Datatype *type,
-                          int64_t *origin_elem, char *err, size_t errlen) {
-  if (!fits_int(m->nidx)) {
+static int index_type(const zrt_piece *sec, MPI_Datatype *type, int64_t *origin_elem, char *err,
+                      size_t errlen) {
+  int64_t n = sec->nidx;
+  if (!fits_int(n)) {
     snprintf(err, errlen, "an indexed message of %lld elements is too large for MPI",
-             (long long)m->nidx);
+             (long long)n);
     return -1;
   }
-  int64_t lowest = m->nidx ? m->idx[0] : 0;
-  for (int64_t i = 1; i < m->nidx; ++i)
-    lowest = m->idx[i] < lowest ? m->idx[i] : lowest;
-  MPI_Aint *disp = malloc((size_t)(m->nidx ? m->nidx : 1) * sizeof *disp);
+  int64_t lowest = n ? sec->idx[0] : 0;
+  for (int64_t i = 1; i < n; ++i)
+    lowest = sec->idx[i] < lowest ? sec->idx[i] : lowest;
+  MPI_Aint *disp = malloc((size_t)(n ? n : 1) * sizeof *disp);
   if (!disp) {
     snprintf(err, errlen, "out of memory for a datatype");
     return -1;
   }
-  for (int64_t i = 0; i < m->nidx; ++i)
-    disp[i] = (MPI_Aint)((m->idx[i] - lowest) * (int64_t)a->esz);
+  size_t esz = sec->layout.esz;
+  for (int64_t i = 0; i < n; ++i)
+    disp[i] = (MPI_Aint)((sec->idx[i] - lowest) * (int64_t)esz);
   bool owned;
-  MPI_Datatype et = elem_type(a->esz, &owned);
-  int rc = MPI_Type_create_hindexed_block((int)m->nidx, 1, disp, et, type);
+  MPI_Datatype et = elem_type(esz, &owned);
+  int rc = MPI_Type_create_hindexed_block((int)n, 1, disp, et, type);
   if (rc == MPI_SUCCESS)
     rc = MPI_Type_commit(type);
   if (owned)
@@ -428,40 +430,47 @@ typedef struct mpi_xfer {
   bool chained_on;
 } mpi_xfer;
 
-static void m_strategy(im_transfer *t);
+static void m_strategy(zrt_xfer *t);
 
-/* The chained datatype of message m (not made of pieces) of array arr,
- * and the address it starts from: an indexed type for a remap's indexed
- * message, else the type of its box (mirrored for receives). */
-static void msg_type(const zrt_msg *m, const zrt_array *arr, bool recv, MPI_Datatype *type,
-                     void **at) {
-  int64_t origin = 0;
-  char err[200];
-  int rc = m->idx ? msg_index_type(arr, m, type, &origin, err, sizeof err)
-                  : zrt_mpi_box_type(&arr->layout, &m->lbox, recv ? m->mirror : 0, type, &origin,
-                                     err, sizeof err);
-  if (rc < 0)
-    zrt_failf("array %s: %s", arr->name, err);
-  *at = (char *)arr->base + (size_t)origin * arr->esz;
+/* Request i of t: the receives, then the sends. */
+static zrt_xmsg *request_msg(zrt_xfer *t, int i, bool *recv) {
+  int nrecv = zrt_xfer_recv_count(t);
+  *recv = i < nrecv;
+  return *recv ? zrt_xfer_recv(t, i) : zrt_xfer_send(t, i - nrecv);
 }
 
-/* The chained datatype of a combined message (im_combine) whose pieces are
- * plain messages: one struct over its pieces at their absolute addresses
- * (used with MPI_BOTTOM), each piece a run of bytes or its own type. */
-static void pieces_type(const zrt_msg *m, bool recv, MPI_Datatype *type) {
-  int n = m->npieces;
+/* The chained datatype of one section of t's array storage, and the
+ * address it starts from: an indexed type for an element list (remap),
+ * else the type of its box (mirrored for receives). */
+static void section_type(const zrt_xfer *t, const zrt_piece *sec, bool recv,
+                         MPI_Datatype *type, void **at) {
+  int64_t origin = 0;
+  char err[200];
+  int rc = sec->idx ? index_type(sec, type, &origin, err, sizeof err)
+                    : zrt_mpi_box_type(&sec->layout, &sec->box, recv ? sec->mirror : 0, type,
+                                       &origin, err, sizeof err);
+  if (rc < 0)
+    zrt_failf("array %s: %s", zrt_xfer_array_name(t), err);
+  *at = sec->base + (size_t)origin * sec->layout.esz;
+}
+
+/* The chained datatype of a message of several parts (im_combine) whose
+ * parts are one section each: one struct over the parts at their absolute
+ * addresses (used with MPI_BOTTOM), each a run of bytes or its own type. */
+static void parts_type(const zrt_xfer *t, const zrt_xmsg *m, bool recv, MPI_Datatype *type) {
+  int n = zrt_xmsg_parts(t, m);
   int *lens = malloc((size_t)n * sizeof *lens);
   MPI_Aint *disps = malloc((size_t)n * sizeof *disps);
   MPI_Datatype *types = malloc((size_t)n * sizeof *types);
   if (!lens || !disps || !types)
     zrt_fail("out of memory for an MPI datatype");
   for (int j = 0; j < n; ++j) {
-    const zrt_msg *p = &m->pieces[j];
-    void *at = p->ptr;
-    lens[j] = (int)p->bytes;
+    zrt_piece sec = zrt_xmsg_section(t, m, j, 0);
+    void *at = sec.at;
+    lens[j] = (int)sec.bytes;
     types[j] = MPI_BYTE;
-    if (!p->contiguous || (recv && p->mirror)) {
-      msg_type(p, p->arr, recv, &types[j], &at);
+    if (!sec.contiguous || (recv && sec.mirror)) {
+      section_type(t, &sec, recv, &types[j], &at);
       lens[j] = 1;
     }
     check(MPI_Get_address(at, &disps[j]), "MPI_Get_address");
@@ -476,61 +485,72 @@ static void pieces_type(const zrt_msg *m, bool recv, MPI_Datatype *type) {
   free(types);
 }
 
-static void init_requests(im_transfer *t, MPI_Request *req, MPI_Datatype *types) {
-  for (int i = 0; i < t->nrecv + t->nsend; ++i) {
-    bool recv = i < t->nrecv;
-    zrt_msg *m = recv ? &t->recv[i] : &t->send[i - t->nrecv];
-    void *p = m->contiguous ? m->ptr : m->buf;
-    int count = (int)m->bytes;
+/* The chained form of a non-contiguous chainable message (each of its
+ * parts one section): its datatype, and the address the request starts
+ * from. */
+static void *chained_type(zrt_xfer *t, const zrt_xmsg *m, bool recv, MPI_Datatype *type) {
+  if (zrt_xmsg_parts(t, m) > 1) {
+    parts_type(t, m, recv, type);
+    return MPI_BOTTOM;
+  }
+  void *at;
+  zrt_piece sec = zrt_xmsg_section(t, m, 0, 0);
+  section_type(t, &sec, recv, type, &at);
+  return at;
+}
+
+static void init_requests(zrt_xfer *t, MPI_Request *req, MPI_Datatype *types) {
+  int n = zrt_xfer_recv_count(t) + zrt_xfer_send_count(t);
+  for (int i = 0; i < n; ++i) {
+    bool recv;
+    zrt_xmsg *m = request_msg(t, i, &recv);
+    void *p = zrt_xmsg_data(m);
+    int count = (int)zrt_xmsg_bytes(m);
     MPI_Datatype dt = MPI_BYTE;
-    if (types && !m->contiguous && zrt_msg_chainable(t, m)) {
-      if (m->npieces) {
-        pieces_type(m, recv, &types[i]);
-        p = MPI_BOTTOM;
-      } else {
-        msg_type(m, m->arr ? m->arr : t->a, recv, &types[i], &p);
-      }
+    if (types && !zrt_xmsg_contiguous(m) && zrt_xmsg_chainable(t, m)) {
+      p = chained_type(t, m, recv, &types[i]);
       dt = types[i];
       count = 1;
     }
+    int peer = zrt_xmsg_peer(m), tag = zrt_xmsg_tag(m) % tag_ub;
     if (recv)
-      check(MPI_Recv_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
-            "MPI_Recv_init");
+      check(MPI_Recv_init(p, count, dt, peer, tag, comm_im, &req[i]), "MPI_Recv_init");
     else
-      check(MPI_Send_init(p, count, dt, (int)m->peer, m->tag % tag_ub, comm_im, &req[i]),
-            "MPI_Send_init");
+      check(MPI_Send_init(p, count, dt, peer, tag, comm_im, &req[i]), "MPI_Send_init");
   }
 }
 
-static void m_setup(im_transfer *t) {
-  int n = t->nrecv + t->nsend;
+static void m_setup(zrt_xfer *t) {
+  int n = zrt_xfer_recv_count(t) + zrt_xfer_send_count(t);
   if (n == 0) {
-    t->be = NULL;
+    zrt_xfer_set_state(t, NULL);
     return;
   }
   mpi_xfer *x = calloc(1, sizeof *x);
   MPI_Request *req = malloc((size_t)n * sizeof *req);
   if (!x || !req)
     zrt_fail("out of memory for MPI requests");
-  for (int i = 0; i < t->nrecv + t->nsend; ++i) {
-    zrt_msg *m = i < t->nrecv ? &t->recv[i] : &t->send[i - t->nrecv];
-    if (m->bytes > INT_MAX)
-      zrt_failf("array %s: a message of %zu bytes is too large for MPI", t->a->name, m->bytes);
+  for (int i = 0; i < n; ++i) {
+    bool recv;
+    size_t bytes = zrt_xmsg_bytes(request_msg(t, i, &recv));
+    if (bytes > INT_MAX)
+      zrt_failf("array %s: a message of %zu bytes is too large for MPI", zrt_xfer_array_name(t),
+                bytes);
   }
   init_requests(t, req, NULL);
   x->packed = req;
   x->cur = req;
-  t->be = x;
-  if (t->strategy == IM_CHAINED) /* handles start packed; kept for safety */
+  zrt_xfer_set_state(t, x);
+  if (zrt_xfer_chained(t)) /* handles start packed; kept for safety */
     m_strategy(t);
 }
 
-static void m_strategy(im_transfer *t) {
-  mpi_xfer *x = t->be;
+static void m_strategy(zrt_xfer *t) {
+  mpi_xfer *x = zrt_xfer_state(t);
   if (!x)
     return;
-  if (t->strategy == IM_CHAINED && !x->chained) {
-    int n = t->nrecv + t->nsend;
+  if (zrt_xfer_chained(t) && !x->chained) {
+    int n = zrt_xfer_recv_count(t) + zrt_xfer_send_count(t);
     x->chained = malloc((size_t)n * sizeof *x->chained);
     x->types = malloc((size_t)n * sizeof *x->types);
     if (!x->chained || !x->types)
@@ -539,7 +559,7 @@ static void m_strategy(im_transfer *t) {
       x->types[i] = MPI_DATATYPE_NULL;
     init_requests(t, x->chained, x->types);
   }
-  x->chained_on = t->strategy == IM_CHAINED;
+  x->chained_on = zrt_xfer_chained(t);
   x->cur = x->chained_on ? x->chained : x->packed;
 }
 
@@ -552,11 +572,11 @@ static void free_requests(MPI_Request *req, int n) {
   free(req);
 }
 
-static void m_release(im_transfer *t) {
-  mpi_xfer *x = t->be;
+static void m_release(zrt_xfer *t) {
+  mpi_xfer *x = zrt_xfer_state(t);
   if (!x)
     return;
-  int n = t->nrecv + t->nsend;
+  int n = zrt_xfer_recv_count(t) + zrt_xfer_send_count(t);
   free_requests(x->packed, n);
   free_requests(x->chained, n);
   if (x->types) {
@@ -566,32 +586,37 @@ static void m_release(im_transfer *t) {
     free(x->types);
   }
   free(x);
-  t->be = NULL;
+  zrt_xfer_set_state(t, NULL);
 }
 
-static void m_dr(im_transfer *t) {
-  if (t->nrecv)
-    check(MPI_Startall(t->nrecv, ((mpi_xfer *)t->be)->cur), "MPI_Startall (DR)");
+static void m_dr(zrt_xfer *t) {
+  int nrecv = zrt_xfer_recv_count(t);
+  if (nrecv)
+    check(MPI_Startall(nrecv, ((mpi_xfer *)zrt_xfer_state(t))->cur), "MPI_Startall (DR)");
 }
 
-static void m_sr(im_transfer *t) {
-  if (!t->nsend)
+static void m_sr(zrt_xfer *t) {
+  int nsend = zrt_xfer_send_count(t);
+  if (!nsend)
     return;
-  mpi_xfer *x = t->be;
-  zrt_transfer_pack_sends(t, false);
-  check(MPI_Startall(t->nsend, x->cur + t->nrecv), "MPI_Startall (SR)");
+  mpi_xfer *x = zrt_xfer_state(t);
+  zrt_xfer_pack_sends(t, false);
+  check(MPI_Startall(nsend, x->cur + zrt_xfer_recv_count(t)), "MPI_Startall (SR)");
 }
 
-static void m_dn(im_transfer *t) {
-  if (t->nrecv)
-    check(MPI_Waitall(t->nrecv, ((mpi_xfer *)t->be)->cur, MPI_STATUSES_IGNORE),
+static void m_dn(zrt_xfer *t) {
+  int nrecv = zrt_xfer_recv_count(t);
+  if (nrecv)
+    check(MPI_Waitall(nrecv, ((mpi_xfer *)zrt_xfer_state(t))->cur, MPI_STATUSES_IGNORE),
           "MPI_Waitall (DN)");
-  zrt_transfer_unpack_recvs(t, false); /* also without receives: see kind_unpack */
+  zrt_xfer_unpack_recvs(t, false); /* also without receives (accumulating scatters) */
 }
 
-static void m_sv(im_transfer *t) {
-  if (t->nsend)
-    check(MPI_Waitall(t->nsend, ((mpi_xfer *)t->be)->cur + t->nrecv, MPI_STATUSES_IGNORE),
+static void m_sv(zrt_xfer *t) {
+  int nsend = zrt_xfer_send_count(t);
+  if (nsend)
+    check(MPI_Waitall(nsend, ((mpi_xfer *)zrt_xfer_state(t))->cur + zrt_xfer_recv_count(t),
+                      MPI_STATUSES_IGNORE),
           "MPI_Waitall (SV)");
 }
 

@@ -2,7 +2,7 @@
  * neighbours, so transfers carry no messages; a message addressed to this
  * PE itself (possible for wrap-around transfers) is a local copy at SR. */
 #define _POSIX_C_SOURCE 199309L
-#include "zplrt_backend.h"
+#include "zplrt_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,18 +49,16 @@ static void s_recv(int src, int tag, void *buf, size_t bytes) {
   (void)bytes;
   zrt_fail("internal: serial back end cannot receive a message");
 }
-static void s_dr(im_transfer *t) { (void)t; }
-static void s_sr(im_transfer *t) {
-  if (t->nsend == 0)
+static void s_dr(zrt_xfer *t) { (void)t; }
+static void s_sr(zrt_xfer *t) {
+  int nsend = zrt_xfer_send_count(t);
+  if (nsend == 0)
     return;
-  if (zrt_transfer_local_copies(t) != t->nsend)
+  if (zrt_xfer_copy_to_self(t) != nsend)
     zrt_fail("internal: serial back end: transfer with a message to another PE");
 }
-static void s_dn(im_transfer *t) {
-  if (t->kind_unpack) /* an accumulating scatter combines its contributions */
-    t->kind_unpack(t);
-}
-static void s_sv(im_transfer *t) { (void)t; }
+static void s_dn(zrt_xfer *t) { zrt_xfer_finish_local(t); }
+static void s_sv(zrt_xfer *t) { (void)t; }
 static void *s_alloc(size_t bytes) { return malloc(bytes); }
 static void s_free(void *p) { free(p); }
 static double s_clock(void) {

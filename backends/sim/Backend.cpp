@@ -21,10 +21,10 @@ namespace {
 
 Time treeSteps(int npes) { return npes > 1 ? std::ceil(std::log2(double(npes))) : 0; }
 
-Transfer &simTransfer(im_transfer *t) { return *static_cast<Transfer *>(t->be); }
+Transfer &simTransfer(zrt_xfer *t) { return *static_cast<Transfer *>(zrt_xfer_state(t)); }
 
 /// Runs one IRONMAN call of the binding and records its span.
-template <typename Call> void ironmanCall(im_transfer *t, const char *name, Call call) {
+template <typename Call> void ironmanCall(zrt_xfer *t, const char *name, Call call) {
   Time start = g_sim->self().now;
   Transfer &x = simTransfer(t);
   // Every binding's call classifies this PE for the transfer (IRONMAN 3.2).
@@ -159,38 +159,37 @@ void simRecv(int src, int tag, void *buf, size_t bytes) {
     memcpy(buf, m.payload.data(), bytes);
 }
 
-void simTransferSetup(im_transfer *t) {
-  t->be = makeTransfer(t, g_sim->network(), g_sim->self().id).release();
+void simTransferSetup(zrt_xfer *t) {
+  zrt_xfer_set_state(t, makeTransfer(t, g_sim->network(), g_sim->self().id).release());
 }
 
-void simTransferRelease(im_transfer *t) {
-  delete static_cast<Transfer *>(t->be);
-  t->be = nullptr;
+void simTransferRelease(zrt_xfer *t) {
+  delete &simTransfer(t);
+  zrt_xfer_set_state(t, nullptr);
 }
 
-void simDr(im_transfer *t) {
-  Transfer &x = *static_cast<Transfer *>(t->be);
-  g_sim->chooseStrategy(x);
+void simDr(zrt_xfer *t) {
+  g_sim->chooseStrategy(simTransfer(t));
   ironmanCall(t, "DR", [](Transfer &x) { g_sim->binding().dr(x); });
 }
 
-void simSr(im_transfer *t) {
-  zrt_transfer_pack_sends(t, true); // the bytes to move; the strategy decides the time
+void simSr(zrt_xfer *t) {
+  zrt_xfer_pack_sends(t, true); // the bytes to move; the strategy decides the time
   ironmanCall(t, "SR", [](Transfer &x) {
     g_sim->binding().sr(x);
     x.srEnd = g_sim->self().now;
   });
 }
 
-void simDn(im_transfer *t) {
+void simDn(zrt_xfer *t) {
   ironmanCall(t, "DN", [](Transfer &x) {
     x.overlapUs = std::max(0.0, g_sim->self().now - x.srEnd);
     g_sim->binding().dn(x);
   });
-  zrt_transfer_unpack_recvs(t, true); // an accumulating scatter's combines
+  zrt_xfer_unpack_recvs(t, true); // an accumulating scatter's combines
 }
 
-void simSv(im_transfer *t) {
+void simSv(zrt_xfer *t) {
   ironmanCall(t, "SV", [](Transfer &x) { g_sim->binding().sv(x); });
 }
 

@@ -191,10 +191,10 @@ bool modelChoiceFor(Simulator &sim, const Msg &m, size_t count, Time overlapUs,
 void Simulator::chooseStrategy(Transfer &t) {
   switch (options_.strategy) {
   case StrategyOverride::Chained:
-    t.t->strategy = IM_CHAINED;
+    zrt_xfer_set_chained(t.t, true);
     break;
   case StrategyOverride::Packed:
-    t.t->strategy = IM_PACKED;
+    zrt_xfer_set_chained(t.t, false);
     break;
   case StrategyOverride::AsCompiled:
   case StrategyOverride::Model:
@@ -207,14 +207,14 @@ void Simulator::chooseStrategy(Transfer &t) {
   model::Strategy choice;
   bool estimated = modelChoiceFor(*this, *largest, t.sends.size(), t.overlapUs, choice);
   if (estimated && byModel)
-    t.t->strategy = choice == model::Strategy::Chained ? IM_CHAINED : IM_PACKED;
-  StrategyNote &note = strategies_[t.t->id];
+    zrt_xfer_set_chained(t.t, choice == model::Strategy::Chained);
+  StrategyNote &note = strategies_[zrt_xfer_id(t.t)];
   if (!options_.stats || largest->bytes < note.bytes)
     return;
   note.chained = t.chained();
   if (!estimated)
     return;
-  note.array = t.t->a && t.t->a->name ? t.t->a->name : "?";
+  note.array = zrt_xfer_array_name(t.t);
   note.modelChoice = choice;
   note.bytes = largest->bytes;
 }

@@ -23,7 +23,7 @@
 
 #include "model/Model.h"
 #include "backends/sim/SimFigures.h"
-#include "zplrt_backend.h"
+#include "zplrt_comm.h"
 
 #include <ucontext.h>
 
@@ -306,7 +306,7 @@ private:
 
 /// One message of a transfer on this PE.
 struct Msg {
-  zrt_msg *m = nullptr;
+  zrt_xmsg *m = nullptr;
   int peer = 0;
   int tag = 0;
   size_t bytes = 0;
@@ -315,14 +315,14 @@ struct Msg {
   std::vector<Piece> pieces; // a combined message's pieces (else empty)
   /// The contiguous bytes of the message in this PE's memory: the section
   /// itself when contiguous, else the runtime's pack buffer.
-  void *image() const { return m->contiguous ? m->ptr : m->buf; }
+  void *image() const { return zrt_xmsg_data(m); }
 };
 
 struct Transfer {
-  im_transfer *t = nullptr;
+  zrt_xfer *t = nullptr;
   std::vector<Msg> sends, recvs;
   std::string label; // "transfer 3 (array A)"
-  bool chained() const { return t->strategy == IM_CHAINED; }
+  bool chained() const { return zrt_xfer_chained(t); }
   // bindings' bookkeeping, per message
   std::vector<Time> sendDone; // when each send's data has left (SV)
   std::vector<Time> posted;   // when each receive was posted (DR)
@@ -335,7 +335,7 @@ struct Transfer {
 };
 
 /// Builds the simulator's view of a runtime transfer (patterns, hops).
-std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int me);
+std::unique_ptr<Transfer> makeTransfer(zrt_xfer *t, const Network &net, int me);
 
 /// The order in which PE `me` issues the messages of a transpose, remap or
 /// redistribution (a binding sends them one after the other): the runtime

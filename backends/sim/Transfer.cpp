@@ -7,26 +7,19 @@
 namespace zsim {
 
 namespace {
-/// How a message's section lies in its array's storage, as a pattern of
-/// the copy-transfer model (64-bit words): contiguous, `b` words every `n`
-/// words (the innermost run and the pitch between runs), or indexed.
-model::Pattern patternOf(const zrt_msg &m, const zrt_array *a) {
-  if (m.idx)
+/// How one section lies in its storage, as a pattern of the copy-transfer
+/// model (64-bit words): contiguous, `b` words every `n` words (the
+/// innermost run and the pitch between runs), or indexed.
+model::Pattern sectionPattern(const zrt_piece &s) {
+  if (s.idx)
     return model::Pattern::indexed();
-  if (m.npieces > 0) {
-    model::Pattern p = patternOf(m.pieces[0], m.pieces[0].arr ? m.pieces[0].arr : a);
-    for (int i = 1; i < m.npieces; ++i)
-      if (patternOf(m.pieces[i], m.pieces[i].arr ? m.pieces[i].arr : a) != p)
-        return model::Pattern::indexed(); // irregular: several layouts
-    return p;
-  }
-  if (m.contiguous)
+  if (s.contiguous)
     return model::Pattern::contiguous();
-  const zrt_layout &L = a->layout;
+  const zrt_layout &L = s.layout;
   int64_t count[ZRT_MAX_RANK], stride[ZRT_MAX_RANK];
   int n = 0;
   for (int k = 0; k < L.rank; ++k) {
-    int64_t e = m.box.hi[k] - m.box.lo[k] + 1;
+    int64_t e = s.box.hi[k] - s.box.lo[k] + 1;
     if (e > 1) {
       count[n] = e;
       stride[n] = L.stride[k];
@@ -40,25 +33,36 @@ model::Pattern patternOf(const zrt_msg &m, const zrt_array *a) {
   }
   if (n == 0)
     return model::Pattern::contiguous();
-  int64_t esz = int64_t(a->esz);
+  int64_t esz = int64_t(L.esz);
   int64_t runWords = std::max<int64_t>(1, run * esz / 8);
   int64_t pitchWords = std::max<int64_t>(2, (stride[n - 1] * esz + 7) / 8);
   return model::Pattern::blocked(pitchWords, runWords);
 }
 
-Msg makeMsg(zrt_msg &m, const im_transfer *t, const Network &net, int me) {
+/// The pattern of parts [first, last) of message m: their sections'
+/// common pattern, or indexed when they differ (irregular: several
+/// layouts).
+model::Pattern partsPattern(const zrt_xfer *t, const zrt_xmsg *m, int first, int last) {
+  model::Pattern p = sectionPattern(zrt_xmsg_section(t, m, first, 0));
+  for (int j = first; j < last; ++j)
+    for (int i = 0; i < zrt_xmsg_sections(t, m, j); ++i)
+      if (sectionPattern(zrt_xmsg_section(t, m, j, i)) != p)
+        return model::Pattern::indexed();
+  return p;
+}
+
+Msg makeMsg(zrt_xmsg *m, const zrt_xfer *t, const Network &net, int me) {
   Msg x;
-  x.m = &m;
-  x.peer = int(m.peer);
-  x.tag = m.tag;
-  x.bytes = m.bytes;
-  x.pattern = patternOf(m, m.arr ? m.arr : t->a);
+  x.m = m;
+  x.peer = zrt_xmsg_peer(m);
+  x.tag = zrt_xmsg_tag(m);
+  x.bytes = zrt_xmsg_bytes(m);
+  int parts = zrt_xmsg_parts(t, m);
+  x.pattern = partsPattern(t, m, 0, parts);
   x.hops = net.hops(me, x.peer);
-  if (t->kind == ZRT_XFER_COMBINED && m.npieces > 1)
-    for (int i = 0; i < m.npieces; ++i) {
-      const zrt_msg &p = m.pieces[i];
-      x.pieces.push_back({p.bytes, patternOf(p, p.arr ? p.arr : t->a)});
-    }
+  if (parts > 1) // a chained binding may move them one by one
+    for (int j = 0; j < parts; ++j)
+      x.pieces.push_back({zrt_xmsg_part_bytes(t, m, j), partsPattern(t, m, j, j + 1)});
   return x;
 }
 } // namespace
@@ -69,17 +73,17 @@ void staggerSends(std::vector<Msg> &sends, int me) {
                 sends.end());
 }
 
-std::unique_ptr<Transfer> makeTransfer(im_transfer *t, const Network &net, int me) {
+std::unique_ptr<Transfer> makeTransfer(zrt_xfer *t, const Network &net, int me) {
   auto x = std::make_unique<Transfer>();
   x->t = t;
-  x->label = "transfer " + std::to_string(t->id) + " (array " +
-             std::string(t->a && t->a->name ? t->a->name : "?") + ")";
-  for (int i = 0; i < t->nsend; ++i)
-    x->sends.push_back(makeMsg(t->send[i], t, net, me));
-  if (t->kind == ZRT_XFER_TRANSPOSE || t->kind == ZRT_XFER_REMAP || t->kind == ZRT_XFER_REDIST)
+  x->label = "transfer " + std::to_string(zrt_xfer_id(t)) + " (array " +
+             std::string(zrt_xfer_array_name(t)) + ")";
+  for (int i = 0; i < zrt_xfer_send_count(t); ++i)
+    x->sends.push_back(makeMsg(zrt_xfer_send(t, i), t, net, me));
+  if (zrt_xfer_all_to_all(t))
     staggerSends(x->sends, me); // many PEs may send to the same peers
-  for (int i = 0; i < t->nrecv; ++i)
-    x->recvs.push_back(makeMsg(t->recv[i], t, net, me));
+  for (int i = 0; i < zrt_xfer_recv_count(t); ++i)
+    x->recvs.push_back(makeMsg(zrt_xfer_recv(t, i), t, net, me));
   x->sendDone.assign(x->sends.size(), 0);
   x->posted.assign(x->recvs.size(), 0);
   return x;

@@ -1,18 +1,20 @@
-/* zplrt_backend.h — the interface between the runtime and a back end.
- *
- * The runtime (libzplrt) is back-end neutral: it computes decompositions,
- * transfer sections, packs and prints. A back end library (serial, mpi,
- * sim, ...) defines `zrt_backend_get()` returning one static table of the
- * functions below; the program links exactly one back end. The second half
- * of this header is all of the runtime a back end may use: the transfer
- * handles it carries out, their messages and the pack helpers. The rest of
- * the runtime's internals (runtime/src/zplrt_internal.h) are private to it.
+/* zplrt_backend.h — the runtime's transfer structures: the layouts of
+ * arrays, transfer handles and their messages, and the runtime's functions
+ * on them. Private to the runtime (runtime/src includes it through
+ * zplrt_internal.h): a back end includes zplrt_comm.h only, which sees
+ * these structures as opaque handles. Back-end sources are compiled with
+ * ZRT_BACKEND_SOURCE defined, so that including this header fails.
  */
 #ifndef ZPLRT_BACKEND_H
 #define ZPLRT_BACKEND_H
 
+#ifdef ZRT_BACKEND_SOURCE
+#error "a back end includes zplrt_comm.h only, not the runtime's structures"
+#endif
+
 #include "ironman.h"
 #include "zplrt.h"
+#include "zplrt_comm.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,152 +23,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#ifdef __cplusplus
-#define ZRT_NORETURN [[noreturn]]
-#else
-#define ZRT_NORETURN _Noreturn
-#endif
-
-
-/* Operations per element of an array statement (see zrt_charge). */
-typedef struct zrt_op_counts {
-  int64_t ops;    /* arithmetic, comparisons, logic, conversions */
-  int64_t divs;   /* divisions and remainders */
-  int64_t calls;  /* math library calls (sqrt, exp, pow, ...) */
-  int64_t loads;  /* reads of distinct arrays (streams from memory) */
-  int64_t cached; /* further reads of an array already read (neighbouring
-                     elements, in the cache), and flood reads */
-  int64_t stores; /* stores */
-} zrt_op_counts;
-
-typedef struct zrt_backend {
-  const char *name;
-
-  /* Start-up / shut-down. init may consume its own arguments from argv. */
-  void (*init)(int *argc, char ***argv);
-  void (*finalize)(void);
-
-  int (*pe_id)(void);
-  int (*pe_count)(void);
-
-  /* Collectives over all PEs. `type` is an enum zrt_type (ZRT_I64, ZRT_F64,
-   * ZRT_F32), `op` an enum zrt_op other than AND/OR (the runtime maps
-   * booleans onto integer MIN/MAX). */
-  void (*barrier)(void);
-  void (*allreduce)(void *inout, int count, int type, int op);
-  void (*broadcast)(void *buf, size_t bytes, int root);
-
-  /* Personalised all-to-all exchange of bytes (remap): sendbuf holds the
-   * message to PE 0, then the one to PE 1, ... (sendbytes[q] bytes each,
-   * possibly 0); recvbuf receives the messages from PE 0, 1, ... back to
-   * back, recvbytes[q] bytes each (the caller knows the sizes). Every PE
-   * calls it. May be NULL: the runtime then uses send/recv pairwise. */
-  void (*alltoallv)(const void *sendbuf, const size_t *sendbytes, void *recvbuf,
-                    const size_t *recvbytes);
-
-  /* Blocking point-to-point byte messages (gathers for output). These use a
-   * message space separate from IRONMAN transfers. */
-  void (*send)(int dest, int tag, const void *buf, size_t bytes);
-  void (*recv)(int src, int tag, void *buf, size_t bytes);
-
-  /* IRONMAN. transfer_setup is called once when the runtime has built a
-   * transfer (its messages, boxes and buffers are final); transfer_release
-   * before the runtime frees it. dr/sr/dn/sv carry out the four calls. The
-   * runtime's pack/unpack helpers (below) are available. */
-  void (*transfer_setup)(struct im_transfer *t);
-  void (*transfer_release)(struct im_transfer *t);
-  void (*dr)(struct im_transfer *t);
-  void (*sr)(struct im_transfer *t);
-  void (*dn)(struct im_transfer *t);
-  void (*sv)(struct im_transfer *t);
-
-  /* Optional (may be NULL: the back end moves every transfer packed):
-   * called by im_strategy when a transfer's strategy changes (t->strategy
-   * holds the new IM_PACKED / IM_CHAINED value), never between DR and SV of
-   * one exchange. */
-  void (*transfer_strategy)(struct im_transfer *t);
-
-  /* Symmetric memory: every PE calls with the same size in the same order. */
-  void *(*sym_alloc)(size_t bytes);
-  void (*sym_free)(void *p);
-
-  /* Seconds (wall time, or virtual time in a simulator). */
-  double (*clock)(void);
-
-  /* Terminates every PE with `status` (used for errors only some PEs see). */
-  void (*abort)(int status);
-
-  /* Optional (may be NULL): nonzero if the back end understands the
-   * command-line argument `arg` (e.g. "--pes=4"), so the runtime does not
-   * reject it. */
-  int (*accepts_option)(const char *arg);
-  /* Optional (may be NULL): extra lines for --help. */
-  const char *help;
-
-  /* Optional (may be NULL): the work of one array statement on this PE
-   * (zrt_charge): `elements` local elements, each doing the operations in
-   * `counts`; `strided` when the statement's region steps by more than one
-   * index in its innermost dimension. A simulator charges virtual time. */
-  void (*compute)(int64_t elements, int strided, const zrt_op_counts *counts);
-
-  /* Optional (may be NULL): runs the program when the back end creates the
-   * PEs itself (the simulator: each PE a context of this one process). The
-   * runtime's main calls it first, with the command line; it calls
-   * pe_main(argc, argv) once on every PE and does not return. NULL: main
-   * calls pe_main itself (one PE per process). */
-  void (*launch)(int argc, char **argv, void (*pe_main)(int argc, char **argv));
-  /* Optional (may be NULL): called on every PE when the program ran to its
-   * end (not after halt or an error), before the statistics and finalize. */
-  void (*program_end)(void);
-} zrt_backend;
-
-/* Defined by exactly one back-end library. */
-const zrt_backend *zrt_backend_get(void);
-
-/* ==== What a back end may use from the runtime ==== */
-
-/* ---- errors ----------------------------------------------------------------------- */
-/* Formats and calls zrt_fail (zplrt.h: a local error, exit status 2). */
-ZRT_NORETURN void zrt_failf(const char *fmt, ...);
-
-/* ---- grids ------------------------------------------------------------------------ */
-/* The default grid of `rank` dimensions for npes PEs: as square as
- * possible, dimensions non-decreasing (2D: rows <= columns). */
-void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]);
-
-/* ---- boxes, storage layouts and pack/unpack kernels ------------------------------- */
-/* Number of elements of a box (0 if empty). */
-int64_t zrt_box_count(const zrt_region *b);
-/* A row-major box of elements: element (i0,i1,i2) lives at byte
- * esz * ((i0-lo0)*stride0 + (i1-lo1)*stride1 + (i2-lo2)*stride2).
- * Dimensions >= rank have lo = 0, ext = 1, stride = 1 (or 0). */
-typedef struct zrt_layout {
-  int rank;
-  size_t esz;
-  int64_t lo[ZRT_MAX_RANK];
-  int64_t ext[ZRT_MAX_RANK];
-  int64_t stride[ZRT_MAX_RANK];
-} zrt_layout;
-
-/* A row-major layout over `box` (strides from extents). */
-zrt_layout zrt_layout_make(const zrt_region *box, size_t esz);
-/* Copies the elements of `box` (row-major) into / out of a dense buffer.
- * Returns the number of bytes. Runs of 8-byte elements up to 64 words use
- * word loops (single words and pairs unrolled), longer runs memcpy; other
- * element sizes: element loops for runs under 64 bytes, else memcpy. */
-size_t zrt_pack(void *buf, const void *base, const zrt_layout *L, const zrt_region *box);
-size_t zrt_unpack(void *base, const zrt_layout *L, const zrt_region *box, const void *buf);
-
-/* Indexed patterns: element i of the dense buffer is element idx[i] of base
- * (n elements of esz bytes). Used for indexed transfers and by the
- * calibration/benchmark program. */
-size_t zrt_pack_index(void *buf, const void *base, size_t esz, const int64_t *idx, int64_t n);
-size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, const void *buf);
-/* s as an error message may quote it: bytes that do not print (controls,
- * DEL, bytes above 0x7f) as \xNN and the backslash doubled, cut to fit buf
- * (ending in "..." when cut). Returns buf. */
-const char *zrt_printable(const char *s, char *buf, size_t n);
 
 /* ---- arrays and transfers --------------------------------------------------------- */
 enum {

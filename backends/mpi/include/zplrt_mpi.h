@@ -6,7 +6,7 @@
 #ifndef ZPLRT_MPI_H
 #define ZPLRT_MPI_H
 
-#include "zplrt_backend.h"
+#include "zplrt_comm.h"
 
 #include <mpi.h>
 

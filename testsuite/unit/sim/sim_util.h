@@ -4,6 +4,9 @@
 #define ZPL_TEST_SIM_UTIL_H
 
 #include "backends/sim/Sim.h"
+// The tests build transfers by hand: the runtime's structures, which the
+// back end itself sees only through zplrt_comm.h.
+#include "zplrt_backend.h"
 
 #include <functional>
 #include <memory>

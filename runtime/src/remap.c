@@ -300,6 +300,11 @@ typedef struct remap_call {
   bool without;    /* the points where the mask is false move instead */
   bool combining;  /* an accumulating scatter: dst[i(p)] op= src[p] */
   int64_t op;      /* its ZRT_SCATTER_ADD or ZRT_SCATTER_MUL */
+  /* An integer scatter of one value (dst#[i] += 1): every point
+   * contributes value_bits, and src is the first index array, which the
+   * walk follows in place of a source. */
+  bool by_value;
+  int64_t value_bits;
 } remap_call;
 
 /* Whether point p of r moves: the mask (over r, aligned with the direct
@@ -1314,10 +1319,25 @@ static bool in_owned_box(const owned_box *b, const int64_t x[ZRT_MAX_RANK]) {
 typedef struct direct_run {
   const remap_call *c;
   owned_box mine;
+  owned_box fast;  /* exact 1-D: mine within dst's declared region (exact_row_1d) */
   direct_buffers *b;
   int npending;    /* exact: own contributions not yet combined */
   int64_t pending_off[DIRECT_BATCH], pending_bits[DIRECT_BATCH];
 } direct_run;
+
+/* exact_row_1d's box: for an exact scatter into a 1-D array of 64-bit
+ * elements on a unit lattice, the owned indices inside the declared
+ * region. */
+static owned_box fast_box_of(const remap_call *c, owned_box mine) {
+  const zrt_region *decl = &c->dst->decl;
+  mine.valid = mine.valid && combines_exactly(c) && c->dst->rank == 1 && c->dst->esz == 8 &&
+               zrt_step(decl, 0) == 1;
+  if (mine.lo[0] < decl->lo[0])
+    mine.lo[0] = decl->lo[0];
+  if (mine.hi[0] > decl->hi[0])
+    mine.hi[0] = decl->hi[0];
+  return mine;
+}
 
 /* The offset of dst's element x on this PE (x stored here). */
 static int64_t target_offset(const direct_run *d, const int64_t x[ZRT_MAX_RANK]) {
@@ -1352,6 +1372,10 @@ static void take_own(direct_run *d, int64_t off, int64_t bits) {
   vec_push(&d->b->own, bits);
 }
 
+/* The words of one record sent: the index, then the value bits unless the
+ * scatter is of one value (which every PE knows). */
+static int record_words(const remap_call *c) { return c->dst->rank + !c->by_value; }
+
 /* The contribution `value` of a point to dst's element x. */
 static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
   const remap_call *c = d->c;
@@ -1370,7 +1394,8 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
     }
     for (int k = 0; k < c->dst->rank; ++k)
       vec_push(&d->b->out[owners[i]], x[k]);
-    vec_push(&d->b->out[owners[i]], bits);
+    if (!c->by_value)
+      vec_push(&d->b->out[owners[i]], bits);
   }
 }
 
@@ -1432,14 +1457,25 @@ static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec 
  * pairs. */
 static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
                              i64vec *pairs) {
-  int rank = d->c->dst->rank;
-  vec_reserve(pairs, n / (rank + 1) * 2);
+  int rank = d->c->dst->rank, words = record_words(d->c);
+  vec_reserve(pairs, n / words * 2);
   pairs->n = 0;
-  for (int64_t i = 0; i + rank < n; i += rank + 1) {
+  for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
     pairs->v[pairs->n++] = target_offset(d, x);
-    pairs->v[pairs->n++] = records[i + rank];
+    pairs->v[pairs->n++] = d->c->by_value ? d->c->value_bits : records[i + rank];
+  }
+}
+
+/* Exact: the n values of records received from one PE, combined as they
+ * come (no list of pairs). */
+static void combine_records(direct_run *d, const int64_t *records, int64_t n) {
+  int rank = d->c->dst->rank, words = record_words(d->c);
+  for (int64_t i = 0; i + words <= n; i += words) {
+    int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+    memcpy(x, &records[i], (size_t)rank * sizeof *x);
+    take_own(d, target_offset(d, x), d->c->by_value ? d->c->value_bits : records[i + rank]);
   }
 }
 
@@ -1448,16 +1484,19 @@ static void records_to_pairs(const direct_run *d, const int64_t *records, int64_
 static void combine_arrived(direct_run *d, remap_state *st) {
   direct_buffers *b = d->b;
   for (int q = 0; q < zrt_g.npes; ++q) {
+    const int64_t *records = b->flat.v + b->from[q];
+    int64_t n = b->from[q + 1] - b->from[q];
+    if (combines_exactly(d->c)) {
+      if (q != zrt_g.me) /* own contributions are combined already */
+        combine_records(d, records, n);
+      continue;
+    }
     const i64vec *group = &b->own;
     if (q != zrt_g.me) {
-      records_to_pairs(d, b->flat.v + b->from[q], b->from[q + 1] - b->from[q], &b->pairs);
+      records_to_pairs(d, records, n, &b->pairs);
       group = &b->pairs;
     }
-    if (!combines_exactly(d->c))
-      combine_pe_group(st, d->c, group);
-    else
-      for (int64_t i = 0; i + 1 < group->n; i += 2)
-        take_own(d, group->v[i], group->v[i + 1]);
+    combine_pe_group(st, d->c, group);
   }
   flush_pending(d);
 }
@@ -1483,6 +1522,43 @@ static int64_t row_step(const zrt_array *a, int64_t step) {
   return zrt_is_flood(&a->decl, last) ? 0 : a->layout.stride[last] * step;
 }
 
+/* Where point p's value is and the step to the next point's in the row
+ * (a scatter of one value: always value_bits). */
+static const char *source_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t step,
+                             int64_t *value_step) {
+  if (c->by_value) {
+    *value_step = 0;
+    return (const char *)&c->value_bits;
+  }
+  *value_step = row_step(c->src, step) * (int64_t)c->src->esz;
+  return (const char *)c->src->base + (size_t)zrt_array_elem(c->src, p) * c->src->esz;
+}
+
+/* Exact scatters into a 1-D array: the points from j on whose indices this
+ * PE stores (in `fast`, inside the declared region), combined at once in a
+ * tight loop; returns the first point that is not such. */
+static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, const char *src,
+                            int64_t ss, int64_t j, int64_t n) {
+  const zrt_array *dst = d->c->dst;
+  uint64_t *base = (uint64_t *)dst->base + dst->offset; /* element x at x * stride */
+  int64_t lo = d->fast.lo[0], hi = d->fast.hi[0], stride = dst->layout.stride[0];
+  bool mul = d->c->op == ZRT_SCATTER_MUL;
+  uint64_t v;
+  memcpy(&v, src, sizeof v);
+  for (; j < n; ++j) {
+    int64_t x = ix[j * is];
+    if (x < lo || x > hi)
+      break;
+    if (ss)
+      memcpy(&v, src + j * ss, sizeof v);
+    if (mul)
+      base[x * stride] *= v;
+    else
+      base[x * stride] += v;
+  }
+  return j;
+}
+
 /* The n points of a row from p, `step` apart; false (with the message) at
  * an index outside dst's declared region. */
 static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, int64_t step,
@@ -1496,9 +1572,11 @@ static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, in
     ix[k] = (const int64_t *)c->ia[k]->base + zrt_array_elem(c->ia[k], p);
     is[k] = row_step(c->ia[k], step);
   }
-  const char *src = (const char *)c->src->base + (size_t)zrt_array_elem(c->src, p) * c->src->esz;
-  int64_t ss = row_step(c->src, step) * (int64_t)c->src->esz;
+  int64_t ss;
+  const char *src = source_at(c, p, step, &ss);
   for (int64_t j = 0; j < n; ++j) {
+    if (d->fast.valid && (j = exact_row_1d(d, ix[0], is[0], src, ss, j, n)) == n)
+      break;
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     for (int k = 0; k < rank; ++k) {
       x[k] = ix[k][j * is[k]];
@@ -1541,9 +1619,9 @@ static void walk_points(direct_run *d) {
     return;
   }
   selected_walk s;
+  int64_t unused_step;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s))
-    contribute(d, s.x,
-               (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz);
+    contribute(d, s.x, source_at(c, s.w.at, 0, &unused_step));
   selected_end(&s);
 }
 
@@ -1554,7 +1632,8 @@ static void combine_direct(im_transfer *t) {
   int np = zrt_g.npes;
   if (!st->buffers)
     st->buffers = direct_buffers_new();
-  direct_run d = {c, owned_box_of(c->dst), st->buffers, 0, {0}, {0}};
+  owned_box mine = owned_box_of(c->dst);
+  direct_run d = {c, mine, fast_box_of(c, mine), st->buffers, 0, {0}, {0}};
   for (int q = 0; q < np; ++q)
     d.b->out[q].n = 0;
   d.b->own.n = 0;
@@ -1775,6 +1854,21 @@ im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_a
   if (dst->type == ZRT_BOOL)
     zrt_failf("scatter into array %s: combines numbers, not booleans", dst->name);
   remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op};
+  return remap_handle(cached, id, &c);
+}
+
+im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
+                                    zrt_region r, int64_t value, zrt_array *mask,
+                                    int64_t without, zrt_array *i1, zrt_array *i2,
+                                    zrt_array *i3) {
+  if (op != ZRT_SCATTER_ADD && op != ZRT_SCATTER_MUL)
+    zrt_failf("im_remap_combine_value: unknown operator %lld", (long long)op);
+  if (dst->type != ZRT_I64)
+    zrt_failf("scatter of one value into array %s: combines integers only", dst->name);
+  if (!i1)
+    zrt_failf("scatter of one value into array %s: index array 1 is missing", dst->name);
+  remap_call c = {IM_SCATTER, dst, i1, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op,
+                  true, value};
   return remap_handle(cached, id, &c);
 }
 

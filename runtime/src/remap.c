@@ -473,46 +473,38 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
 
 /* A write a PE received: its target offset, the writer's position in r,
  * and which request it was (PE, number). */
-typedef struct write_rec {
-  int64_t off, key, from, n;
-} write_rec;
-
-static int write_order(const void *a, const void *b) {
-  const write_rec *x = a, *y = b;
-  if (x->off != y->off)
-    return x->off < y->off ? -1 : 1;
-  return x->key < y->key ? -1 : x->key > y->key;
-}
-
 /* Scatter, at the targets: of the writes asked[q] (index, position) keep
  * the largest position per element: kept[q] gets one flag per write and
- * recv[q] the offsets of the kept writes from q, in q's order. */
+ * recv[q] the offsets of the kept writes from q, in q's order. A dense
+ * table over dst's storage holds each element's largest position so far
+ * (two passes, no sort). */
 static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, i64vec *recv) {
   enum { W = ZRT_MAX_RANK + 1 }; /* a write: the index, then the position */
   int np = zrt_g.npes;
-  int64_t total = 0;
-  for (int q = 0; q < np; ++q)
-    total += asked[q].n / W;
-  write_rec *recs = malloc((size_t)(total ? total : 1) * sizeof *recs);
-  if (!recs)
+  size_t nelems = dst->bytes / dst->esz;
+  int64_t *last = malloc((nelems ? nelems : 1) * sizeof *last);
+  if (!last)
     zrt_failf("out of memory in a scatter");
-  int64_t j = 0;
+  for (size_t i = 0; i < nelems; ++i)
+    last[i] = -1; /* positions are at least 0 */
   for (int q = 0; q < np; ++q)
     for (int64_t n = 0; n < asked[q].n / W; ++n) {
       const int64_t *x = &asked[q].v[n * W];
       check_stored(dst, x, "scatter");
-      recs[j++] = (write_rec){zrt_array_elem(dst, x), x[ZRT_MAX_RANK], q, n};
-      vec_push(&kept[q], 0);
+      int64_t off = zrt_array_elem(dst, x);
+      if (x[ZRT_MAX_RANK] > last[off])
+        last[off] = x[ZRT_MAX_RANK];
     }
-  qsort(recs, (size_t)total, sizeof *recs, write_order);
-  for (j = 0; j < total; ++j)
-    if (j + 1 == total || recs[j + 1].off != recs[j].off)
-      kept[recs[j].from].v[recs[j].n] = 1;
   for (int q = 0; q < np; ++q)
-    for (int64_t n = 0; n < kept[q].n; ++n)
-      if (kept[q].v[n])
-        vec_push(&recv[q], zrt_array_elem(dst, &asked[q].v[n * W]));
-  free(recs);
+    for (int64_t n = 0; n < asked[q].n / W; ++n) {
+      const int64_t *x = &asked[q].v[n * W];
+      int64_t off = zrt_array_elem(dst, x);
+      bool keep = last[off] == x[ZRT_MAX_RANK];
+      vec_push(&kept[q], keep);
+      if (keep)
+        vec_push(&recv[q], off);
+    }
+  free(last);
 }
 
 /* Scatter: send[q] gets the source offsets of this PE's kept writes to q,
@@ -932,6 +924,8 @@ typedef struct direct_buffers {
   i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
   i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
   i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  i64vec partial;  /* exact, when used: the contributions to others' elements,
+                      combined per element of dst's declared region */
   int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
   int64_t *owners; /* write_owners' answer (room for every PE) */
 } direct_buffers;
@@ -957,6 +951,7 @@ static void direct_buffers_free(direct_buffers *b) {
   free(b->scratch.v);
   free(b->flat.v);
   free(b->pairs.v);
+  free(b->partial.v);
   free(b->from);
   free(b->owners);
   free(b);
@@ -1323,6 +1318,8 @@ typedef struct direct_run {
   direct_buffers *b;
   int npending;    /* exact: own contributions not yet combined */
   int64_t pending_off[DIRECT_BATCH], pending_bits[DIRECT_BATCH];
+  bool partials;   /* exact: others' elements combined here first (uses_partials) */
+  position_map at; /* positions in dst's declared region, for b->partial */
 } direct_run;
 
 /* exact_row_1d's box: for an exact scatter into a 1-D array of 64-bit
@@ -1373,8 +1370,32 @@ static void take_own(direct_run *d, int64_t off, int64_t bits) {
 }
 
 /* The words of one record sent: the index, then the value bits unless the
- * scatter is of one value (which every PE knows). */
-static int record_words(const remap_call *c) { return c->dst->rank + !c->by_value; }
+ * scatter is of one value (which every PE knows) sent point by point. */
+static int record_words(const direct_run *d) {
+  return d->c->dst->rank + (!d->c->by_value || d->partials);
+}
+
+/* An exact scatter whose target has no more elements than a PE has points
+ * (on average; every PE decides the same) first combines the
+ * contributions to other PEs' elements here, in a dense buffer over dst's
+ * declared region, and sends one record per element it touched instead of
+ * one per point: a histogram's bins split the work between the PEs that
+ * hold the keys and those that hold the bins. */
+static bool uses_partials(const remap_call *c) {
+  return combines_exactly(c) && zrt_g.npes > 1 && !c->dst->decl.flood &&
+         zrt_box_count(&c->dst->decl) * zrt_g.npes <= zrt_box_count(&c->r);
+}
+
+/* The partial results' identity: nothing combined yet. */
+static uint64_t partial_identity(const remap_call *c) { return c->op == ZRT_SCATTER_MUL ? 1 : 0; }
+
+static void combine_partial(direct_run *d, const int64_t x[ZRT_MAX_RANK], uint64_t v) {
+  uint64_t *acc = (uint64_t *)d->b->partial.v + position_at(&d->at, x);
+  if (d->c->op == ZRT_SCATTER_MUL)
+    *acc *= v;
+  else
+    *acc += v;
+}
 
 /* The contribution `value` of a point to dst's element x. */
 static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
@@ -1383,6 +1404,10 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
   memcpy(&bits, value, c->src->esz);
   if (in_owned_box(&d->mine, x)) {
     take_own(d, zrt_array_elem(c->dst, x), bits);
+    return;
+  }
+  if (d->partials) {
+    combine_partial(d, x, (uint64_t)bits);
     return;
   }
   int64_t *owners = d->b->owners;
@@ -1397,6 +1422,45 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
     if (!c->by_value)
       vec_push(&d->b->out[owners[i]], bits);
   }
+}
+
+/* After the walk: each partial result that combined something, as a record
+ * to the PE storing its element (or combined here, for an element this PE
+ * stores outside its owned box). */
+static void send_partials(direct_run *d) {
+  const remap_call *c = d->c;
+  const uint64_t *acc = (const uint64_t *)d->b->partial.v;
+  uint64_t identity = partial_identity(c);
+  int64_t pos = 0, *owners = d->b->owners;
+  walk w;
+  for (bool more = walk_first(&w, &c->dst->decl); more; more = walk_next(&w), ++pos) {
+    if (acc[pos] == identity)
+      continue;
+    int n = write_owners(c->dst, w.at, owners);
+    for (int i = 0; i < n; ++i) {
+      if (owners[i] == zrt_g.me) {
+        take_own(d, target_offset(d, w.at), (int64_t)acc[pos]);
+        continue;
+      }
+      for (int k = 0; k < c->dst->rank; ++k)
+        vec_push(&d->b->out[owners[i]], w.at[k]);
+      vec_push(&d->b->out[owners[i]], (int64_t)acc[pos]);
+    }
+  }
+}
+
+/* The dense partial results, all at the identity, when the run uses them. */
+static void start_partials(direct_run *d) {
+  d->partials = uses_partials(d->c);
+  if (!d->partials)
+    return;
+  d->at = position_map_of(&d->c->dst->decl);
+  int64_t n = zrt_box_count(&d->c->dst->decl);
+  vec_reserve(&d->b->partial, n);
+  uint64_t identity = partial_identity(d->c);
+  uint64_t *acc = (uint64_t *)d->b->partial.v;
+  for (int64_t i = 0; i < n; ++i)
+    acc[i] = identity;
 }
 
 /* The records sent, counted like a schedule's indexed messages. */
@@ -1457,25 +1521,25 @@ static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec 
  * pairs. */
 static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
                              i64vec *pairs) {
-  int rank = d->c->dst->rank, words = record_words(d->c);
+  int rank = d->c->dst->rank, words = record_words(d);
   vec_reserve(pairs, n / words * 2);
   pairs->n = 0;
   for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
     pairs->v[pairs->n++] = target_offset(d, x);
-    pairs->v[pairs->n++] = d->c->by_value ? d->c->value_bits : records[i + rank];
+    pairs->v[pairs->n++] = words == rank ? d->c->value_bits : records[i + rank];
   }
 }
 
 /* Exact: the n values of records received from one PE, combined as they
  * come (no list of pairs). */
 static void combine_records(direct_run *d, const int64_t *records, int64_t n) {
-  int rank = d->c->dst->rank, words = record_words(d->c);
+  int rank = d->c->dst->rank, words = record_words(d);
   for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
-    take_own(d, target_offset(d, x), d->c->by_value ? d->c->value_bits : records[i + rank]);
+    take_own(d, target_offset(d, x), words == rank ? d->c->value_bits : records[i + rank]);
   }
 }
 
@@ -1536,25 +1600,31 @@ static const char *source_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK],
 
 /* Exact scatters into a 1-D array: the points from j on whose indices this
  * PE stores (in `fast`, inside the declared region), combined at once in a
- * tight loop; returns the first point that is not such. */
+ * tight loop, and with partial results those to other elements of the
+ * declared region into them; returns the first point that is neither. */
 static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, const char *src,
                             int64_t ss, int64_t j, int64_t n) {
   const zrt_array *dst = d->c->dst;
-  uint64_t *base = (uint64_t *)dst->base + dst->offset; /* element x at x * stride */
+  uint64_t *elems = dst->base, *acc = (uint64_t *)d->b->partial.v;
   int64_t lo = d->fast.lo[0], hi = d->fast.hi[0], stride = dst->layout.stride[0];
+  int64_t dlo = dst->decl.lo[0], dhi = d->partials ? dst->decl.hi[0] : dlo - 1;
   bool mul = d->c->op == ZRT_SCATTER_MUL;
-  uint64_t v;
+  uint64_t v, *into;
   memcpy(&v, src, sizeof v);
   for (; j < n; ++j) {
     int64_t x = ix[j * is];
-    if (x < lo || x > hi)
+    if (x >= lo && x <= hi)
+      into = &elems[dst->offset + x * stride];
+    else if (x >= dlo && x <= dhi)
+      into = &acc[x - dlo];
+    else
       break;
     if (ss)
       memcpy(&v, src + j * ss, sizeof v);
     if (mul)
-      base[x * stride] *= v;
+      *into *= v;
     else
-      base[x * stride] += v;
+      *into += v;
   }
   return j;
 }
@@ -1637,7 +1707,10 @@ static void combine_direct(im_transfer *t) {
   for (int q = 0; q < np; ++q)
     d.b->out[q].n = 0;
   d.b->own.n = 0;
+  start_partials(&d);
   walk_points(&d);
+  if (d.partials)
+    send_partials(&d);
   ++zrt_g.n_remap_direct;
   count_direct_messages(d.b->out);
   d.b->from[np] = d.b->from[0] = 0; /* one PE: nothing arrives */

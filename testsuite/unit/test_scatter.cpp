@@ -234,3 +234,26 @@ TEST_CASE("a masked scatter of one value into a 2-D array", "[scatter]") {
       CHECK(static_cast<int64_t *>(H->base)[zrt_array_elem(H, q)] == expected[x][y]);
     }
 }
+
+TEST_CASE("a plain scatter keeps each element's last write in row-major order", "[scatter]") {
+  pose(0, 1);
+  const int64_t n = 500, bins = 23;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *D = zrt_array_new("D", zrt_region_make(1, 0, bins, 0, 0, 0, 0), ZRT_I64, 0, 0, 0,
+                               0, 0, 0);
+  zrt_array *S = zrt_array_new("S", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<int64_t> last(bins + 1, -7);
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(S, i) = 1000 + i;
+    *i64(I, i) = (i * i * 5 + 3) % (bins - 1); // bins - 1 and bins never written
+    last[*i64(I, i)] = 1000 + i;
+  }
+  for (int64_t b = 0; b <= bins; ++b)
+    *i64(D, b) = -7;
+  run(im_remap(nullptr, 6, IM_SCATTER, D, R, S, I, nullptr, nullptr));
+  for (int64_t b = 0; b <= bins; ++b) {
+    INFO("element " << b);
+    CHECK(*i64(D, b) == last[b]);
+  }
+}

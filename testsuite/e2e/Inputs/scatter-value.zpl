@@ -1,6 +1,8 @@
 -- Accumulating integer scatters of one value (no source array): a
 -- histogram by += of a changing step, -= under a mask, *= at shifted
--- indices, and a 2-D histogram of a scalar variable. --over=1 moves the
+-- indices, and a 2-D histogram of a scalar variable; Few and Spread have
+-- few bins (every PE first combines its contributions to other PEs' bins,
+-- and Spread's lie on two of 4 PEs). --over=1 moves the
 -- keys past the bins (a run-time error). Inputs/scatter_value.py computes
 -- the same sequentially.
 program scattervalue;
@@ -11,11 +13,15 @@ region Keys = [1..n];
 region Bins = [0..m - 1];
 region Plane = [1..n, 1..3];
 region Cells = [0..4, 0..5];
+region Small = [0..6];
+region Mid = [700..800];
 var Key : [Keys] integer;
 var Odd : [Keys] boolean;
 var Count : [Bins] integer;
 var KI, KJ : [Plane] integer;
 var Cell : [Cells] integer;
+var Few : [Small] integer;
+var Spread : [Mid] integer;
 var step, k : integer;
 
 procedure scattervalue();
@@ -35,5 +41,12 @@ begin
   k := 4;
   [Plane] Cell#[KI, KJ] += k;
   [Cells] writeln(Cell);
+  [Small] Few := 1;
+  [Keys] Few#[Key % 7] += 2;
+  [Keys with Odd] Few#[Key % 7] *= -1;
+  [Small] writeln(Few);
+  [Mid] Spread := 0;
+  [Keys] Spread#[700 + (Key + Index1) % 101] -= 3;
+  [Mid] writeln(Spread);
   writeln(+<< [Bins] Count, " ", +<< [Cells] Cell);
 end;

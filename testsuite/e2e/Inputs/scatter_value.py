@@ -20,4 +20,15 @@ for i in range(1, n + 1):
         cell[(i + j) % 5][(i * j) % 6] += 4
 for row in cell:
     print(" ".join(str(c) for c in row))
+few = [1] * 7
+for i in range(1, n + 1):
+    few[key[i] % 7] += 2
+for i in range(1, n + 1):
+    if key[i] % 2 == 1:
+        few[key[i] % 7] *= -1
+print(" ".join(str(f) for f in few))
+spread = [0] * 101
+for i in range(1, n + 1):
+    spread[(key[i] + i) % 101] -= 3
+print(" ".join(str(v) for v in spread))
 print(sum(count), sum(sum(row) for row in cell))

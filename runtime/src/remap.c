@@ -275,6 +275,7 @@ static void exchange_vecs(const i64vec *out, i64vec *in) {
   if (!from)
     zrt_failf("out of memory in a remap");
   exchange_flat(out, &scratch, &flat, from);
+  free(scratch.v); /* sent: at most three copies alive at once */
   for (int q = 0; q < np; ++q) {
     int64_t n = from[q + 1] - from[q];
     in[q].n = in[q].cap = n;
@@ -284,7 +285,6 @@ static void exchange_vecs(const i64vec *out, i64vec *in) {
     if (n)
       memcpy(in[q].v, flat.v + from[q], (size_t)n * sizeof(int64_t));
   }
-  free(scratch.v);
   free(flat.v);
   free(from);
 }
@@ -479,8 +479,7 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv) {
  * table over dst's storage holds each element's largest position so far
  * (two passes, no sort). */
 static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, i64vec *recv) {
-  enum { W = ZRT_MAX_RANK + 1 }; /* a write: the index, then the position */
-  int np = zrt_g.npes;
+  int np = zrt_g.npes, W = dst->rank + 1; /* a write: the index, then the position */
   size_t nelems = dst->bytes / dst->esz;
   int64_t *last = malloc((nelems ? nelems : 1) * sizeof *last);
   if (!last)
@@ -489,17 +488,19 @@ static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, 
     last[i] = -1; /* positions are at least 0 */
   for (int q = 0; q < np; ++q)
     for (int64_t n = 0; n < asked[q].n / W; ++n) {
-      const int64_t *x = &asked[q].v[n * W];
+      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+      memcpy(x, &asked[q].v[n * W], (size_t)dst->rank * sizeof *x);
       check_stored(dst, x, "scatter");
-      int64_t off = zrt_array_elem(dst, x);
-      if (x[ZRT_MAX_RANK] > last[off])
-        last[off] = x[ZRT_MAX_RANK];
+      int64_t off = zrt_array_elem(dst, x), position = asked[q].v[n * W + dst->rank];
+      if (position > last[off])
+        last[off] = position;
     }
   for (int q = 0; q < np; ++q)
     for (int64_t n = 0; n < asked[q].n / W; ++n) {
-      const int64_t *x = &asked[q].v[n * W];
+      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+      memcpy(x, &asked[q].v[n * W], (size_t)dst->rank * sizeof *x);
       int64_t off = zrt_array_elem(dst, x);
-      bool keep = last[off] == x[ZRT_MAX_RANK];
+      bool keep = last[off] == asked[q].v[n * W + dst->rank];
       vec_push(&kept[q], keep);
       if (keep)
         vec_push(&recv[q], off);
@@ -523,7 +524,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
     int n = write_owners(c->dst, s.x, targets);
     for (int t = 0; t < n; ++t) {
       vec_push(&offers[targets[t]], zrt_array_elem(c->src, s.w.at));
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      for (int k = 0; k < c->dst->rank; ++k)
         vec_push(&writes[targets[t]], s.x[k]);
       vec_push(&writes[targets[t]], key);
     }
@@ -531,6 +532,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   free(targets);
   selected_end(&s);
   exchange_vecs(writes, asked);
+  vecs_free(writes, np); /* the largest lists: freed as soon as sent */
   keep_last_writes(c->dst, asked, kept, recv);
   exchange_vecs(kept, mine_kept);
   for (int q = 0; q < np; ++q)
@@ -538,7 +540,6 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
       if (mine_kept[q].v[n])
         vec_push(&send[q], offers[q].v[n]);
   vecs_free(offers, np);
-  vecs_free(writes, np);
   vecs_free(asked, np);
   vecs_free(kept, np);
   vecs_free(mine_kept, np);

@@ -311,6 +311,13 @@ void Generator::genScatter(const AssignStmt &s) {
   unsigned rank = cast<RegionType>(region.getType()).getRank();
   bool direct = sv && sv != dest && sv->elemType == dest->elemType &&
                 sv->rank == rank && s.op != ast::AssignOp::SubAssign;
+  // An integer `+=`, `-=` or `*=` of a scalar (a histogram's `+= 1`) passes
+  // the value itself: no temporary as large as the region.
+  if (!s.value->parallel && s.op != ast::AssignOp::Assign &&
+      dest->elemType == ScalarType::Integer) {
+    genScatterValue(s, destArr, region, rm);
+    return;
+  }
   Value follow = direct ? arrayValue(*sv, s.value->loc) : firstArrayRead(*s.value);
   for (size_t k = 0; !follow && k < rm.indices.size(); ++k)
     follow = firstArrayRead(*rm.indices[k]);
@@ -347,6 +354,28 @@ void Generator::genScatter(const AssignStmt &s) {
   ScatterOperator op = s.op == ast::AssignOp::MulAssign ? ScatterOperator::mul
                                                         : ScatterOperator::add;
   ScatterCombineOp::create(b, l, op, destArr, source, region, indices,
+                           mask.value, mask.without);
+}
+
+void Generator::genScatterValue(const AssignStmt &s, Value destArr,
+                                Value region, const RemapExpr &rm) {
+  Location l = loc(s.loc);
+  const VarDecl *dest = arrayDeclOf(*rm.array);
+  Value follow;
+  for (size_t k = 0; !follow && k < rm.indices.size(); ++k)
+    follow = firstArrayRead(*rm.indices[k]);
+  ValueScope align(alignTo, follow);
+  Mask mask = shatterMask.value ? shatterMask : genMask(s.scope, region);
+  RemapMaskScope remaps(remapMask, mask, region);
+  Value value = convert(l, genExpr(*s.value), s.value->type, dest->elemType);
+  if (s.op == ast::AssignOp::SubAssign)
+    value = arith::SubIOp::create(b, l, constInt(l, 0), value);
+  SmallVector<Value> indices = genIndices(rm.indices, region, dest, mask);
+  if (!value || llvm::any_of(indices, [](Value v) { return !v; }))
+    return;
+  ScatterOperator op = s.op == ast::AssignOp::MulAssign ? ScatterOperator::mul
+                                                        : ScatterOperator::add;
+  ScatterCombineOp::create(b, l, op, destArr, value, region, indices,
                            mask.value, mask.without);
 }
 

@@ -651,14 +651,22 @@ static LogicalResult verifyIndicesAndMask(Operation *op, ValueRange indices,
 }
 
 LogicalResult ScatterCombineOp::verify() {
-  ArrayType dest = getDest().getType(), source = getSource().getType();
+  ArrayType dest = getDest().getType();
+  unsigned rank = getRegion().getType().getRank();
+  auto source = dyn_cast<ArrayType>(getSource().getType());
+  if (!source) { // one value for every point: integer scatters only
+    if (!dest.getElementType().isInteger(64))
+      return emitOpError("a scatter of one value needs i64 elements, not ")
+             << dest.getElementType();
+    return verifyIndicesAndMask(*this, getIndices(), getMask(), rank,
+                                dest.getRank());
+  }
   if (dest.getElementType() != source.getElementType())
     return emitOpError("source elements are ") << source.getElementType()
            << " but destination elements are " << dest.getElementType();
   if (!isa<IntegerType, FloatType>(dest.getElementType()) ||
       dest.getElementType().isInteger(1))
     return emitOpError("combines numbers, not ") << dest.getElementType();
-  unsigned rank = getRegion().getType().getRank();
   if (failed(verifySameRank(*this, source.getRank(), rank, "source")))
     return failure();
   return verifyIndicesAndMask(*this, getIndices(), getMask(), rank,

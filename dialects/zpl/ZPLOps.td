@@ -553,13 +553,17 @@ def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
     `without`; every point without a mask): `add` sets
     dest[I1[p], I2[p]] += source[p] and `mul` *= source[p], combining every
     point that targets one element (`-=` is `add` of a negated source).
+    The source of an integer scatter may be one i64 value that every
+    point contributes (`Count#[Key] += 1`: no temporary array; lowered to
+    `im_remap_combine_value`).
     Integer results do not depend on the number of PEs. Lowered to
     `im_remap_combine` on a static handle, and its four state calls: the
     schedule of zpl.masked_remap, reused alike; each PE's contributions to
     one element combine before they are sent and where it is stored.
   }];
   let arguments = (ins ZPL_ScatterOperator:$combiner, ZPL_ArrayType:$dest,
-                       ZPL_ArrayType:$source, ZPL_RegionType:$region,
+                       AnyTypeOf<[ZPL_ArrayType, I64]>:$source,
+                       ZPL_RegionType:$region,
                        Variadic<ZPL_ArrayType>:$indices,
                        Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
   let assemblyFormat = [{

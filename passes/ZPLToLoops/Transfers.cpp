@@ -215,7 +215,8 @@ static SmallVector<CArg> paddedIndices(OpBuilder &b, Location loc,
 /// A combining scatter: `im_remap_combine(cached, id, op, dst, r, src,
 /// mask, without, i1, i2, i3)` on its static handle (a masked scatter's
 /// schedule, reused while the indices and the mask are unchanged; mask
-/// NULL when there is none), then the four state calls.
+/// NULL when there is none), then the four state calls. A scalar source
+/// (one integer for every point) calls `im_remap_combine_value` instead.
 struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -236,7 +237,10 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
                            intArg(ctx, op.getWithout() ? 1 : 0)};
     llvm::append_range(
         args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
-    Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapCombine,
+    bool byValue = !isa<zpl::ArrayType>(op.getSource().getType());
+    Value h = handleCall(rewriter, types, facts, op,
+                         byValue ? RuntimeFn::RemapCombineValue
+                                 : RuntimeFn::RemapCombine,
                          args);
     stateCalls(rewriter, loc, h);
     rewriter.eraseOp(op);

@@ -93,6 +93,15 @@ im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_a
                               zrt_region r, zrt_array *src, zrt_array *mask, int64_t without,
                               zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
+/* An accumulating scatter of one integer value into an integer array,
+ * `[r with mask] dst#[i1, i2, i3] op= value` (a histogram, dst#[i] += 1):
+ * im_remap_combine without a source array. The walk follows i1; the
+ * records sent carry only the index. */
+im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
+                                    zrt_region r, int64_t value, zrt_array *mask,
+                                    int64_t without, zrt_array *i1, zrt_array *i2,
+                                    zrt_array *i3);
+
 /* A transpose `[r] dst := src#[Index_p0, Index_p1, Index_p2]` (p a
  * permutation of 1..rank, unused 0): a remap whose schedule follows from
  * the distributions alone. Strided on one side: with IM_LOADS the sender

@@ -278,6 +278,7 @@ static void exchange_vecs(const i64vec *out, i64vec *in) {
   if (!from)
     zrt_failf("out of memory in a remap");
   exchange_flat(out, &scratch, &flat, from);
+  free(scratch.v); /* sent: at most three copies alive at once */
   for (int q = 0; q < np; ++q) {
     int64_t n = from[q + 1] - from[q];
     in[q].n = in[q].cap = n;
@@ -287,7 +288,6 @@ static void exchange_vecs(const i64vec *out, i64vec *in) {
     if (n)
       memcpy(in[q].v, flat.v + from[q], (size_t)n * sizeof(int64_t));
   }
-  free(scratch.v);
   free(flat.v);
   free(from);
 }
@@ -303,6 +303,11 @@ typedef struct remap_call {
   bool without;    /* the points where the mask is false move instead */
   bool combining;  /* an accumulating scatter: dst[i(p)] op= src[p] */
   int64_t op;      /* its ZRT_SCATTER_ADD or ZRT_SCATTER_MUL */
+  /* An integer scatter of one value (dst#[i] += 1): every point
+   * contributes value_bits, and src is the first index array, which the
+   * walk follows in place of a source. */
+  bool by_value;
+  int64_t value_bits;
 } remap_call;
 
 /* Whether point p of r moves: the mask (over r, aligned with the direct
@@ -541,46 +546,39 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64v
 
 /* A write a PE received: its target offset, the writer's position in r,
  * and which request it was (PE, number). */
-typedef struct write_rec {
-  int64_t off, key, from, n;
-} write_rec;
-
-static int write_order(const void *a, const void *b) {
-  const write_rec *x = a, *y = b;
-  if (x->off != y->off)
-    return x->off < y->off ? -1 : 1;
-  return x->key < y->key ? -1 : x->key > y->key;
-}
-
 /* Scatter, at the targets: of the writes asked[q] (index, position) keep
  * the largest position per element: kept[q] gets one flag per write and
- * recv[q] the offsets of the kept writes from q, in q's order. */
+ * recv[q] the offsets of the kept writes from q, in q's order. A dense
+ * table over dst's storage holds each element's largest position so far
+ * (two passes, no sort). */
 static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, i64vec *recv) {
-  enum { W = ZRT_MAX_RANK + 1 }; /* a write: the index, then the position */
-  int np = zrt_g.npes;
-  int64_t total = 0;
-  for (int q = 0; q < np; ++q)
-    total += asked[q].n / W;
-  write_rec *recs = malloc((size_t)(total ? total : 1) * sizeof *recs);
-  if (!recs)
+  int np = zrt_g.npes, W = dst->rank + 1; /* a write: the index, then the position */
+  size_t nelems = dst->bytes / dst->esz;
+  int64_t *last = malloc((nelems ? nelems : 1) * sizeof *last);
+  if (!last)
     zrt_failf("out of memory in a scatter");
-  int64_t j = 0;
+  for (size_t i = 0; i < nelems; ++i)
+    last[i] = -1; /* positions are at least 0 */
   for (int q = 0; q < np; ++q)
     for (int64_t n = 0; n < asked[q].n / W; ++n) {
-      const int64_t *x = &asked[q].v[n * W];
+      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+      memcpy(x, &asked[q].v[n * W], (size_t)dst->rank * sizeof *x);
       check_stored(dst, x, "scatter");
-      recs[j++] = (write_rec){zrt_array_elem(dst, x), x[ZRT_MAX_RANK], q, n};
-      vec_push(&kept[q], 0);
+      int64_t off = zrt_array_elem(dst, x), position = asked[q].v[n * W + dst->rank];
+      if (position > last[off])
+        last[off] = position;
     }
-  qsort(recs, (size_t)total, sizeof *recs, write_order);
-  for (j = 0; j < total; ++j)
-    if (j + 1 == total || recs[j + 1].off != recs[j].off)
-      kept[recs[j].from].v[recs[j].n] = 1;
   for (int q = 0; q < np; ++q)
-    for (int64_t n = 0; n < kept[q].n; ++n)
-      if (kept[q].v[n])
-        vec_push(&recv[q], zrt_array_elem(dst, &asked[q].v[n * W]));
-  free(recs);
+    for (int64_t n = 0; n < asked[q].n / W; ++n) {
+      int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+      memcpy(x, &asked[q].v[n * W], (size_t)dst->rank * sizeof *x);
+      int64_t off = zrt_array_elem(dst, x);
+      bool keep = last[off] == asked[q].v[n * W + dst->rank];
+      vec_push(&kept[q], keep);
+      if (keep)
+        vec_push(&recv[q], off);
+    }
+  free(last);
 }
 
 /* Scatter: send[q] gets the source offsets of this PE's kept writes to q,
@@ -599,7 +597,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
     int n = write_owners(c->dst, s.x, targets);
     for (int t = 0; t < n; ++t) {
       vec_push(&offers[targets[t]], zrt_array_elem(c->src, s.w.at));
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
+      for (int k = 0; k < c->dst->rank; ++k)
         vec_push(&writes[targets[t]], s.x[k]);
       vec_push(&writes[targets[t]], key);
     }
@@ -607,6 +605,7 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   free(targets);
   selected_end(&s);
   exchange_vecs(writes, asked);
+  vecs_free(writes, np); /* the largest lists: freed as soon as sent */
   keep_last_writes(c->dst, asked, kept, recv);
   exchange_vecs(kept, mine_kept);
   for (int q = 0; q < np; ++q)
@@ -614,7 +613,6 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
       if (mine_kept[q].v[n])
         vec_push(&send[q], offers[q].v[n]);
   vecs_free(offers, np);
-  vecs_free(writes, np);
   vecs_free(asked, np);
   vecs_free(kept, np);
   vecs_free(mine_kept, np);
@@ -1029,6 +1027,8 @@ typedef struct direct_buffers {
   i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
   i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
   i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  i64vec partial;  /* exact, when used: the contributions to others' elements,
+                      combined per element of dst's declared region */
   int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
   int64_t *owners; /* write_owners' answer (room for every PE) */
 } direct_buffers;
@@ -1054,6 +1054,7 @@ static void direct_buffers_free(direct_buffers *b) {
   free(b->scratch.v);
   free(b->flat.v);
   free(b->pairs.v);
+  free(b->partial.v);
   free(b->from);
   free(b->owners);
   free(b);
@@ -1484,10 +1485,27 @@ static bool in_owned_box(const owned_box *b, const int64_t x[ZRT_MAX_RANK]) {
 typedef struct direct_run {
   const remap_call *c;
   owned_box mine;
+  owned_box fast;  /* exact 1-D: mine within dst's declared region (exact_row_1d) */
   direct_buffers *b;
   int npending;    /* exact: own contributions not yet combined */
   int64_t pending_off[DIRECT_BATCH], pending_bits[DIRECT_BATCH];
+  bool partials;   /* exact: others' elements combined here first (uses_partials) */
+  position_map at; /* positions in dst's declared region, for b->partial */
 } direct_run;
+
+/* exact_row_1d's box: for an exact scatter into a 1-D array of 64-bit
+ * elements on a unit lattice, the owned indices inside the declared
+ * region. */
+static owned_box fast_box_of(const remap_call *c, owned_box mine) {
+  const zrt_region *decl = &c->dst->decl;
+  mine.valid = mine.valid && combines_exactly(c) && c->dst->rank == 1 && c->dst->esz == 8 &&
+               zrt_step(decl, 0) == 1;
+  if (mine.lo[0] < decl->lo[0])
+    mine.lo[0] = decl->lo[0];
+  if (mine.hi[0] > decl->hi[0])
+    mine.hi[0] = decl->hi[0];
+  return mine;
+}
 
 /* The offset of dst's element x on this PE (x stored here). */
 static int64_t target_offset(const direct_run *d, const int64_t x[ZRT_MAX_RANK]) {
@@ -1522,6 +1540,34 @@ static void take_own(direct_run *d, int64_t off, int64_t bits) {
   vec_push(&d->b->own, bits);
 }
 
+/* The words of one record sent: the index, then the value bits unless the
+ * scatter is of one value (which every PE knows) sent point by point. */
+static int record_words(const direct_run *d) {
+  return d->c->dst->rank + (!d->c->by_value || d->partials);
+}
+
+/* An exact scatter whose target has no more elements than a PE has points
+ * (on average; every PE decides the same) first combines the
+ * contributions to other PEs' elements here, in a dense buffer over dst's
+ * declared region, and sends one record per element it touched instead of
+ * one per point: a histogram's bins split the work between the PEs that
+ * hold the keys and those that hold the bins. */
+static bool uses_partials(const remap_call *c) {
+  return combines_exactly(c) && zrt_g.npes > 1 && !c->dst->decl.flood &&
+         zrt_box_count(&c->dst->decl) * zrt_g.npes <= zrt_box_count(&c->r);
+}
+
+/* The partial results' identity: nothing combined yet. */
+static uint64_t partial_identity(const remap_call *c) { return c->op == ZRT_SCATTER_MUL ? 1 : 0; }
+
+static void combine_partial(direct_run *d, const int64_t x[ZRT_MAX_RANK], uint64_t v) {
+  uint64_t *acc = (uint64_t *)d->b->partial.v + position_at(&d->at, x);
+  if (d->c->op == ZRT_SCATTER_MUL)
+    *acc *= v;
+  else
+    *acc += v;
+}
+
 /* The contribution `value` of a point to dst's element x. */
 static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
   const remap_call *c = d->c;
@@ -1529,6 +1575,10 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
   memcpy(&bits, value, c->src->esz);
   if (in_owned_box(&d->mine, x)) {
     take_own(d, zrt_array_elem(c->dst, x), bits);
+    return;
+  }
+  if (d->partials) {
+    combine_partial(d, x, (uint64_t)bits);
     return;
   }
   int64_t *owners = d->b->owners;
@@ -1540,8 +1590,48 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
     }
     for (int k = 0; k < c->dst->rank; ++k)
       vec_push(&d->b->out[owners[i]], x[k]);
-    vec_push(&d->b->out[owners[i]], bits);
+    if (!c->by_value)
+      vec_push(&d->b->out[owners[i]], bits);
   }
+}
+
+/* After the walk: each partial result that combined something, as a record
+ * to the PE storing its element (or combined here, for an element this PE
+ * stores outside its owned box). */
+static void send_partials(direct_run *d) {
+  const remap_call *c = d->c;
+  const uint64_t *acc = (const uint64_t *)d->b->partial.v;
+  uint64_t identity = partial_identity(c);
+  int64_t pos = 0, *owners = d->b->owners;
+  walk w;
+  for (bool more = walk_first(&w, &c->dst->decl); more; more = walk_next(&w), ++pos) {
+    if (acc[pos] == identity)
+      continue;
+    int n = write_owners(c->dst, w.at, owners);
+    for (int i = 0; i < n; ++i) {
+      if (owners[i] == zrt_g.me) {
+        take_own(d, target_offset(d, w.at), (int64_t)acc[pos]);
+        continue;
+      }
+      for (int k = 0; k < c->dst->rank; ++k)
+        vec_push(&d->b->out[owners[i]], w.at[k]);
+      vec_push(&d->b->out[owners[i]], (int64_t)acc[pos]);
+    }
+  }
+}
+
+/* The dense partial results, all at the identity, when the run uses them. */
+static void start_partials(direct_run *d) {
+  d->partials = uses_partials(d->c);
+  if (!d->partials)
+    return;
+  d->at = position_map_of(&d->c->dst->decl);
+  int64_t n = zrt_box_count(&d->c->dst->decl);
+  vec_reserve(&d->b->partial, n);
+  uint64_t identity = partial_identity(d->c);
+  uint64_t *acc = (uint64_t *)d->b->partial.v;
+  for (int64_t i = 0; i < n; ++i)
+    acc[i] = identity;
 }
 
 /* The records sent, counted like a schedule's indexed messages. */
@@ -1602,14 +1692,25 @@ static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec 
  * pairs. */
 static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
                              i64vec *pairs) {
-  int rank = d->c->dst->rank;
-  vec_reserve(pairs, n / (rank + 1) * 2);
+  int rank = d->c->dst->rank, words = record_words(d);
+  vec_reserve(pairs, n / words * 2);
   pairs->n = 0;
-  for (int64_t i = 0; i + rank < n; i += rank + 1) {
+  for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
     pairs->v[pairs->n++] = target_offset(d, x);
-    pairs->v[pairs->n++] = records[i + rank];
+    pairs->v[pairs->n++] = words == rank ? d->c->value_bits : records[i + rank];
+  }
+}
+
+/* Exact: the n values of records received from one PE, combined as they
+ * come (no list of pairs). */
+static void combine_records(direct_run *d, const int64_t *records, int64_t n) {
+  int rank = d->c->dst->rank, words = record_words(d);
+  for (int64_t i = 0; i + words <= n; i += words) {
+    int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+    memcpy(x, &records[i], (size_t)rank * sizeof *x);
+    take_own(d, target_offset(d, x), words == rank ? d->c->value_bits : records[i + rank]);
   }
 }
 
@@ -1618,16 +1719,19 @@ static void records_to_pairs(const direct_run *d, const int64_t *records, int64_
 static void combine_arrived(direct_run *d, remap_state *st) {
   direct_buffers *b = d->b;
   for (int q = 0; q < zrt_g.npes; ++q) {
+    const int64_t *records = b->flat.v + b->from[q];
+    int64_t n = b->from[q + 1] - b->from[q];
+    if (combines_exactly(d->c)) {
+      if (q != zrt_g.me) /* own contributions are combined already */
+        combine_records(d, records, n);
+      continue;
+    }
     const i64vec *group = &b->own;
     if (q != zrt_g.me) {
-      records_to_pairs(d, b->flat.v + b->from[q], b->from[q + 1] - b->from[q], &b->pairs);
+      records_to_pairs(d, records, n, &b->pairs);
       group = &b->pairs;
     }
-    if (!combines_exactly(d->c))
-      combine_pe_group(st, d->c, group);
-    else
-      for (int64_t i = 0; i + 1 < group->n; i += 2)
-        take_own(d, group->v[i], group->v[i + 1]);
+    combine_pe_group(st, d->c, group);
   }
   flush_pending(d);
 }
@@ -1653,6 +1757,49 @@ static int64_t row_step(const zrt_array *a, int64_t step) {
   return zrt_is_flood(&a->decl, last) ? 0 : a->layout.stride[last] * step;
 }
 
+/* Where point p's value is and the step to the next point's in the row
+ * (a scatter of one value: always value_bits). */
+static const char *source_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t step,
+                             int64_t *value_step) {
+  if (c->by_value) {
+    *value_step = 0;
+    return (const char *)&c->value_bits;
+  }
+  *value_step = row_step(c->src, step) * (int64_t)c->src->esz;
+  return (const char *)c->src->base + (size_t)zrt_array_elem(c->src, p) * c->src->esz;
+}
+
+/* Exact scatters into a 1-D array: the points from j on whose indices this
+ * PE stores (in `fast`, inside the declared region), combined at once in a
+ * tight loop, and with partial results those to other elements of the
+ * declared region into them; returns the first point that is neither. */
+static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, const char *src,
+                            int64_t ss, int64_t j, int64_t n) {
+  const zrt_array *dst = d->c->dst;
+  uint64_t *elems = dst->base, *acc = (uint64_t *)d->b->partial.v;
+  int64_t lo = d->fast.lo[0], hi = d->fast.hi[0], stride = dst->layout.stride[0];
+  int64_t dlo = dst->decl.lo[0], dhi = d->partials ? dst->decl.hi[0] : dlo - 1;
+  bool mul = d->c->op == ZRT_SCATTER_MUL;
+  uint64_t v, *into;
+  memcpy(&v, src, sizeof v);
+  for (; j < n; ++j) {
+    int64_t x = ix[j * is];
+    if (x >= lo && x <= hi)
+      into = &elems[dst->offset + x * stride];
+    else if (x >= dlo && x <= dhi)
+      into = &acc[x - dlo];
+    else
+      break;
+    if (ss)
+      memcpy(&v, src + j * ss, sizeof v);
+    if (mul)
+      *into *= v;
+    else
+      *into += v;
+  }
+  return j;
+}
+
 /* The n points of a row from p, `step` apart; false (with the message) at
  * an index outside dst's declared region. */
 static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, int64_t step,
@@ -1666,9 +1813,11 @@ static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, in
     ix[k] = (const int64_t *)c->ia[k]->base + zrt_array_elem(c->ia[k], p);
     is[k] = row_step(c->ia[k], step);
   }
-  const char *src = (const char *)c->src->base + (size_t)zrt_array_elem(c->src, p) * c->src->esz;
-  int64_t ss = row_step(c->src, step) * (int64_t)c->src->esz;
+  int64_t ss;
+  const char *src = source_at(c, p, step, &ss);
   for (int64_t j = 0; j < n; ++j) {
+    if (d->fast.valid && (j = exact_row_1d(d, ix[0], is[0], src, ss, j, n)) == n)
+      break;
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     for (int k = 0; k < rank; ++k) {
       x[k] = ix[k][j * is[k]];
@@ -1711,9 +1860,9 @@ static void walk_points(direct_run *d) {
     return;
   }
   selected_walk s;
+  int64_t unused_step;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s))
-    contribute(d, s.x,
-               (const char *)c->src->base + (size_t)zrt_array_elem(c->src, s.w.at) * c->src->esz);
+    contribute(d, s.x, source_at(c, s.w.at, 0, &unused_step));
   selected_end(&s);
 }
 
@@ -1724,11 +1873,15 @@ static void combine_direct(im_transfer *t) {
   int np = zrt_g.npes;
   if (!st->buffers)
     st->buffers = direct_buffers_new();
-  direct_run d = {c, owned_box_of(c->dst), st->buffers, 0, {0}, {0}};
+  owned_box mine = owned_box_of(c->dst);
+  direct_run d = {c, mine, fast_box_of(c, mine), st->buffers, 0, {0}, {0}};
   for (int q = 0; q < np; ++q)
     d.b->out[q].n = 0;
   d.b->own.n = 0;
+  start_partials(&d);
   walk_points(&d);
+  if (d.partials)
+    send_partials(&d);
   ++zrt_g.n_remap_direct;
   count_direct_messages(d.b->out);
   d.b->from[np] = d.b->from[0] = 0; /* one PE: nothing arrives */
@@ -1953,6 +2106,21 @@ im_transfer *im_remap_combine(im_transfer *cached, int64_t id, int64_t op, zrt_a
   if (dst->type == ZRT_BOOL)
     zrt_failf("scatter into array %s: combines numbers, not booleans", dst->name);
   remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op};
+  return remap_handle(cached, id, &c);
+}
+
+im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op, zrt_array *dst,
+                                    zrt_region r, int64_t value, zrt_array *mask,
+                                    int64_t without, zrt_array *i1, zrt_array *i2,
+                                    zrt_array *i3) {
+  if (op != ZRT_SCATTER_ADD && op != ZRT_SCATTER_MUL)
+    zrt_failf("im_remap_combine_value: unknown operator %lld", (long long)op);
+  if (dst->type != ZRT_I64)
+    zrt_failf("scatter of one value into array %s: combines integers only", dst->name);
+  if (!i1)
+    zrt_failf("scatter of one value into array %s: index array 1 is missing", dst->name);
+  remap_call c = {IM_SCATTER, dst, i1, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op,
+                  true, value};
   return remap_handle(cached, id, &c);
 }
 

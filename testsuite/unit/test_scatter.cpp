@@ -266,3 +266,90 @@ TEST_CASE("a scatter's groups start from the identity without changing a term's 
   CHECK(std::signbit(scatter_one(1.0, {-0.0}, ZRT_SCATTER_MUL)));
   CHECK(std::signbit(scatter_one(-2.0, {0.0, 3.0}, ZRT_SCATTER_MUL)));
 }
+
+TEST_CASE("a scatter of one value combines it once per point", "[scatter]") {
+  pose(0, 1);
+  const int64_t n = 300, bins = 17;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  // The bins [5..21] lie inside the keys' bounding box [1..300]: the tight
+  // loop's box is the bins', not the distribution's.
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 5, 4 + bins, 0, 0, 0, 0), ZRT_I64, 0, 0,
+                               0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<int64_t> hits(bins + 5, 0);
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(I, i) = 5 + (i * i) % bins;
+    ++hits[*i64(I, i)];
+  }
+  for (int64_t b = 5; b < 5 + bins; ++b)
+    *i64(H, b) = 10;
+  im_transfer *t = nullptr;
+  for (int time = 1; time <= 2; ++time) { // the handle kept: the value is this call's
+    t = im_remap_combine_value(t, 3, ZRT_SCATTER_ADD, H, R, 3 * time, nullptr, 0, I, nullptr,
+                               nullptr);
+    run(t);
+  }
+  t = im_remap_combine_value(nullptr, 4, ZRT_SCATTER_MUL, H, R, -2, nullptr, 0, I, nullptr,
+                             nullptr);
+  run(t);
+  for (int64_t b = 5; b < 5 + bins; ++b) {
+    int64_t expected = 10 + 9 * hits[b];
+    for (int64_t k = 0; k < hits[b]; ++k)
+      expected *= -2;
+    INFO("bin " << b);
+    CHECK(*i64(H, b) == expected);
+  }
+  CHECK(zrt_g.n_remap_direct == 3);
+  CHECK(zrt_g.n_remap_inspections == 0);
+}
+
+TEST_CASE("a masked scatter of one value into a 2-D array", "[scatter]") {
+  pose(0, 1);
+  zrt_region R = zrt_region_make(2, 1, 6, 1, 7, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(2, 0, 2, 0, 3, 0, 0), ZRT_I64, 0, 0, 0, 0,
+                               0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *J = zrt_array_new("J", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *M = zrt_array_new("M", R, ZRT_BOOL, 0, 0, 0, 0, 0, 0);
+  int64_t expected[3][4] = {};
+  for (int64_t i = 1; i <= 6; ++i)
+    for (int64_t j = 1; j <= 7; ++j) {
+      int64_t p[ZRT_MAX_RANK] = {i, j, 0};
+      int64_t x = (i + j) % 3, y = (i * j) % 4;
+      bool m = (i + 2 * j) % 5 != 0;
+      static_cast<int64_t *>(I->base)[zrt_array_elem(I, p)] = x;
+      static_cast<int64_t *>(J->base)[zrt_array_elem(J, p)] = y;
+      static_cast<bool *>(M->base)[zrt_array_elem(M, p)] = m;
+      expected[x][y] += m ? 7 : 0;
+    }
+  run(im_remap_combine_value(nullptr, 5, ZRT_SCATTER_ADD, H, R, 7, M, 0, I, J, nullptr));
+  for (int64_t x = 0; x < 3; ++x)
+    for (int64_t y = 0; y < 4; ++y) {
+      int64_t q[ZRT_MAX_RANK] = {x, y, 0};
+      INFO("element " << x << "," << y);
+      CHECK(static_cast<int64_t *>(H->base)[zrt_array_elem(H, q)] == expected[x][y]);
+    }
+}
+
+TEST_CASE("a plain scatter keeps each element's last write in row-major order", "[scatter]") {
+  pose(0, 1);
+  const int64_t n = 500, bins = 23;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *D = zrt_array_new("D", zrt_region_make(1, 0, bins, 0, 0, 0, 0), ZRT_I64, 0, 0, 0,
+                               0, 0, 0);
+  zrt_array *S = zrt_array_new("S", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<int64_t> last(bins + 1, -7);
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(S, i) = 1000 + i;
+    *i64(I, i) = (i * i * 5 + 3) % (bins - 1); // bins - 1 and bins never written
+    last[*i64(I, i)] = 1000 + i;
+  }
+  for (int64_t b = 0; b <= bins; ++b)
+    *i64(D, b) = -7;
+  run(im_remap(nullptr, 6, IM_SCATTER, D, R, S, I, nullptr, nullptr));
+  for (int64_t b = 0; b <= bins; ++b) {
+    INFO("element " << b);
+    CHECK(*i64(D, b) == last[b]);
+  }
+}

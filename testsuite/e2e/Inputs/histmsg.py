@@ -9,7 +9,10 @@
 #   bins, builds the schedule (one inspection), which the other eight
 #   reuse: each PE combines its contributions per bin before sending, one
 #   8-byte element per bin and PE.
-# - Integers never build a schedule: all 10 executions run directly.
+# - Integers never build a schedule: all 10 executions run directly. When
+#   the bins are no more than the points per PE (16 * NP <= 32), each PE
+#   first combines its contributions per remote bin and sends one
+#   (bin, value) record per bin; else one record per point.
 # Each execution sends, from every PE, one message to each other PE owning
 # bins it contributes to.
 import sys
@@ -29,7 +32,8 @@ messages = {(pe, owner(b)) for pe, b in pairs}
 points = sum(1 for x in bins if owner(bins[x]) != owner(x))
 print("stats.transfers %d" % (2 * 10 * np_))  # every PE counts each execution
 print("stats.messages %d" % (2 * 10 * len(messages)))
-print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points + 10 * 16 * points))
+integer_records = len(pairs) if 16 * np_ <= n else points
+print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points + 10 * 16 * integer_records))
 print("stats.remap.inspections 1")
 print("stats.remap.direct 11")
 # Combining sends fewer elements than there are points with a remote bin.

@@ -422,6 +422,14 @@ func.func @scatter_combine_booleans(%A: !zpl.array<1 x i1>, %B: !zpl.array<1 x i
 
 // -----
 
+func.func @scatter_combine_value_real(%A: !zpl.array<1 x f64>, %V: i64, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{a scatter of one value needs i64 elements, not 'f64'}}
+  zpl.scatter_combine add %A from %V over %R [%I] : !zpl.array<1 x f64>, i64, !zpl.region<1>, [!zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
 func.func @scatter_combine_indices(%A: !zpl.array<2 x i64>, %B: !zpl.array<1 x i64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
   // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 1}}
   zpl.scatter_combine add %A from %B over %R [%I] : !zpl.array<2 x i64>, !zpl.array<1 x i64>, !zpl.region<1>, [!zpl.array<1 x i64>]

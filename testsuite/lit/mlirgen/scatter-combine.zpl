@@ -1,6 +1,7 @@
 -- RUN: %zplc --emit=zpl %s | FileCheck %s
 -- Accumulating and masked remaps (docs/language.md section 7): `+=` and `*=`
--- become zpl.scatter_combine add/mul, `-=` adds the negated source, a
+-- become zpl.scatter_combine add/mul, an integer scalar source stays one
+-- value (no temporary), `-=` adds the negated source, a
 -- masked plain scatter or gather is zpl.masked_remap (its computed index
 -- evaluated only where the mask holds); unmasked plain remaps stay
 -- zpl.remap.
@@ -19,14 +20,16 @@ begin
   [R with M] A#[I, J] := B;
   [R without M] H#[I] += B;
   [R] A#[I, J] := B;
+  [R] H#[J] -= 2;
   [R with M] A := B#[I, J];
   [R without M] A := B#[I + 1, J] + 1;
   [R] A := B#[I, J];
 end;
 
 -- CHECK-LABEL: func.func @scatters()
--- CHECK:       %[[ONE:.*]] = zpl.local_array "source"
--- CHECK:       zpl.scatter_combine add %{{.*}} from %[[ONE]] over %{{.*}}[%{{.*}}] : !zpl.array<1 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>]
+-- CHECK-NOT:   zpl.local_array "source"
+-- CHECK:       %[[ONE:.*]] = arith.constant 1 : i64
+-- CHECK-NEXT:  zpl.scatter_combine add %{{.*}} from %[[ONE]] over %{{.*}}[%{{.*}}] : !zpl.array<1 x i64>, i64, !zpl.region<2>, [!zpl.array<2 x i64>]
 -- CHECK:       zpl.scatter_combine mul %{{.*}} from %{{.*}} over %{{.*}}[%{{.*}}, %{{.*}}] :
 -- CHECK:       %[[NEG:.*]] = zpl.local_array "source"
 -- CHECK:       zpl.assign %[[NEG]] over
@@ -38,6 +41,9 @@ end;
 -- CHECK:       zpl.masked_remap scatter %{{.*}} from %{{.*}} over %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} :
 -- CHECK:       zpl.scatter_combine add %{{.*}} from %{{.*}} over %{{.*}}[%{{.*}}] mask %{{.*}} {without} :
 -- CHECK:       zpl.remap scatter
+-- CHECK:       %[[TWO:.*]] = arith.constant 2 : i64
+-- CHECK:       %[[MINUS:.*]] = arith.subi %{{.*}}, %[[TWO]] : i64
+-- CHECK-NEXT:  zpl.scatter_combine add %{{.*}} from %[[MINUS]] over %{{.*}}[%{{.*}}] : !zpl.array<1 x i64>, i64,
 -- CHECK:       zpl.masked_remap gather %[[A:.*]] from %[[B:.*]] over %[[R:.*]][%[[I:.*]], %[[J:.*]]] mask %[[M:[^ ]*]] :
 -- CHECK:       %[[TMP:.*]] = zpl.local_array "tmp"
 -- CHECK:       %[[IDX:.*]] = zpl.local_array "index"

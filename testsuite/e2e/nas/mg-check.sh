@@ -9,26 +9,8 @@
 set -u
 class=$1 out=$2 ref=$3
 status=0
-need() {
-  if ! grep -qxF -- "$1" "$out"; then
-    echo "mg-check: no line '$1' in $out"
-    status=1
-  fi
-}
-case $class in
-  S)
-    need ' Size:   32x  32x  32  (class S)'
-    need ' VERIFICATION SUCCESSFUL '
-    need ' Verification = SUCCESSFUL' ;;
-  U)
-    need ' Problem size unknown'
-    need ' NO VERIFICATION PERFORMED'
-    need ' Verification = UNSUCCESSFUL' ;;
-esac
-if ! grep -qE '^ Time in seconds = [0-9]+\.[0-9]{4}$' "$out"; then
-  echo "mg-check: no line ' Time in seconds = <t>' in $out"
-  status=1
-fi
+. "$(dirname "$0")/report-lines.sh"
+report_lines mg-check "$out" "$class" ' Size:   32x  32x  32  (class S)'
 # The norm as Fortran's E20.13 writes it: " 0.<13 digits>E<sign><2 digits>".
 norm=$(sed -n 's/^ L2 Norm is  \(0\.[0-9]\{13\}E[-+][0-9][0-9]\)$/\1/p' "$out")
 reference=$(sed -n 's/^L2 norm //p' "$ref")

@@ -27,8 +27,12 @@ Transfer &simTransfer(zrt_xfer *t) { return *static_cast<Transfer *>(zrt_xfer_st
 template <typename Call> void ironmanCall(zrt_xfer *t, const char *name, Call call) {
   Time start = g_sim->self().now;
   Transfer &x = simTransfer(t);
-  // Every binding's call classifies this PE for the transfer (IRONMAN 3.2).
-  g_sim->busy(g_sim->figures().ironman.perCallUs(), Activity::Comm, "IRONMAN call");
+  // Every binding's call classifies this PE for the transfer and runs the
+  // layer's code for its role (IRONMAN 3.2, Fig. 5).
+  const zpl::model::SimIronman &ironman = g_sim->figures().ironman;
+  bool sends = !x.sends.empty(), receives = !x.recvs.empty();
+  g_sim->self().ironmanLayer += ironman.layerUs(sends, receives) / 4;
+  g_sim->busy(ironman.perCallUs(sends, receives), Activity::Comm, "IRONMAN call");
   call(x);
   g_sim->traceCall(name, start, [&] { return "\"transfer\": \"" + x.label + "\""; });
 }

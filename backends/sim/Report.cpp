@@ -33,10 +33,12 @@ std::string joined(const std::vector<std::string> &settings) {
 void Simulator::report() {
   bool normal = std::all_of(pes_.begin(), pes_.end(), [](auto &p) { return p->normalEnd; });
   if (options_.stats && normal) {
-    Time total[3] = {0, 0, 0};
-    for (auto &p : pes_)
+    Time total[3] = {0, 0, 0}, layer = 0;
+    for (auto &p : pes_) {
       for (int a = 0; a < 3; ++a)
         total[a] += p->busy[a];
+      layer += p->ironmanLayer;
+    }
     printf("stats.sim.machine %s\n", machine_->name().c_str());
     printf("stats.sim.binding %s\n", bindingFigures_.name.c_str());
     for (const std::string &setting : options_.settings)
@@ -45,6 +47,7 @@ void Simulator::report() {
     printf("stats.sim.compute %s\n", seconds(total[int(Activity::Compute)]).c_str());
     printf("stats.sim.comm %s\n", seconds(total[int(Activity::Comm)]).c_str());
     printf("stats.sim.wait %s\n", seconds(total[int(Activity::Wait)]).c_str());
+    printf("stats.sim.ironman_layer %s\n", seconds(layer).c_str());
     printf("stats.sim.events %llu\n", static_cast<unsigned long long>(events_));
     for (auto &p : pes_) {
       printf("stats.sim.pe.%d.time %s\n", p->id, seconds(p->now).c_str());

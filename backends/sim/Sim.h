@@ -162,6 +162,7 @@ struct Pe {
   int id = 0;
   Time now = 0;
   Time busy[3] = {0, 0, 0}; // by Activity
+  Time ironmanLayer = 0;    // of busy: the IRONMAN layer's own code (IRONMAN 3.2)
   State state = State::Ready;
   Time readyAt = 0; // when Ready: the virtual time it resumes at
   // what it waits for while Blocked (for the deadlock report)

@@ -183,9 +183,14 @@ bool readSimFigures(const Machine &m, SimFigures &out, std::string &error) {
       !r.number("collective.barrier_us", out.barrierUs))
     return false;
 
-  if (!r.only("ironman", {"classify_us", "layer_us"}) ||
-      !r.number("ironman.classify_us", out.ironman.classifyUs) ||
-      !r.number("ironman.layer_us", out.ironman.layerUs))
+  SimIronman &ir = out.ironman;
+  if (!r.only("ironman", {"classify_us", "layer_send_us", "layer_recv_us", "layer_both_us",
+                          "layer_neither_us"}) ||
+      !r.number("ironman.classify_us", ir.classifyUs) ||
+      !r.number("ironman.layer_send_us", ir.layerSendUs) ||
+      !r.number("ironman.layer_recv_us", ir.layerRecvUs) ||
+      !r.number("ironman.layer_both_us", ir.layerBothUs) ||
+      !r.number("ironman.layer_neither_us", ir.layerNeitherUs))
     return false;
 
   std::set<std::string> tables = bindingTables(m);

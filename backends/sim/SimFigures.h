@@ -8,7 +8,8 @@
 //   [topology]   kind ("torus3d" | "mesh2d"), pes_per_node, hop_us
 //   [compute]    per-element costs of array statements (op_us, ...)
 //   [collective] barrier_us (0: no hardware barrier)
-//   [ironman]    classify_us, layer_us: what every IRONMAN call costs
+//   [ironman]    classify_us, layer_{send,recv,both,neither}_us: what every
+//                IRONMAN call costs
 //                whatever the binding
 //   [binding]    native = "NAME", and one sub-table per binding
 //                ([binding.shmem], [binding.eregs], [binding.nx] for
@@ -68,11 +69,17 @@ struct SimBinding {
 
 /// The code of the IRONMAN calls that every binding runs (microseconds per
 /// transfer and PE, a quarter in each of DR, SR, DN, SV): classifying the
-/// PE as a sender, receiver, both or neither, and the layer's own calls.
+/// PE as a sender, receiver, both or neither, and the layer's own calls,
+/// whose cost depends on that role (IRONMAN Fig. 5 measured each).
 struct SimIronman {
   double classifyUs = 0;
-  double layerUs = 0;
-  double perCallUs() const { return (classifyUs + layerUs) / 4; }
+  double layerSendUs = 0, layerRecvUs = 0, layerBothUs = 0, layerNeitherUs = 0;
+  double layerUs(bool sends, bool receives) const {
+    return sends ? (receives ? layerBothUs : layerSendUs) : (receives ? layerRecvUs : layerNeitherUs);
+  }
+  double perCallUs(bool sends, bool receives) const {
+    return (classifyUs + layerUs(sends, receives)) / 4;
+  }
 };
 
 struct SimFigures {

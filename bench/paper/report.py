@@ -4,6 +4,7 @@ of bench/paper/run.sh.
 
     python3 bench/paper/report.py DATA_DIR OUT_DIR [--no-plots]
     python3 bench/paper/report.py --check-roles MACHINES_DIR
+    python3 bench/paper/report.py --needs DATA_DIR
 
 DATA_DIR holds what run.sh measured (throughput.txt, model.txt, nn8.csv,
 weak.csv, latency.csv, overhead.csv, meta.txt, model-predictions.txt,
@@ -14,7 +15,9 @@ role: input or prediction). An optional DATA_DIR/predictions.csv
 rows. --no-plots writes the README without matplotlib (the smoke test of
 make check). --check-roles greps the machine descriptions: every input's
 feeding line cites it, no comment cites a prediction; it prints each
-problem and exits 1 if there is one.
+problem and exits 1 if there is one. --needs prints, for each weak-scaling
+run outside its published range, the change of MPI's time per message that
+would bring it inside (run.sh section 3c runs the MPI binding with it).
 """
 import collections
 import csv
@@ -120,8 +123,10 @@ PUBLISHED = {
                      ("paragon.toml", "message.startup_us", '"neither" 6.00 us'),
                      ("paragon.toml", "binding.nx.send_us", '"neither" 6.00 us')),
     "ccs_ironman_us": given((1.0, 5.0), "IRONMAN Fig. 5: IRONMAN adds 1-5 us per transfer",
-                            ("t3d.toml", "ironman.layer_us", "1.0-3.0 us"),
-                            ("paragon.toml", "ironman.layer_us", "1.6-5.1 us")),
+                            ("t3d.toml", "ironman.layer_both_us", "section 6"),
+                            ("t3d.toml", "ironman.layer_neither_us", "section 6"),
+                            ("paragon.toml", "ironman.layer_both_us", "section 6"),
+                            ("paragon.toml", "ironman.layer_neither_us", "section 6")),
     # ---- predictions ----
     "t3d_comm": claim((0.0, 42.0), "IRONMAN Fig. 8/9: T3D SHMEM vs MPI, communication time reduced by up to 42%", FIG89),
     "t3d_total": claim((1.0, 14.0), "IRONMAN Fig. 8/9: T3D SHMEM vs MPI, total time improved by 1-14%", FIG89),
@@ -464,37 +469,39 @@ class Predictions:
 
     def predict_overhead_share(self):
         rows = [r for r in read_csv(self.data, "weak.csv")
-                if r["binding"] == "mpi" and int(r["pes"]) > 1 and r.get("transfers")]
+                if r["binding"] == "mpi" and int(r["pes"]) > 1 and r.get("layer")]
         if not rows:
             return
-        us = {m: machine_figure(m, "ironman.layer_us") for m in ("t3d", "paragon")}
         self.w("### IRONMAN 3.2: the IRONMAN layer's share inside the simulator")
         self.w()
-        self.w(f"Each run of section 3 pays the IRONMAN layer's layer_us per transfer and PE (T3D {us['t3d']} us, "
-               f"Paragon {us['paragon']} us: machines/*.toml from Fig. 5); its share of the "
-               f"simulated run time is the figure the paper's 'under 1%' compares with (the "
-               f"host's share, section 5, is of a far faster node).")
+        self.w("Each run of section 3 pays, per transfer and PE, what going through IRONMAN "
+               "added for the PE's role in the transfer ([ironman] layer_send_us, "
+               "layer_recv_us, layer_both_us, layer_neither_us: T3D 2.86, 2.95, 2.84, 0.95 us, "
+               "Paragon 3.33, 3.69, 5.06, 1.62 us, IRONMAN Fig. 5); the simulator sums it "
+               "(`stats.sim.ironman_layer`), and its share of the simulated run time is the "
+               "figure the paper's 'under 1%' compares with (the host's share, section 5, is of "
+               "a far faster node).")
         self.w()
-        self.w("| benchmark | PEs | machine | transfers per PE | simulated run (s) | IRONMAN | share |")
+        self.w("| benchmark | PEs | machine | transfers per PE | simulated run (s) | IRONMAN per PE | share |")
         self.w("|---|---|---|---|---|---|---|")
         worst = {}
         for r in rows:
             p, m = int(r["pes"]), r["machine"]
             per_pe = float(r["transfers"]) / p
-            cost = per_pe * us[m] * 1e-6
+            cost = float(r["layer"]) / p
             share = 100 * cost / float(r["time"])
             self.w(f"| {r['bench']} | {p} | {m} | {per_pe:.0f} | {fmt(float(r['time']), 4)} | "
                    f"{fmt(cost * 1e3, 3)} ms | {fmt(share, 2)}% |")
             if share > worst.get(r["bench"], (-1,))[0]:
-                worst[r["bench"]] = (share, m, p, per_pe, float(r["time"]))
+                worst[r["bench"]] = (share, m, p, per_pe, float(r["time"]), cost)
         self.w()
         for bench in BENCHES:
             if bench in worst:
-                share, m, p, per_pe, run = worst[bench]
+                share, m, p, per_pe, run, cost = worst[bench]
                 self.predict("overhead_share", f"{bench}: at most {fmt(share, 2)}% ({m}, {p} PEs)",
                              mark(share < 1), "" if share < 1 else
-                             f"{per_pe:.0f} transfers per PE x {us[m]} us in a {fmt(run, 4)} s "
-                             f"simulated run (section 6)")
+                             f"{per_pe:.0f} transfers per PE, {fmt(cost * 1e3, 3)} ms of the "
+                             f"layer in a {fmt(run, 4)} s simulated run (section 6)")
 
     def predict_t3e(self):
         text = open(os.path.join(self.data, "throughput.txt")).read()
@@ -646,6 +653,43 @@ def fed_value(file, dotted):
         return f" = {machine_figure(file[:-len('.toml')], dotted):g}"
     except (KeyError, TypeError, ValueError):
         return ""
+
+
+# a weak-scaling run's measures: the run time, and comm + wait per PE
+MEASURES = {"total": lambda r, p: float(r["time"]),
+            "comm": lambda r, p: (float(r["comm"]) + float(r["wait"])) / p}
+
+
+def outside_needs(t):
+    """The weak-scaling runs outside a published range, as (bench, pes,
+    machine, binding, measure, gain %, change of MPI's time per message
+    sent in us) rows: the change (all of a PE's messages alike, comm and
+    run time moving together) that puts the gain at the range's nearer
+    end. t maps (bench, pes, machine, binding) to weak.csv rows."""
+    rows = []
+    for (b, p, m, bd), n in sorted(t.items()):
+        mk = (b, p, m, "mpi")
+        if bd not in NATIVE[m] or p < 2 or mk not in t or float(t[mk]["messages"]) == 0:
+            continue
+        r, msgs = t[mk], float(t[mk]["messages"]) / p
+        for measure, f in MEASURES.items():
+            lo, hi = PUBLISHED[m + "_" + measure].value
+            g = pct(f(n, p), f(r, p))
+            if lo <= g <= hi:
+                continue
+            # the MPI time at which the native binding's gain is lo or hi
+            target = f(n, p) / (1 - (lo if g < lo else hi) / 100)
+            rows.append((b, p, m, bd, measure, g, (target - f(r, p)) * 1e6 / msgs))
+    return rows
+
+
+def print_needs(data):
+    """run.sh section 3c's input: the outside runs of DATA/weak.csv as CSV."""
+    t = {(r["bench"], int(r["pes"]), r["machine"], r["binding"]): r
+         for r in read_csv(data, "weak.csv")}
+    for b, p, m, bd, measure, g, d in outside_needs(t):
+        print(f"{b},{p},{m},{bd},{measure},{g:.4f},{d:.4f}")
+    return 0
 
 
 def rank_correlation(xs, ys):
@@ -1203,8 +1247,9 @@ class Report(Predictions):
                "share of the run time. In the simulated runs that share, and what MPI adds to "
                "a native transfer (the library's own work per message, its buffer copy, "
                "packing where the native binding chains), decide the improvement. Every "
-               "binding pays the IRONMAN calls' classification and layer ([ironman]: T3D "
-               "2.94 + 2.0 us, Paragon 6.00 + 3.35 us per transfer and PE, IRONMAN Fig. 5). "
+               "binding pays the IRONMAN calls' classification and layer per transfer and PE "
+               "([ironman]: T3D 2.94 us and 0.95-2.95 us by the PE's role, Paragon 6.00 us and "
+               "1.62-5.06 us, IRONMAN Fig. 5). "
                "Per benchmark on the largest PE count of this run:")
         self.w()
         self.w("| benchmark | machine | messages per PE | bytes per message | mpi: comm share of PE time | native: comm share | total vs mpi |")
@@ -1254,7 +1299,7 @@ class Report(Predictions):
             self.w()
         self.w("Reading it: IRONMAN's Fig. 5 timed the code around the MPI calls with the "
                "routines stubbed out: classifying the PE (its 'neither' row), which every "
-               "binding's calls run ([ironman] classify_us, with the layer's layer_us), and for "
+               "binding's calls run ([ironman] classify_us, with the layer's cost for the PE's role), and for "
                "a sender or receiver the marshalling of its message, which the simulator charges "
                "per byte (pack, unpack) and not again per call. The library's own work, which "
                "Fig. 5 left out, is derived from the machine's primitives: on the T3D a put's "
@@ -1282,39 +1327,43 @@ class Report(Predictions):
             self.w()
 
     def still_outside(self, t):
-        """The runs still outside a published range, and how large a missing
-        cost would have to be: the change of MPI's time per message (all of
-        a PE's messages alike, comm and run time moving together) that puts
-        the gain at the range's nearer end."""
-        rows = []
-        for (b, p, m, bd), n in sorted(t.items()):
-            mk = (b, p, m, "mpi")
-            if bd not in NATIVE[m] or p < 2 or mk not in t or float(t[mk]["messages"]) == 0:
-                continue
-            r, msgs = t[mk], float(t[mk]["messages"]) / p
-            comm = lambda x: (float(x["comm"]) + float(x["wait"])) / p
-            for measure, key, f in (("total", "_total", lambda x: float(x["time"])),
-                                    ("comm", "_comm", comm)):
-                lo, hi = PUBLISHED[m + key].value
-                g = pct(f(n), f(r))
-                if lo <= g <= hi:
-                    continue
-                # the MPI time at which the native binding's gain is lo or hi
-                target = f(n) / (1 - (lo if g < lo else hi) / 100)
-                rows.append((b, p, m, bd, measure, g, (target - f(r)) * 1e6 / msgs))
+        """The runs still outside a published range, how large a missing
+        cost would have to be, and the what-if run that tries it (run.sh
+        section 3c, needs.csv)."""
+        rows = outside_needs(t)
         if not rows:
             return
+        runs = {(r["bench"], int(r["pes"]), r["machine"], r["binding"], r["measure"]): r
+                for r in read_csv(self.data, "needs.csv")}
         self.w("#### What the runs still outside would need")
         self.w()
         self.w("For each run outside its range: the change of MPI's time per message (us, the "
                "same for all of a PE's messages) that would put the native binding's gain at the "
                "range's nearer end; positive: a cost the simulated MPI lacks, negative: one it "
-               "has too much of (or the native binding lacks).")
+               "has too much of (or the native binding lacks). Then a what-if run tries it: "
+               "the same MPI run with half of that change added to each of [binding.mpi]'s "
+               "library_send_us and library_recv_us (`--set`, run.sh section 3c; every PE "
+               "receives as many messages as it sends), and the native binding's gain against "
+               "that run. Where the change would make a figure negative, no library cost can "
+               "give it: the missing cost is then on the native side or outside MPI's library.")
         self.w()
-        self.w("| benchmark | PEs | machine | binding | measure | gain | MPI per message needs |")
-        self.w("|---|---|---|---|---|---|---|")
+        self.w("| benchmark | PEs | machine | binding | measure | gain | MPI per message needs "
+               "| what-if: send, recv (us) | gain in the what-if run | output |")
+        self.w("|---|---|---|---|---|---|---|---|---|---|")
         for b, p, m, bd, measure, g, d in rows:
-            self.w(f"| {b} | {p} | {m} | {bd} | {measure} | {signed(g, 1)}% | {signed(d, 2)} us |")
+            run = runs.get((b, p, m, bd, measure))
+            if run is None:
+                tried = "| not run | |"
+            elif run["check"] == "unreachable":
+                tried = f"| {run['send_us']}, {run['recv_us']}: negative | no library cost gives it |"
+            else:
+                f = MEASURES[measure]
+                g2 = pct(f(t[(b, p, m, bd)], p), f(run, p))
+                lo, hi = PUBLISHED[m + "_" + measure].value
+                tried = (f"| {run['send_us']}, {run['recv_us']} | {signed(g2, 1)}% "
+                         f"({mark(lo <= g2 <= hi)}) | {run['check']}")
+            self.w(f"| {b} | {p} | {m} | {bd} | {measure} | {signed(g, 1)}% | "
+                   f"{signed(d, 2)} us {tried} |")
         self.w()
 
     # 4. latency
@@ -1429,7 +1478,8 @@ class Report(Predictions):
             self.w("These shares are of this host, whose node code runs far faster than a "
                    "1990s node's: they are not the figure the paper's 'under 1%' compares with. "
                    "That is the share inside the simulated machines, where IRONMAN costs "
-                   "[ironman] layer_us per transfer against the simulated run time (section 5b).")
+                   "[ironman] layer_*_us (by the PE's role) per transfer against the simulated "
+                   "run time (section 6).")
             self.w()
         if "both" in r:
             self.input_ours["ccs_ironman_us"] = (
@@ -1519,6 +1569,8 @@ def main(argv):
         for p in problems:
             print("bench/paper/report.py --check-roles: " + p)
         return 1 if problems else 0
+    if "--needs" in argv and len(args) == 1:
+        return print_needs(args[0])
     if len(args) != 2:
         sys.stderr.write(__doc__)
         return 2

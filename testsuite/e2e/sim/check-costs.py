@@ -2,10 +2,11 @@
 """Checks the per-call and per-message costs of the IRONMAN calls in a
 simulator trace (ironman-costs.test).
 
-usage: check-costs.py TRACE.json STATS CALL_US [annex=US] [library=US]
-Every "IRONMAN call" span (the classification and layer every binding's
-DR, SR, DN and SV run) lasts CALL_US, and there are 4 per transfer and PE
-(stats.transfers counts each PE's transfers). With annex=US (T3D SHMEM)
+usage: check-costs.py TRACE.json STATS ROLE=US[,ROLE=US...] [annex=US] [library=US]
+Every "IRONMAN call" span (the classification and the layer's code for the
+PE's role, which every binding's DR, SR, DN and SV run) lasts one of the
+US given, and there are 4 per transfer and PE (stats.transfers counts each
+PE's transfers); the line printed counts the calls of each role. With annex=US (T3D SHMEM)
 there is one "annex set-up" span of US per message in DR (its ready flag)
 and one in SR (its data): 2 per message. With library=US (MPI) the MPI
 calls' spans add up to US per message (its send and its receive). Prints
@@ -14,7 +15,8 @@ one line with the counts.
 import json
 import sys
 
-trace, stats, call_us = sys.argv[1], sys.argv[2], float(sys.argv[3])
+trace, stats = sys.argv[1], sys.argv[2]
+roles = {role: float(us) for role, us in (r.split("=") for r in sys.argv[3].split(","))}
 extra = dict(a.split("=") for a in sys.argv[4:])
 figures = dict(l.split()[:2] for l in open(stats) if l.startswith("stats."))
 transfers, messages = int(figures["stats.transfers"]), int(figures["stats.messages"])
@@ -29,8 +31,15 @@ def spans_named(*names):
 calls = spans_named("IRONMAN call")
 if len(calls) != 4 * transfers:
     errors.append(f"{len(calls)} IRONMAN call spans, {transfers} transfers")
-errors += [f"an IRONMAN call of {e['dur']} us" for e in calls if abs(e["dur"] - call_us) > 1e-6][:3]
-line = f"costs: {len(calls)} calls of {call_us} us"
+counts = {role: 0 for role in roles}
+for e in calls:
+    role = next((r for r, us in roles.items() if abs(e["dur"] - us) <= 1e-6), None)
+    if role is None:
+        errors.append(f"an IRONMAN call of {e['dur']} us")
+    else:
+        counts[role] += 1
+line = f"costs: {len(calls)} calls: " + ", ".join(f"{role} {n} x {roles[role]} us"
+                                                 for role, n in counts.items())
 if "annex" in extra:
     annex = spans_named("annex set-up")
     if len(annex) != 2 * messages:

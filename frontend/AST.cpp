@@ -55,6 +55,7 @@ const char *toString(ReduceOp op) {
   case ReduceOp::Min: return "min";
   case ReduceOp::And: return "&";
   case ReduceOp::Or: return "|";
+  case ReduceOp::User: return "user";
   }
   return "?";
 }

@@ -132,8 +132,8 @@ struct TypeSpec {
 enum class UnaryOp { Neg, Plus, Not };
 enum class BinaryOp { Add, Sub, Mul, Div, Mod, Pow, Lt, Le, Gt, Ge, Eq, Ne,
                       And, Or };
-/// Reduction / scan operators.
-enum class ReduceOp { Add, Mul, Max, Min, And, Or };
+/// Reduction / scan operators; User: a procedure named as the operator.
+enum class ReduceOp { Add, Mul, Max, Min, And, Or, User };
 /// Built-in functions (elementwise on parallel values).
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
                      Min, Max, Pow, ToDouble, ToInteger, ToFloat,
@@ -242,6 +242,8 @@ struct ReduceExpr : Expr {
   ReduceOp op;
   std::unique_ptr<RegionExpr> region;
   ExprPtr operand;
+  std::string userOp;           // `f<<`: the procedure's name (op == User)
+  ProcDecl *userProc = nullptr; // resolved by Sema
   ReduceExpr(SourceLoc l, ReduceOp o, std::unique_ptr<RegionExpr> r, ExprPtr e)
       : Expr(Reduce, std::move(l)), op(o), region(std::move(r)), operand(std::move(e)) {}
   bool isPartial() const { return region != nullptr; }

@@ -51,7 +51,7 @@ private:
   ExprPtr buildExpr(P::ExprContext *ctx);
   ExprPtr buildPrimary(P::PrimaryContext *ctx);
   ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *token);
-  bool buildReduceOp(P::RedOpContext *ctx, ReduceOp &op);
+  bool buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user);
   void buildArgs(P::ArgListContext *ctx, std::vector<ExprPtr> &out) {
     if (!ctx)
       return;
@@ -461,7 +461,10 @@ StmtPtr Builder::buildWrite(P::WriteStmtContext *c, SourceLoc l) {
   return s;
 }
 
-bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op) {
+/// The operator of `op<<` or `op||`. Any other name is a user-defined
+/// operator where `user` is given (reductions: Sema resolves the name to
+/// a procedure), an error otherwise (scans).
+bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user) {
   if (ctx->PLUS()) op = ReduceOp::Add;
   else if (ctx->STAR()) op = ReduceOp::Mul;
   else if (ctx->AMP()) op = ReduceOp::And;
@@ -470,9 +473,13 @@ bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op) {
     std::string name = ctx->ID()->getText();
     if (name == "max") op = ReduceOp::Max;
     else if (name == "min") op = ReduceOp::Min;
-    else {
-      diags.error(loc(ctx), "unknown reduction operator '" + name +
-                                "' (expected + * max min & |)");
+    else if (user) {
+      op = ReduceOp::User;
+      *user = name;
+    } else {
+      diags.error(loc(ctx), "unknown scan operator '" + name +
+                                "' (expected + * max min & |; a procedure can be a "
+                                "reduction operator, not yet a scan operator)");
       return false;
     }
   }
@@ -508,15 +515,18 @@ ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
   }
   if (auto *c = dynamic_cast<P::ReduceExprContext *>(ctx)) {
     ReduceOp op = ReduceOp::Add;
-    buildReduceOp(c->redOp(), op);
+    std::string user;
+    buildReduceOp(c->redOp(), op, &user);
     std::unique_ptr<RegionExpr> r;
     if (c->region())
       r = buildRegion(c->region());
-    return std::make_unique<ReduceExpr>(l, op, std::move(r), buildExpr(c->expr()));
+    auto red = std::make_unique<ReduceExpr>(l, op, std::move(r), buildExpr(c->expr()));
+    red->userOp = user;
+    return red;
   }
   if (auto *c = dynamic_cast<P::ScanExprContext *>(ctx)) {
     ReduceOp op = ReduceOp::Add;
-    buildReduceOp(c->redOp(), op);
+    buildReduceOp(c->redOp(), op, nullptr);
     unsigned dim = 0;
     if (c->INT()) {
       dim = std::strtoul(c->INT()->getText().c_str(), nullptr, 10);

@@ -485,6 +485,7 @@ ReduceKind Generator::reduceKind(ast::ReduceOp op) {
   case ast::ReduceOp::Min: return ReduceKind::Min;
   case ast::ReduceOp::And: return ReduceKind::And;
   case ast::ReduceOp::Or: return ReduceKind::Or;
+  case ast::ReduceOp::User: return ReduceKind::User;
   }
   return ReduceKind::Add;
 }
@@ -503,6 +504,7 @@ Value Generator::identityOf(Location l, ReduceKind kind, ScalarType t) {
                 : constInt(l, std::numeric_limits<int64_t>::max());
   case ReduceKind::And: return constBool(l, true);
   case ReduceKind::Or: return constBool(l, false);
+  case ReduceKind::User: break; // no identity: Sema allows only full reductions
   }
   return zeroOf(l, t);
 }
@@ -526,8 +528,11 @@ Value Generator::genReduce(const ReduceExpr &e) {
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
   hoist(*e.operand, region);
+  FlatSymbolRefAttr combiner;
+  if (e.userProc)
+    combiner = FlatSymbolRefAttr::get(funcs.at(e.userProc).getSymNameAttr());
   auto op = zpl::ReduceOp::create(b, l, typeOf(e.type), reduceKind(e.op), region,
-                                  mask.value, mask.without);
+                                  mask.value, mask.without, combiner);
   genBody(op.getBody(), l, [&] {
     return convert(l, genExpr(*e.operand), e.operand->type, e.type);
   });

@@ -624,7 +624,43 @@ static bool reduceOpAccepts(ReduceOp op, ScalarType t) {
   return isNumeric(t);
 }
 
+/// `f<< ...`: f must be a scalar procedure of two values of one type that
+/// returns that type (docs/language.md section 6).
+bool Sema::checkUserReduction(ReduceExpr &e, const ExprCtx &ctx) {
+  Decl *d = lookup(e.userOp);
+  auto *p = dyn_cast_or_null<ProcDecl>(d);
+  if (!p) {
+    error(e.loc, "unknown reduction operator '" + e.userOp + "' (expected + * max min & | "
+                 "or the name of a procedure)");
+    return false;
+  }
+  bool twoValues = p->params.size() == 2 && !p->params[0]->byRef && !p->params[1]->byRef &&
+                   !p->params[0]->isArray && !p->params[1]->isArray &&
+                   p->params[0]->elemType == p->params[1]->elemType &&
+                   p->resultType == p->params[0]->elemType;
+  if (!twoValues) {
+    error(e.loc, "'" + p->name + "' cannot be a reduction operator: it must take two "
+                 "values of one type and return that type, e.g. 'procedure " + p->name +
+                 "(a, b : double) : double'");
+    return false;
+  }
+  if (e.region && ctx.regionRank) {
+    error(e.loc, "a partial reduction with '" + p->name + "<<' is not supported yet "
+                 "(user-defined reductions are full reductions)");
+    return false;
+  }
+  if (ctx.constOnly) {
+    error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
+    return false;
+  }
+  e.userProc = p;
+  userReductions.push_back(&e);
+  return true;
+}
+
 void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
+  if (e.op == ReduceOp::User && !checkUserReduction(e, ctx))
+    return;
   ExprCtx inner = ctx;
   if (e.region) {
     if (!checkRegion(*e.region, ctx))
@@ -645,10 +681,20 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
     return;
   // A scalar operand is evaluated at every index of the reduction's region
   // (its own or the scope's): `[R] n := +<< 1;` counts the indices of R.
+  std::string op = e.userProc ? e.userProc->name : toString(e.op);
   if (!e.operand->parallel && !e.region && !ctx.regionRank) {
-    error(e.loc, std::string("reduction '") + toString(e.op) +
-                     "<<' of a scalar needs a region to reduce over (a region "
-                     "scope or '" + toString(e.op) + "<< [R] ...')");
+    error(e.loc, "reduction '" + op + "<<' of a scalar needs a region to reduce over (a "
+                 "region scope or '" + op + "<< [R] ...')");
+    return;
+  }
+  if (e.userProc) {
+    ScalarType want = e.userProc->resultType;
+    if (t != want && !(want == ScalarType::Double && isNumeric(t))) {
+      error(e.loc, "reduction '" + op + "<<' combines " + toString(want) +
+                       " values, not " + toString(t));
+      return;
+    }
+    e.type = want;
     return;
   }
   if (!reduceOpAccepts(e.op, t)) {

@@ -172,6 +172,7 @@ private:
   /// points of its own lattice: the region's stride a multiple of its own.
   void checkStrideAlignment(const NameExpr &e, const VarDecl &v, const ExprCtx &ctx);
   void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
+  bool checkUserReduction(ReduceExpr &e, const ExprCtx &ctx);
   void checkScan(ScanExpr &e, const ExprCtx &ctx);
   void checkFlood(FloodExpr &e, const ExprCtx &ctx);
   void checkRemap(RemapExpr &e, const ExprCtx &ctx);
@@ -264,6 +265,8 @@ private:
   const IfStmt *shatteredIf = nullptr;
   /// Calls with parallel arguments, checked by checkPromotions.
   std::vector<CallExpr *> promotedCalls;
+  /// User-defined reductions (`f<<`), whose procedure must be scalar too.
+  std::vector<ReduceExpr *> userReductions;
 };
 
 } // namespace sema

@@ -165,9 +165,17 @@ void Sema::findNotScalarProcs() {
 }
 
 void Sema::checkPromotions() {
-  if (promotedCalls.empty())
+  if (promotedCalls.empty() && userReductions.empty())
     return;
   findNotScalarProcs();
+  for (ReduceExpr *r : userReductions) {
+    ProcDecl *p = r->userProc;
+    if (p->notScalarReason.empty())
+      continue;
+    error(r->loc, "'" + p->name + "' cannot be a reduction operator: it is not a scalar "
+                  "procedure: " + p->notScalarReason);
+    diags.note(p->notScalarLoc, "what keeps '" + p->name + "' from being scalar");
+  }
   for (CallExpr *c : promotedCalls) {
     ProcDecl *p = c->proc;
     if (!p || p->notScalarReason.empty())

@@ -66,7 +66,8 @@ def ZPL_IndexedType : ZPL_Type<"Indexed", "indexed"> {
 def ZPL_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
     I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
     I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
-    I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">]> {
+    I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">,
+    I32EnumAttrCase<"User", 6, "user">]> {
   let cppNamespace = "::zpl";
 }
 

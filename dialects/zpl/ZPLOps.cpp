@@ -444,6 +444,8 @@ static LogicalResult verifyMask(Operation *op, Value mask, unsigned rank) {
 
 /// `&` and `|` combine booleans, the other operators numbers.
 static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind, Type t) {
+  if (kind == ReduceKind::User)
+    return op->emitOpError("a user-defined operator only makes full reductions");
   bool logical = kind == ReduceKind::And || kind == ReduceKind::Or;
   if (logical != t.isInteger(1))
     return op->emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
@@ -504,6 +506,10 @@ LogicalResult FusedOp::verify() {
 }
 
 LogicalResult ReduceOp::verify() {
+  if ((getKind() == ReduceKind::User) != bool(getCombinerAttr()))
+    return emitOpError("a 'user' reduction, and only it, names its combiner");
+  if (getKind() == ReduceKind::User)
+    return verifyYieldType(*this, getBody(), getResult().getType());
   if ((getKind() == ReduceKind::And || getKind() == ReduceKind::Or) !=
       getResult().getType().isInteger(1))
     return emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");

@@ -349,8 +349,14 @@ def ZPL_AssignOp : ZPL_Op<"assign", [SingleBlockImplicitTerminator<"YieldOp">,
 def ZPL_ReduceOp : ZPL_Op<"reduce", [SingleBlockImplicitTerminator<"YieldOp">,
                                      RecursiveMemoryEffects]> {
   let summary = "a full reduction `op<< expr` over a region";
+  let description = [{
+    Kind `user` combines the values with the function `combiner`, a scalar
+    procedure of two values returning one (`f<< expr`):
+    `zpl.reduce user over %R {combiner = @f} : !zpl.region<1> -> f64 {...}`.
+  }];
   let arguments = (ins ZPL_ReduceKind:$kind, ZPL_RegionType:$region,
-                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
+                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without,
+                       OptionalAttr<FlatSymbolRefAttr>:$combiner);
   let results = (outs ZPL_AnyScalar:$result);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -360,7 +366,7 @@ def ZPL_ReduceOp : ZPL_Op<"reduce", [SingleBlockImplicitTerminator<"YieldOp">,
   let hasVerifier = 1;
   let builders = [OpBuilder<(ins "::mlir::Type":$result, "::zpl::ReduceKind":$kind,
                                  "::mlir::Value":$region), [{
-    build($_builder, $_state, result, kind, region, ::mlir::Value(), false);
+    build($_builder, $_state, result, kind, region, ::mlir::Value(), false, nullptr);
   }]>];
 }
 

@@ -13,6 +13,7 @@
 
 #include "passes/ZPLToLoops/LoopNest.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <limits>
@@ -82,6 +83,8 @@ FailureOr<Value> reduceIdentity(OpBuilder &b, Location loc, zpl::ReduceOp op) {
       return op.emitError("and<< and or<< need a boolean operand");
     identity = intId(kind == zpl::ReduceKind::And ? 1 : 0);
     break;
+  case zpl::ReduceKind::User:
+    return op.emitError("a user-defined reduction has no identity");
   }
   if (usesKeys(kind, t))
     return orderKey(b, loc, kind, t,
@@ -158,6 +161,8 @@ Value combineValues(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
     return arith::AndIOp::create(b, loc, a, v);
   case zpl::ReduceKind::Or:
     return arith::OrIOp::create(b, loc, a, v);
+  case zpl::ReduceKind::User:
+    break; // UserReduceLowering calls the combiner
   }
   llvm_unreachable("unknown reduction kind");
 }
@@ -177,6 +182,47 @@ Value reduceTotal(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
 
 namespace {
 
+/// `combiner(a, v)`.
+Value callCombiner(OpBuilder &b, Location loc, zpl::ReduceOp op, Value a, Value v) {
+  return func::CallOp::create(b, loc, op.getCombinerAttr(), TypeRange{op.getType()},
+                              ValueRange{a, v})
+      .getResult(0);
+}
+
+/// A user-defined reduction's step: the first value as it is, then
+/// combiner(acc, v). acc = {value, whether there is one}.
+SmallVector<Value> userStep(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueRange acc,
+                            Value v) {
+  auto ifOp = scf::IfOp::create(
+      b, loc, acc[1],
+      [&](OpBuilder &tb, Location tl) {
+        scf::YieldOp::create(tb, tl, callCombiner(tb, tl, op, acc[0], v));
+      },
+      [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, v); });
+  Value yes = arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
+  return {ifOp.getResult(0), yes};
+}
+
+/// The PEs' partial results combined in PE order on every PE:
+/// zrt_partials_<T> gathers them (and stops the program when no PE has
+/// one), zrt_partial_<T>(k) reads the k-th.
+Value userTotal(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueRange acc) {
+  Type t = op.getType(), i64 = b.getI64Type();
+  StringRef name = op.getCombinerAttr().getValue(); // the procedure's own name
+  Value count = callRuntime(b, loc, RuntimeFn::Partials,
+                            {acc[1], acc[0], strArg(b.getContext(), name)}, t);
+  Value zero = arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));
+  Value one = arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
+  Value first = callRuntime(b, loc, RuntimeFn::Partial, {zero}, t);
+  auto loop = scf::ForOp::create(
+      b, loc, one, count, one, ValueRange{first},
+      [&](OpBuilder &lb, Location ll, Value k, ValueRange r) {
+        Value next = callRuntime(lb, ll, RuntimeFn::Partial, {k}, t);
+        scf::YieldOp::create(lb, ll, callCombiner(lb, ll, op, r[0], next));
+      });
+  return loop.getResult(0);
+}
+
 struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
   using LoweringPattern::LoweringPattern;
 
@@ -184,6 +230,7 @@ struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
   matchAndRewrite(zpl::ReduceOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    bool user = op.getKind() == zpl::ReduceKind::User;
     unsigned rank = cast<zpl::RegionType>(op.getRegion().getType()).getRank();
     NestBuilder nest(rewriter, types, facts, loc, rank);
     Value region = nest.alignedRegion(op.getRegion(),
@@ -195,43 +242,53 @@ struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
     addMaskRead(op.getMask(), rank, reads);
     nest.checkStatementStorage(op, reads, region, Value());
     nest.addReads(reads);
-    FailureOr<Value> init = reduceIdentity(rewriter, loc, op);
-    if (failed(init))
-      return failure();
+    SmallVector<Value> init;
+    if (user) {
+      // No identity: the first value starts the accumulator.
+      init = {emitc::LiteralOp::create(rewriter, loc, op.getType(), "0"),
+              arith::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                        rewriter.getBoolAttr(false))};
+    } else {
+      FailureOr<Value> id = reduceIdentity(rewriter, loc, op);
+      if (failed(id))
+        return failure();
+      init = {*id};
+    }
     LogicalResult status = success();
     // The body and one step of the reduction at the current index.
     auto evalAndStep = [&](OpBuilder &b, Location l, ArrayRef<Value> ivs,
-                           Value acc) -> Value {
+                           ValueRange acc) -> SmallVector<Value> {
       FailureOr<Value> v = nest.emitBody(b, block, ivs);
       if (failed(v)) {
         status = failure();
-        return acc;
+        return SmallVector<Value>(acc);
       }
-      return reduceStep(b, l, op.getKind(), op.getType(), acc, *v);
+      if (user)
+        return userStep(b, l, op, acc, *v);
+      return {reduceStep(b, l, op.getKind(), op.getType(), acc[0], *v)};
     };
     SmallVector<Value> res = nest.build(
-        region, facts.isUnitStep(op.getRegion()), ValueRange{*init},
+        region, facts.isUnitStep(op.getRegion()), init,
         [&](OpBuilder &b, Location l, ArrayRef<Value> ivs,
             ValueRange acc) -> SmallVector<Value> {
           if (!op.getMask())
-            return {evalAndStep(b, l, ivs, acc[0])};
+            return evalAndStep(b, l, ivs, acc);
           Value cond =
               nest.maskCondition(b, l, op.getMask(), op.getWithout(), nullptr);
           auto ifOp = scf::IfOp::create(
               b, l, cond,
               [&](OpBuilder &tb, Location tloc) {
-                scf::YieldOp::create(tb, tloc,
-                                     evalAndStep(tb, tloc, ivs, acc[0]));
+                scf::YieldOp::create(tb, tloc, evalAndStep(tb, tloc, ivs, acc));
               },
               [&](OpBuilder &eb, Location eloc) {
-                scf::YieldOp::create(eb, eloc, acc[0]);
+                scf::YieldOp::create(eb, eloc, acc);
               });
-          return {ifOp.getResult(0)};
+          return SmallVector<Value>(ifOp.getResults());
         });
     if (failed(status))
       return failure();
-    Value total =
-        reduceTotal(rewriter, loc, op.getKind(), op.getType(), res[0]);
+    Value total = user ? userTotal(rewriter, loc, op, res)
+                       : reduceTotal(rewriter, loc, op.getKind(), op.getType(), res[0]);
     rewriter.replaceOp(op, total);
     return success();
   }

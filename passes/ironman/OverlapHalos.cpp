@@ -66,6 +66,8 @@ struct OverlapHalosPass : zpl::impl::OverlapHalosBase<OverlapHalosPass> {
 /// Whether a reduction keeps its result when its elements are combined in
 /// another order.
 bool orderFree(zpl::ReduceOp red) {
+  if (red.getKind() == ReduceKind::User)
+    return false; // a user's operator may round, or not commute
   if (red.getKind() != ReduceKind::Add && red.getKind() != ReduceKind::Mul)
     return true;
   return !isa<FloatType>(red.getType());

@@ -111,6 +111,8 @@ bool fusionCandidate(Operation *op, FusionInfo &info) {
       return false; // rule 6
     body = &a.getBody().front();
   } else if (auto r = dyn_cast<zpl::ReduceOp>(op)) {
+    if (r.getKind() == zpl::ReduceKind::User)
+      return false; // lowered on its own (Reductions.cpp)
     info.region = r.getRegion();
     body = &r.getBody().front();
   } else {

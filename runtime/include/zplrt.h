@@ -210,6 +210,20 @@ double zrt_allreduce_f64(int64_t op, double v);
 float zrt_allreduce_f32(int64_t op, float v);
 bool zrt_allreduce_bool(int64_t op, bool v);
 
+/* A user-defined reduction (`f<<`): every PE passes whether it has a
+ * partial result and the result; zrt_partials_<T> gathers them on every
+ * PE and returns how many PEs had one (a program whose reduction has no
+ * value at all stops with one line naming `op`, status 2); zrt_partial_<T>
+ * (k) is the k-th of them in PE order (0 <= k < that count). */
+int64_t zrt_partials_i64(bool has, int64_t v, const char *op);
+int64_t zrt_partials_f64(bool has, double v, const char *op);
+int64_t zrt_partials_f32(bool has, float v, const char *op);
+int64_t zrt_partials_bool(bool has, bool v, const char *op);
+int64_t zrt_partial_i64(int64_t k);
+double zrt_partial_f64(int64_t k);
+float zrt_partial_f32(int64_t k);
+bool zrt_partial_bool(int64_t k);
+
 /* Floating-point max and min are defined on keys: an integer of the same
  * width whose order is the IEEE 754 total order of the values (-inf <
  * ... < -0 < +0 < ... < +inf), with every NaN mapped to the largest key

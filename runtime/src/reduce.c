@@ -1,6 +1,8 @@
 /* reduce.c — scalar reductions over all PEs, timed as communication. */
 #include "zplrt_internal.h"
 
+#include <stdlib.h>
+
 int64_t zrt_allreduce_i64(int64_t op, int64_t v) {
   double t0 = zrt_g.be->clock();
   int o = (int)op;
@@ -51,3 +53,56 @@ bool zrt_allreduce_bool(int64_t op, bool v) {
   return x != 0;
 }
 
+
+/* A user-defined reduction's partial results, gathered on every PE: one
+ * allreduce (sum) over a word per PE and a flag per PE in which every PE
+ * fills only its own slots, so the sum of 64-bit integers moves each PE's
+ * value bit for bit. */
+static ZRT_PE_LOCAL int64_t *partial_bits;
+static ZRT_PE_LOCAL int64_t partial_count;
+
+static int64_t gather_partials(bool has, int64_t bits, const char *op) {
+  double t0 = zrt_g.be->clock();
+  int np = zrt_g.npes;
+  int64_t *slots = calloc((size_t)np * 2, sizeof *slots);
+  int64_t *kept = realloc(partial_bits, (size_t)np * sizeof *kept);
+  if (!slots || !kept)
+    zrt_failf("out of memory in the reduction '%s<<'", op);
+  partial_bits = kept;
+  slots[zrt_g.me] = has;
+  slots[np + zrt_g.me] = has ? bits : 0;
+  zrt_g.be->allreduce(slots, np * 2, ZRT_I64, ZRT_SUM);
+  partial_count = 0;
+  for (int p = 0; p < np; ++p)
+    if (slots[p])
+      partial_bits[partial_count++] = slots[np + p];
+  free(slots);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  if (partial_count == 0)
+    zrt_failf("the reduction '%s<<' has no value: its region (or mask) selects no index",
+              op);
+  return partial_count;
+}
+
+static int64_t partial_at(int64_t k) {
+  if (k < 0 || k >= partial_count)
+    zrt_failf("internal: partial result %lld of %lld", (long long)k, (long long)partial_count);
+  return partial_bits[k];
+}
+
+#define ZRT_PARTIALS(suffix, T)                                                  \
+  int64_t zrt_partials_##suffix(bool has, T v, const char *op) {                 \
+    int64_t bits = 0;                                                            \
+    memcpy(&bits, &v, sizeof v);                                                 \
+    return gather_partials(has, bits, op);                                       \
+  }                                                                              \
+  T zrt_partial_##suffix(int64_t k) {                                            \
+    int64_t bits = partial_at(k);                                                \
+    T v;                                                                         \
+    memcpy(&v, &bits, sizeof v);                                                 \
+    return v;                                                                    \
+  }
+ZRT_PARTIALS(i64, int64_t)
+ZRT_PARTIALS(f64, double)
+ZRT_PARTIALS(f32, float)
+ZRT_PARTIALS(bool, bool)

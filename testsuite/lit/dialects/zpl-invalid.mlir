@@ -262,6 +262,28 @@ func.func @assign_yield_nothing(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
 
 // -----
 
+func.func @reduce_user_without_combiner(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a 'user' reduction, and only it, names its combiner}}
+  %x = zpl.reduce user over %R : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_add_with_combiner(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a 'user' reduction, and only it, names its combiner}}
+  %x = zpl.reduce add over %R {combiner = @f} : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_and_numbers(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   // expected-error @+1 {{'&' and '|' reduce booleans; other operators reduce numbers}}
   %x = zpl.reduce and over %R : !zpl.region<2> -> f64 {
@@ -307,7 +329,7 @@ func.func @reduce_yield(%R: !zpl.region<2>) {
 // -----
 
 func.func @reduce_kind(%R: !zpl.region<2>) {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, mul, max, min, and, or]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [add, mul, max, min, and, or, user]}}
   %x = zpl.reduce xor over %R : !zpl.region<2> -> i1 {
     %t = arith.constant true
     zpl.yield %t : i1

@@ -1,0 +1,29 @@
+-- RUN: %zplc -O0 --emit=zpl %s | FileCheck %s
+-- A user-defined reduction (docs/language.md section 6): zpl.reduce of
+-- kind user naming the procedure that combines two values; an integer
+-- operand of a real operator is converted in the body; a mask is kept.
+program userred;
+region R = [1..4, 1..4];
+var A : [R] double;
+var K : [R] integer;
+var M : [R] boolean;
+var s : double;
+
+procedure pick(a, b : double) : double;
+begin
+  if b > a then return b; end;
+  return a;
+end;
+
+-- CHECK-LABEL: func.func @userred()
+-- CHECK: zpl.reduce user over %{{.*}} {combiner = @pick} : !zpl.region<2> -> f64 {
+-- CHECK-NEXT: zpl.read %{{.*}} [0, 0] : !zpl.array<2 x f64>
+-- CHECK: zpl.reduce user over %{{.*}} mask %{{.*}} : !zpl.array<2 x i1> {combiner = @pick} : !zpl.region<2> -> f64 {
+-- CHECK: %[[K:.*]] = zpl.read %{{.*}} [0, 0] : !zpl.array<2 x i64>
+-- CHECK-NEXT: %[[D:.*]] = arith.sitofp %[[K]] : i64 to f64
+-- CHECK-NEXT: zpl.yield %[[D]] : f64
+procedure userred();
+begin
+  s := pick<< [R] A;
+  [R with M] s := pick<< K;
+end;

@@ -52,6 +52,7 @@ private:
   ExprPtr buildPrimary(P::PrimaryContext *ctx);
   ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *token);
   bool buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user);
+  ExprPtr buildReduce(P::ReduceExprContext *c, SourceLoc l);
   void buildArgs(P::ArgListContext *ctx, std::vector<ExprPtr> &out) {
     if (!ctx)
       return;
@@ -486,6 +487,18 @@ bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *use
   return true;
 }
 
+ExprPtr Builder::buildReduce(P::ReduceExprContext *c, SourceLoc l) {
+  ReduceOp op = ReduceOp::Add;
+  std::string user;
+  buildReduceOp(c->redOp(), op, &user);
+  std::unique_ptr<RegionExpr> r;
+  if (c->region())
+    r = buildRegion(c->region());
+  auto red = std::make_unique<ReduceExpr>(l, op, std::move(r), buildExpr(c->expr()));
+  red->userOp = user;
+  return red;
+}
+
 ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
   SourceLoc l = loc(ctx);
   auto binary = [&](BinaryOp op, P::ExprContext *a, P::ExprContext *b,
@@ -513,17 +526,8 @@ ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
                                                : UnaryOp::Not;
     return std::make_unique<UnaryExpr>(l, op, buildExpr(c->expr()));
   }
-  if (auto *c = dynamic_cast<P::ReduceExprContext *>(ctx)) {
-    ReduceOp op = ReduceOp::Add;
-    std::string user;
-    buildReduceOp(c->redOp(), op, &user);
-    std::unique_ptr<RegionExpr> r;
-    if (c->region())
-      r = buildRegion(c->region());
-    auto red = std::make_unique<ReduceExpr>(l, op, std::move(r), buildExpr(c->expr()));
-    red->userOp = user;
-    return red;
-  }
+  if (auto *c = dynamic_cast<P::ReduceExprContext *>(ctx))
+    return buildReduce(c, l);
   if (auto *c = dynamic_cast<P::ScanExprContext *>(ctx)) {
     ReduceOp op = ReduceOp::Add;
     buildReduceOp(c->redOp(), op, nullptr);

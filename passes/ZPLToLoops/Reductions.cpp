@@ -208,7 +208,10 @@ SmallVector<Value> userStep(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueR
 /// one), zrt_partial_<T>(k) reads the k-th.
 Value userTotal(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueRange acc) {
   Type t = op.getType(), i64 = b.getI64Type();
-  StringRef name = op.getCombinerAttr().getValue(); // the procedure's own name
+  // The procedure's own name, for the message of an empty reduction (its
+  // symbol carries the C prefix by now, ModuleSetup.cpp).
+  StringRef name = op.getCombinerAttr().getValue();
+  name.consume_front(kProcPrefix);
   Value count = callRuntime(b, loc, RuntimeFn::Partials,
                             {acc[1], acc[0], strArg(b.getContext(), name)}, t);
   Value zero = arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));

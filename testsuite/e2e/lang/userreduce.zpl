@@ -1,9 +1,8 @@
 -- User-defined reductions (docs/language.md section 6): a procedure of
 -- two values returning one combines the elements of the scope: reals,
 -- integers, booleans, a mask, a scalar operand, an integer operand of a
--- real operator, and an associative operator that does not commute over a
--- rank-1 region (combined in index order on any number of PEs). An empty
--- reduction stops the program (status 2, one line).
+-- real operator (testsuite/e2e/userreduce-order.zpl: an operator that
+-- does not commute, and an empty reduction).
 -- Expected values computed independently (plain Python:
 -- testsuite/e2e/lang/reference/userreduce.py), not from zplc.
 -- RUN: python3 %S/reference/userreduce.py > %t.ref
@@ -17,19 +16,12 @@
 -- RUN: %zplc %s --backend=sim --machine=t3d -o %t.sim
 -- RUN: %t.sim --pes=4 | diff %t.ref -
 -- RUN: %t.sim --pes=3 --grid=3x1 | diff %t.ref -
--- RUN: %t --empty=true > %t.empty 2>&1; test $? -eq 2
--- RUN: FileCheck %s --check-prefix=EMPTY < %t.empty
--- RUN: %mpirun -np 2 %t.mpi --empty=true > %t.empty2 2>&1; test $? -eq 2
--- RUN: FileCheck %s --check-prefix=EMPTY < %t.empty2
--- EMPTY: error: the reduction 'gcd<<' has no value: its region (or mask) selects no index
 program userreduce;
 config var n : integer = 7;
-config var empty : boolean = false;
 region R = [1..n, 1..n];
-region Row = [1..n];
 var A : [R] double;
 var K : [R] integer;
-var M, None : [R] boolean;
+var M : [R] boolean;
 
 -- the larger absolute value, keeping its sign
 procedure maxabs(a, b : double) : double;
@@ -49,16 +41,6 @@ begin
   return x;
 end;
 
--- the decimal digits of b written after those of a (for a, b > 0, kept
--- below 10^18): associative, not commutative
-procedure concat(a, b : integer) : integer;
-var p : integer;
-begin
-  p := 10;
-  while p <= b do p := p * 10; end;
-  return (a * p + b) % 1000000000000000000;
-end;
-
 procedure bothtrue(a, b : boolean) : boolean;
 begin
   return a & b;
@@ -66,7 +48,7 @@ end;
 
 procedure userreduce();
 var m : double;
-var g, c : integer;
+var g : integer;
 begin
   [R] A := (Index1 - 4) * (Index2 + 1) * 0.5 - Index2;
   [R] K := 6 * Index1 * Index2 + 12;
@@ -76,11 +58,6 @@ begin
   writeln("maxabs ", m, " gcd ", g);
   [R with M] writeln("masked maxabs ", maxabs<< A);
   [R] writeln("gcd of a scalar operand ", gcd<< 18);
-  [Row] writeln("row-major digits ", concat<< (Index1 % 9 + 1));
   [R] writeln("all ", bothtrue<< (K > 0), " ", bothtrue<< M);
   [R with M] writeln("maxabs of integers ", maxabs<< K);
-  if empty then
-    [R] None := false;
-    [R with None] writeln(gcd<< K);
-  end;
 end;

@@ -254,6 +254,8 @@ struct ScanExpr : Expr {
   ReduceOp op;
   unsigned dim = 0;
   ExprPtr operand;
+  std::string userOp;           // `f||`: the procedure's name (op == User)
+  ProcDecl *userProc = nullptr; // resolved by Sema
   ScanExpr(SourceLoc l, ReduceOp o, unsigned d, ExprPtr e)
       : Expr(Scan, std::move(l)), op(o), dim(d), operand(std::move(e)) {}
   static bool classof(const Expr *e) { return e->kind == Scan; }

@@ -51,7 +51,7 @@ private:
   ExprPtr buildExpr(P::ExprContext *ctx);
   ExprPtr buildPrimary(P::PrimaryContext *ctx);
   ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *token);
-  bool buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user);
+  void buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user);
   ExprPtr buildReduce(P::ReduceExprContext *c, SourceLoc l);
   void buildArgs(P::ArgListContext *ctx, std::vector<ExprPtr> &out) {
     if (!ctx)
@@ -462,10 +462,9 @@ StmtPtr Builder::buildWrite(P::WriteStmtContext *c, SourceLoc l) {
   return s;
 }
 
-/// The operator of `op<<` or `op||`. Any other name is a user-defined
-/// operator where `user` is given (reductions: Sema resolves the name to
-/// a procedure), an error otherwise (scans).
-bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user) {
+/// The operator of `op<<` or `op||`: any other name is a user-defined
+/// operator (Sema resolves it to a procedure).
+void Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *user) {
   if (ctx->PLUS()) op = ReduceOp::Add;
   else if (ctx->STAR()) op = ReduceOp::Mul;
   else if (ctx->AMP()) op = ReduceOp::And;
@@ -474,17 +473,11 @@ bool Builder::buildReduceOp(P::RedOpContext *ctx, ReduceOp &op, std::string *use
     std::string name = ctx->ID()->getText();
     if (name == "max") op = ReduceOp::Max;
     else if (name == "min") op = ReduceOp::Min;
-    else if (user) {
+    else {
       op = ReduceOp::User;
       *user = name;
-    } else {
-      diags.error(loc(ctx), "unknown scan operator '" + name +
-                                "' (expected + * max min & |; a procedure can be a "
-                                "reduction operator, not yet a scan operator)");
-      return false;
     }
   }
-  return true;
 }
 
 ExprPtr Builder::buildReduce(P::ReduceExprContext *c, SourceLoc l) {
@@ -530,7 +523,8 @@ ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
     return buildReduce(c, l);
   if (auto *c = dynamic_cast<P::ScanExprContext *>(ctx)) {
     ReduceOp op = ReduceOp::Add;
-    buildReduceOp(c->redOp(), op, nullptr);
+    std::string user;
+    buildReduceOp(c->redOp(), op, &user);
     unsigned dim = 0;
     if (c->INT()) {
       dim = std::strtoul(c->INT()->getText().c_str(), nullptr, 10);
@@ -539,7 +533,9 @@ ExprPtr Builder::buildExpr(P::ExprContext *ctx) {
         dim = 1;
       }
     }
-    return std::make_unique<ScanExpr>(l, op, dim, buildExpr(c->expr()));
+    auto scan = std::make_unique<ScanExpr>(l, op, dim, buildExpr(c->expr()));
+    scan->userOp = user;
+    return scan;
   }
   if (auto *c = dynamic_cast<P::FloodExprContext *>(ctx))
     return std::make_unique<FloodExpr>(l, buildRegion(c->region()),

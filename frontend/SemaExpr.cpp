@@ -624,43 +624,58 @@ static bool reduceOpAccepts(ReduceOp op, ScalarType t) {
   return isNumeric(t);
 }
 
-/// `f<< ...`: f must be a scalar procedure of two values of one type that
-/// returns that type (docs/language.md section 6).
-bool Sema::checkUserReduction(ReduceExpr &e, const ExprCtx &ctx) {
-  Decl *d = lookup(e.userOp);
-  auto *p = dyn_cast_or_null<ProcDecl>(d);
+/// The procedure named as a reduction or scan operator (`f<<`, `f||`; `sign`
+/// is "<<" or "||"): a scalar procedure of two values of one type that
+/// returns that type (docs/language.md section 6). Null after an error.
+ProcDecl *Sema::userOperator(const std::string &name, const SourceLoc &loc,
+                             const char *sign, const ExprCtx &ctx) {
+  const char *what = std::string(sign) == "<<" ? "reduction" : "scan";
+  auto *p = dyn_cast_or_null<ProcDecl>(lookup(name));
   if (!p) {
-    error(e.loc, "unknown reduction operator '" + e.userOp + "' (expected + * max min & | "
-                 "or the name of a procedure)");
-    return false;
+    error(loc, std::string("unknown ") + what + " operator '" + name +
+                   "' (expected + * max min & | or the name of a procedure)");
+    return nullptr;
   }
   bool twoValues = p->params.size() == 2 && !p->params[0]->byRef && !p->params[1]->byRef &&
                    !p->params[0]->isArray && !p->params[1]->isArray &&
                    p->params[0]->elemType == p->params[1]->elemType &&
                    p->resultType == p->params[0]->elemType;
   if (!twoValues) {
-    error(e.loc, "'" + p->name + "' cannot be a reduction operator: it must take two "
-                 "values of one type and return that type, e.g. 'procedure " + p->name +
-                 "(a, b : double) : double'");
-    return false;
-  }
-  if (e.region && ctx.regionRank) {
-    error(e.loc, "a partial reduction with '" + p->name + "<<' is not supported yet "
-                 "(user-defined reductions are full reductions)");
-    return false;
+    error(loc, "'" + p->name + "' cannot be a " + what + " operator: it must take two "
+               "values of one type and return that type, e.g. 'procedure " + p->name +
+               "(a, b : double) : double'");
+    return nullptr;
   }
   if (ctx.constOnly) {
-    error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
-    return false;
+    error(loc, std::string("a call cannot be used in ") + ctx.constWhat);
+    return nullptr;
   }
-  e.userProc = p;
-  userReductions.push_back(&e);
-  return true;
+  userOperators.push_back({p, loc, what});
+  return p;
+}
+
+/// An operand of type `t` for the user-defined operator `p`: its own type,
+/// or a number for a `double` operator (converted).
+bool Sema::fitsUserOperator(const ProcDecl &p, ScalarType t, const SourceLoc &loc,
+                            const std::string &op) {
+  ScalarType want = p.resultType;
+  if (t == want || (want == ScalarType::Double && isNumeric(t)))
+    return true;
+  error(loc, op + " combines " + toString(want) + " values, not " + toString(t));
+  return false;
 }
 
 void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
-  if (e.op == ReduceOp::User && !checkUserReduction(e, ctx))
-    return;
+  if (e.op == ReduceOp::User) {
+    if (e.region && ctx.regionRank) {
+      error(e.loc, "a partial reduction with '" + e.userOp + "<<' is not supported yet "
+                   "(user-defined reductions are full reductions)");
+      return;
+    }
+    e.userProc = userOperator(e.userOp, e.loc, "<<", ctx);
+    if (!e.userProc)
+      return;
+  }
   ExprCtx inner = ctx;
   if (e.region) {
     if (!checkRegion(*e.region, ctx))
@@ -688,13 +703,8 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
     return;
   }
   if (e.userProc) {
-    ScalarType want = e.userProc->resultType;
-    if (t != want && !(want == ScalarType::Double && isNumeric(t))) {
-      error(e.loc, "reduction '" + op + "<<' combines " + toString(want) +
-                       " values, not " + toString(t));
-      return;
-    }
-    e.type = want;
+    if (fitsUserOperator(*e.userProc, t, e.loc, "reduction '" + op + "<<'"))
+      e.type = e.userProc->resultType;
     return;
   }
   if (!reduceOpAccepts(e.op, t)) {
@@ -710,15 +720,21 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
 }
 
 void Sema::checkScan(ScanExpr &e, const ExprCtx &ctx) {
+  if (e.op == ReduceOp::User && !(e.userProc = userOperator(e.userOp, e.loc, "||", ctx)))
+    return;
   checkExpr(*e.operand, ctx);
   ScalarType t = e.operand->type;
   if (t == ScalarType::Invalid)
     return;
+  std::string op = e.userProc ? e.userProc->name : toString(e.op);
   if (!e.operand->parallel) {
-    error(e.loc, std::string("scan '") + toString(e.op) + "||' needs a parallel operand");
+    error(e.loc, "scan '" + op + "||' needs a parallel operand");
     return;
   }
-  if (!reduceOpAccepts(e.op, t)) {
+  if (e.userProc) {
+    if (!fitsUserOperator(*e.userProc, t, e.loc, "scan '" + op + "||'"))
+      return;
+  } else if (!reduceOpAccepts(e.op, t)) {
     error(e.loc, std::string("scan '") + toString(e.op) + "||' cannot scan " +
                      toString(t) + " values");
     return;
@@ -728,7 +744,7 @@ void Sema::checkScan(ScanExpr &e, const ExprCtx &ctx) {
                      " exceeds the rank " + std::to_string(e.operand->rank));
     return;
   }
-  e.type = t;
+  e.type = e.userProc ? e.userProc->resultType : t;
   e.parallel = true;
   e.rank = e.operand->rank;
 }

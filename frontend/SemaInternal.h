@@ -172,7 +172,10 @@ private:
   /// points of its own lattice: the region's stride a multiple of its own.
   void checkStrideAlignment(const NameExpr &e, const VarDecl &v, const ExprCtx &ctx);
   void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
-  bool checkUserReduction(ReduceExpr &e, const ExprCtx &ctx);
+  ProcDecl *userOperator(const std::string &name, const SourceLoc &loc, const char *sign,
+                         const ExprCtx &ctx);
+  bool fitsUserOperator(const ProcDecl &p, ScalarType t, const SourceLoc &loc,
+                        const std::string &op);
   void checkScan(ScanExpr &e, const ExprCtx &ctx);
   void checkFlood(FloodExpr &e, const ExprCtx &ctx);
   void checkRemap(RemapExpr &e, const ExprCtx &ctx);
@@ -265,8 +268,14 @@ private:
   const IfStmt *shatteredIf = nullptr;
   /// Calls with parallel arguments, checked by checkPromotions.
   std::vector<CallExpr *> promotedCalls;
-  /// User-defined reductions (`f<<`), whose procedure must be scalar too.
-  std::vector<ReduceExpr *> userReductions;
+  /// Procedures used as reduction or scan operators (`f<<`, `f||`), which
+  /// must be scalar too: the procedure, where, "reduction" or "scan".
+  struct UserOperator {
+    ProcDecl *proc;
+    SourceLoc loc;
+    const char *what;
+  };
+  std::vector<UserOperator> userOperators;
 };
 
 } // namespace sema

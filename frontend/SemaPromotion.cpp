@@ -165,15 +165,15 @@ void Sema::findNotScalarProcs() {
 }
 
 void Sema::checkPromotions() {
-  if (promotedCalls.empty() && userReductions.empty())
+  if (promotedCalls.empty() && userOperators.empty())
     return;
   findNotScalarProcs();
-  for (ReduceExpr *r : userReductions) {
-    ProcDecl *p = r->userProc;
+  for (const UserOperator &u : userOperators) {
+    ProcDecl *p = u.proc;
     if (p->notScalarReason.empty())
       continue;
-    error(r->loc, "'" + p->name + "' cannot be a reduction operator: it is not a scalar "
-                  "procedure: " + p->notScalarReason);
+    error(u.loc, "'" + p->name + "' cannot be a " + u.what + " operator: it is not a "
+                 "scalar procedure: " + p->notScalarReason);
     diags.note(p->notScalarLoc, "what keeps '" + p->name + "' from being scalar");
   }
   for (CallExpr *c : promotedCalls) {

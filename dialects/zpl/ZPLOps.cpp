@@ -445,7 +445,7 @@ static LogicalResult verifyMask(Operation *op, Value mask, unsigned rank) {
 /// `&` and `|` combine booleans, the other operators numbers.
 static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind, Type t) {
   if (kind == ReduceKind::User)
-    return op->emitOpError("a user-defined operator only makes full reductions");
+    return op->emitOpError("a user-defined operator makes full reductions and scans only");
   bool logical = kind == ReduceKind::And || kind == ReduceKind::Or;
   if (logical != t.isInteger(1))
     return op->emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
@@ -577,7 +577,9 @@ LogicalResult ScanOp::verify() {
   if (dim < -1 || dim >= static_cast<int64_t>(rank))
     return emitOpError("scan dimension ") << dim << " is not -1 or a dimension below " << rank;
   Type elem = getDest().getType().getElementType();
-  if (failed(verifyReduceKind(*this, getKind(), elem)))
+  if ((getKind() == ReduceKind::User) != bool(getCombinerAttr()))
+    return emitOpError("a 'user' scan, and only it, names its combiner");
+  if (getKind() != ReduceKind::User && failed(verifyReduceKind(*this, getKind(), elem)))
     return failure();
   return verifyYieldType(*this, getBody(), elem);
 }

@@ -479,10 +479,13 @@ def ZPL_ScanOp : ZPL_Op<"scan", [SingleBlockImplicitTerminator<"YieldOp">,
   let description = [{
     Stores into `dest` over `region` the inclusive prefix combination (with
     `kind`) of the body's values: over the whole region in row-major order
-    when `dim` is -1, else along dimension `dim` (0-based) only.
+    when `dim` is -1, else along dimension `dim` (0-based) only. Kind
+    `user` combines with the function `combiner` (`f||`): the running
+    result first, the next value second.
   }];
   let arguments = (ins ZPL_ReduceKind:$kind, ZPL_ArrayType:$dest,
-                       ZPL_RegionType:$region, I64Attr:$dim);
+                       ZPL_RegionType:$region, I64Attr:$dim,
+                       OptionalAttr<FlatSymbolRefAttr>:$combiner);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $kind $dest `over` $region `dim` $dim attr-dict `:`

@@ -35,11 +35,10 @@ Buffer collectBuffer(OpBuilder &b, Location loc, Value h, Type elem,
 }
 
 /// The nest over `zsource` filling the buffer of `h` with the body of
-/// `op`, combined with `combine` for a partial reduction; then `endFn`.
+/// `op`, combined with `combine` for a partial reduction.
 LogicalResult fillBuffer(Operation *op, NestBuilder &nest, Value zsource,
                          Value region, Value h, Type elem,
-                         std::optional<zpl::ReduceKind> combine,
-                         RuntimeFn endFn) {
+                         std::optional<zpl::ReduceKind> combine) {
   OpBuilder &rewriter = nest.rewriter;
   Location loc = op->getLoc();
   Block &block = op->getRegion(0).front();
@@ -72,10 +71,7 @@ LogicalResult fillBuffer(Operation *op, NestBuilder &nest, Value zsource,
                emitc::AssignOp::create(b, l, lv, nv);
                return {};
              });
-  if (failed(status))
-    return failure();
-  callRuntime(rewriter, loc, endFn, {h});
-  return success();
+  return status;
 }
 
 /// A collection statement: `dest` is filled from the body evaluated over
@@ -95,9 +91,9 @@ struct CollectLowering : LoweringPattern<Op> {
     Value region = nest.alignedRegion(zsource, op.getDest());
     Value h = begin(op, adaptor, rewriter, region);
     Type elem = cast<zpl::ArrayType>(op.getDest().getType()).getElementType();
-    if (failed(fillBuffer(op, nest, zsource, region, h, elem, combineOf(op),
-                          endOf(op))))
+    if (failed(fillBuffer(op, nest, zsource, region, h, elem, combineOf(op))))
       return failure();
+    end(op, rewriter, h, elem);
     rewriter.eraseOp(op);
     return success();
   }
@@ -111,10 +107,13 @@ struct CollectLowering : LoweringPattern<Op> {
   }
   static Value begin(zpl::ScanOp op, zpl::ScanOp::Adaptor a, OpBuilder &b,
                      Value region) {
+    // A user's scan combines with its function at the end (runtime op
+    // unused: any).
+    zpl::ReduceKind kind =
+        op.getKind() == zpl::ReduceKind::User ? zpl::ReduceKind::Add : op.getKind();
     return callRuntime(
         b, op.getLoc(), RuntimeFn::ScanBegin,
-        {a.getDest(), region,
-         intArg(b.getContext(), static_cast<int64_t>(op.getKind())),
+        {a.getDest(), region, intArg(b.getContext(), static_cast<int64_t>(kind)),
          intArg(b.getContext(), op.getDim())});
   }
   static Value begin(zpl::FloodOp op, zpl::FloodOp::Adaptor a, OpBuilder &b,
@@ -128,9 +127,21 @@ struct CollectLowering : LoweringPattern<Op> {
   static std::optional<zpl::ReduceKind> combineOf(Operation *) {
     return std::nullopt;
   }
-  static RuntimeFn endOf(zpl::PartialReduceOp) { return RuntimeFn::PreduceEnd; }
-  static RuntimeFn endOf(zpl::ScanOp) { return RuntimeFn::ScanEnd; }
-  static RuntimeFn endOf(zpl::FloodOp) { return RuntimeFn::FloodEnd; }
+  static void end(zpl::PartialReduceOp op, OpBuilder &b, Value h, Type) {
+    callRuntime(b, op.getLoc(), RuntimeFn::PreduceEnd, {h});
+  }
+  /// A user's scan passes its function (by its C name) to the runtime.
+  static void end(zpl::ScanOp op, OpBuilder &b, Value h, Type elem) {
+    if (op.getKind() != zpl::ReduceKind::User) {
+      callRuntime(b, op.getLoc(), RuntimeFn::ScanEnd, {h});
+      return;
+    }
+    Attribute fn = emitc::OpaqueAttr::get(b.getContext(), op.getCombinerAttr().getValue());
+    callRuntime(b, op.getLoc(), RuntimeFn::ScanEndUser, {h, fn}, elem);
+  }
+  static void end(zpl::FloodOp op, OpBuilder &b, Value h, Type) {
+    callRuntime(b, op.getLoc(), RuntimeFn::FloodEnd, {h});
+  }
 };
 
 } // namespace

@@ -330,6 +330,12 @@ void zrt_preduce_end(zrt_collect *h);
 /* `[r] dst := op|| body` (dim -1: row-major over r) or `op|| [dim] body`. */
 zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t dim);
 void zrt_scan_end(zrt_collect *h);
+/* The end of a user-defined scan `f|| body` (begun with any op): each
+ * element becomes f(the running result before it, its value). */
+void zrt_scan_end_user_i64(zrt_collect *h, int64_t (*f)(int64_t, int64_t));
+void zrt_scan_end_user_f64(zrt_collect *h, double (*f)(double, double));
+void zrt_scan_end_user_f32(zrt_collect *h, float (*f)(float, float));
+void zrt_scan_end_user_bool(zrt_collect *h, bool (*f)(bool, bool));
 /* `[dr] dst := >>[sr] body`: sr has extent 1 in the dimensions that flood.
  * A flood dst gets the value at its one element there; an ordinary dst at
  * every index it owns in its declared region (dr flood there) or over dr. */

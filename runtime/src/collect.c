@@ -442,7 +442,11 @@ static int64_t vmap_scan(const zrt_collect *h, int k, int64_t x) {
   return x;
 }
 
-void zrt_scan_end(zrt_collect *h) {
+/* Walks a scan's buffer (every PE holds every value) in the scan's order
+ * and lets `step` combine each element with the one before it. */
+typedef void (*scan_step)(zrt_collect *h, char *cur, const char *prev, void *f);
+
+static void scan_walk(zrt_collect *h, scan_step step, void *f) {
   const zrt_region *r = &h->sr;
   exact_combine(h, r);
   if (!zrt_box_empty(r)) {
@@ -463,17 +467,43 @@ void zrt_scan_end(zrt_collect *h) {
             o += (r->lo[k] + i[k] * s[k]) * h->stride[k];
           if (h->dim < 0) {
             if (prev >= 0)
-              apply_op(h->type, h->op, buf + (size_t)o * esz, buf + (size_t)prev * esz);
+              step(h, buf + (size_t)o * esz, buf + (size_t)prev * esz, f);
             prev = o;
           } else if (i[h->dim] > 0) {
             int64_t p = o - s[h->dim] * h->stride[h->dim];
-            apply_op(h->type, h->op, buf + (size_t)o * esz, buf + (size_t)p * esz);
+            step(h, buf + (size_t)o * esz, buf + (size_t)p * esz, f);
           }
         }
   }
   store_result(h, vmap_scan);
   collect_free(h);
 }
+
+static void builtin_step(zrt_collect *h, char *cur, const char *prev, void *f) {
+  (void)f;
+  apply_op(h->type, h->op, cur, prev);
+}
+
+void zrt_scan_end(zrt_collect *h) { scan_walk(h, builtin_step, NULL); }
+
+/* A user's function travels as a pointer to its pointer (a function
+ * pointer is not a void *). */
+#define ZRT_SCAN_USER(suffix, T)                                                  \
+  static void user_step_##suffix(zrt_collect *h, char *cur, const char *prev, void *f) { \
+    (void)h;                                                                      \
+    T a, b;                                                                       \
+    memcpy(&a, prev, sizeof a);                                                   \
+    memcpy(&b, cur, sizeof b);                                                    \
+    b = (*(T(**)(T, T))f)(a, b);                                                  \
+    memcpy(cur, &b, sizeof b);                                                    \
+  }                                                                               \
+  void zrt_scan_end_user_##suffix(zrt_collect *h, T (*f)(T, T)) {                 \
+    scan_walk(h, user_step_##suffix, (void *)&f);                                 \
+  }
+ZRT_SCAN_USER(i64, int64_t)
+ZRT_SCAN_USER(f64, double)
+ZRT_SCAN_USER(f32, float)
+ZRT_SCAN_USER(bool, bool)
 
 /* ---- floods --------------------------------------------------------------------------------- */
 zrt_collect *zrt_flood_begin(zrt_array *dst, zrt_region dr, zrt_region sr) {

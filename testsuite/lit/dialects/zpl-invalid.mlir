@@ -273,6 +273,17 @@ func.func @reduce_user_without_combiner(%A: !zpl.array<2 x f64>, %R: !zpl.region
 
 // -----
 
+func.func @scan_user_without_combiner(%A: !zpl.array<1 x f64>, %R: !zpl.region<1>) {
+  // expected-error @+1 {{a 'user' scan, and only it, names its combiner}}
+  zpl.scan user %A over %R dim -1 : !zpl.array<1 x f64>, !zpl.region<1> {
+    %v = zpl.read %A [0] : !zpl.array<1 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_add_with_combiner(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   // expected-error @+1 {{a 'user' reduction, and only it, names its combiner}}
   %x = zpl.reduce add over %R {combiner = @f} : !zpl.region<2> -> f64 {

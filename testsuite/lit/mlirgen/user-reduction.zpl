@@ -1,13 +1,15 @@
 -- RUN: %zplc -O0 --emit=zpl %s | FileCheck %s
--- A user-defined reduction (docs/language.md section 6): zpl.reduce of
--- kind user naming the procedure that combines two values; an integer
--- operand of a real operator is converted in the body; a mask is kept.
+-- User-defined reductions and scans (docs/language.md section 6): zpl.reduce
+-- and zpl.scan of kind user naming the procedure that combines two values;
+-- an integer operand of a real operator is converted in the body; a mask
+-- is kept.
 program userred;
 region R = [1..4, 1..4];
 var A : [R] double;
 var K : [R] integer;
 var M : [R] boolean;
 var s : double;
+var S : [R] double;
 
 procedure pick(a, b : double) : double;
 begin
@@ -22,8 +24,12 @@ end;
 -- CHECK: %[[K:.*]] = zpl.read %{{.*}} [0, 0] : !zpl.array<2 x i64>
 -- CHECK-NEXT: %[[D:.*]] = arith.sitofp %[[K]] : i64 to f64
 -- CHECK-NEXT: zpl.yield %[[D]] : f64
+-- CHECK: zpl.scan user %{{.*}} over %{{.*}} dim -1 {combiner = @pick} : !zpl.array<2 x f64>, !zpl.region<2> {
+-- CHECK: zpl.scan user %{{.*}} over %{{.*}} dim 1 {combiner = @pick} : !zpl.array<2 x f64>, !zpl.region<2> {
 procedure userred();
 begin
   s := pick<< [R] A;
   [R with M] s := pick<< K;
+  [R] S := pick|| A;
+  [R] S := pick|| [2] K;
 end;

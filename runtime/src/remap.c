@@ -292,6 +292,18 @@ static void exchange_vecs(const i64vec *out, i64vec *in) {
   free(from);
 }
 
+/* exchange_vecs, except that out[me] moves to in[me] without a copy (out[me]
+ * is left empty): a PE's own list would otherwise live three times over in
+ * the exchange's buffers. */
+static void exchange_moving_own(i64vec *out, i64vec *in) {
+  int me = zrt_g.me;
+  i64vec own = out[me];
+  out[me] = (i64vec){NULL, 0, 0};
+  exchange_vecs(out, in);
+  free(in[me].v);
+  in[me] = own;
+}
+
 /* ---- one call, as the schedule builders see it ------------------------------------------- */
 typedef struct remap_call {
   int64_t kind; /* IM_GATHER or IM_SCATTER (a transpose is a gather) */
@@ -515,7 +527,7 @@ static int64_t index_slot(index_slots *t, const int64_t x[ZRT_MAX_RANK], i64vec 
  * in walk order, and (q another PE) slots[q] the element of q's message
  * each reads: q sends each distinct index once (send[q]: its source
  * offsets, in slot order). This PE's own points keep one source offset
- * each (send[me]), copied in one pass. */
+ * each (send[me], found during the walk), copied in one pass. */
 static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64vec *slots) {
   int np = zrt_g.npes;
   i64vec *asks = vecs_new(np), *asked = vecs_new(np);
@@ -524,11 +536,14 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64v
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     int64_t owner = read_owner(c, s.x, s.w.at);
     vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
-    if (owner != zrt_g.me)
+    if (owner != zrt_g.me) {
       vec_push(&slots[owner], index_slot(&distinct, s.x, &asks[owner]));
-    else
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&asks[owner], s.x[k]);
+    } else {
+      /* Own points never go through the exchange: it would hold three
+       * copies of three index words per point at once. */
+      check_stored(c->src, s.x, "gather");
+      vec_push(&send[owner], zrt_array_elem(c->src, s.x));
+    }
   }
   selected_end(&s);
   free(distinct.key);
@@ -604,10 +619,10 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   }
   free(targets);
   selected_end(&s);
-  exchange_vecs(writes, asked);
+  exchange_moving_own(writes, asked);
   vecs_free(writes, np); /* the largest lists: freed as soon as sent */
   keep_last_writes(c->dst, asked, kept, recv);
-  exchange_vecs(kept, mine_kept);
+  exchange_moving_own(kept, mine_kept);
   for (int q = 0; q < np; ++q)
     for (int64_t n = 0; n < offers[q].n; ++n)
       if (mine_kept[q].v[n])

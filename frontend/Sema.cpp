@@ -207,19 +207,20 @@ void Sema::checkDirectionDecl(DirectionDecl &d) {
   foldDirection(d.components, d.offsets, d.runTime, false);
 }
 
-/// Folds the components of a direction into `offsets`. A component of
-/// config vars (an integer known at start-up) makes the direction a
-/// run-time one (`runTime`, offsets all 0); anything else that does not
-/// fold is an error. A stride (`uniform`) must fold.
+/// Folds the components of a direction into `offsets`. A scalar integer
+/// component that does not fold (config vars; with `constOnly` false also
+/// parameters and locals) makes the direction a run-time one (`runTime`,
+/// offsets all 0); anything else that does not fold is an error. A stride
+/// (`uniform`) must fold.
 bool Sema::foldDirection(std::vector<ExprPtr> &components,
                          std::vector<int64_t> &offsets, bool &runTime,
-                         bool uniform) {
+                         bool uniform, bool constOnly) {
   bool good = true;
   offsets.clear();
   runTime = false;
   for (auto &c : components) {
     ExprCtx ctx;
-    ctx.constOnly = true;
+    ctx.constOnly = constOnly;
     ctx.constWhat = uniform ? "a stride" : "a direction";
     checkExpr(*c, ctx);
     int64_t v = 0;
@@ -406,7 +407,7 @@ void Sema::checkConstantArithmetic(BinaryExpr &e) {
                      std::to_string(r) + ")");
 }
 
-bool Sema::resolveDir(DirRef &d) {
+bool Sema::resolveDir(DirRef &d, bool constOnly) {
   if (!d.name.empty()) {
     Decl *decl = lookup(d.name);
     if (!decl) {
@@ -424,7 +425,8 @@ bool Sema::resolveDir(DirRef &d) {
     d.runTime = dir->runTime;
     return true;
   }
-  bool good = foldDirection(d.components, d.offsets, d.runTime, d.uniform);
+  bool good =
+      foldDirection(d.components, d.offsets, d.runTime, d.uniform, constOnly);
   if (d.offsets.size() > 3) {
     error(d.loc, "a direction has 1, 2 or 3 components");
     good = false;
@@ -465,7 +467,8 @@ bool Sema::requireCompileTimeDir(const DirRef &d, const std::string &use) {
     return true;
   error(d.loc, (d.name.empty() ? std::string("this direction")
                                : "direction '" + d.name + "'") +
-                   " is known only at run time (its components use config vars); " +
+                   " is known only at run time (its components use config vars, "
+                   "parameters or locals); " +
                    use + " needs one known at compile time");
   return false;
 }
@@ -573,7 +576,7 @@ bool Sema::checkDirectedRegion(RegionExpr &r, const ExprCtx &outer) {
   }
   if (r.kind == RegionExpr::By)
     treatScalarStrideAsUniform(*r.dir);
-  if (!resolveDir(*r.dir))
+  if (!resolveDir(*r.dir, outer.constOnly))
     return false;
   if (r.dir->uniform && r.base->rank)
     r.dir->offsets.assign(r.base->rank, r.dir->offsets.front());

@@ -591,7 +591,7 @@ void Sema::checkShift(ShiftExpr &e, const ExprCtx &ctx) {
                      "'; only parallel arrays can be shifted");
     return;
   }
-  if (!resolveDir(*e.dir) ||
+  if (!resolveDir(*e.dir, ctx.constOnly) ||
       !requireCompileTimeDir(*e.dir, std::string("a shift '") + op + "'"))
     return;
   if (e.dir->offsets.size() != v->rank) {

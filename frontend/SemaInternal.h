@@ -122,9 +122,12 @@ private:
   /// `d of R`, `d in R`, `R at d`, `R by s`: the base region and the
   /// direction, whose rank must be the region's.
   bool checkDirectedRegion(RegionExpr &r, const ExprCtx &outer);
-  bool resolveDir(DirRef &d);
+  /// `constOnly`: the components may name only config vars and constants
+  /// (declarations); otherwise (inside a procedure) also parameters and
+  /// locals, read when the statement runs.
+  bool resolveDir(DirRef &d, bool constOnly = true);
   bool foldDirection(std::vector<ExprPtr> &components, std::vector<int64_t> &offsets,
-                     bool &runTime, bool uniform);
+                     bool &runTime, bool uniform, bool constOnly = true);
   /// Reports `d` when it is known only at run time and `use` needs it at
   /// compile time; true when it is known at compile time.
   bool requireCompileTimeDir(const DirRef &d, const std::string &use);

@@ -11,8 +11,9 @@
 //   - every statement that assigns the array over a region reaching outside
 //     its base region (`d of R`, `zpl.expand`, and conservatively `R at
 //     d`), and every redistribution to or from it over such a region.
-// A region `d of R` or `R at d` whose direction is known only at run time
-// (zpl.derive with run-time operands) reaches an unknown distance: the
+// A region `d of R`, `d in R` or `R at d` whose direction is known only at
+// run time (zpl.derive with run-time operands) reaches an unknown distance
+// (a band `in` R wider than R leaves it too): the
 // statements over it are marked `zpl.check_storage`, and the lowering
 // checks at run time that each array they access holds the region
 // (an error, exit 2, where it does not).
@@ -161,8 +162,8 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
     return reach;
   reach = reachOf(derive.getBase(), depth + 1);
   ArrayRef<int64_t> dir = derive.getDirection();
-  bool outward = derive.getKind() == DeriveKind::of || derive.getKind() == DeriveKind::at;
-  if (outward && !derive.getRunTimeDirection().empty())
+  // `in` counts too: a run-time band wider than the base reaches past it.
+  if (derive.getKind() != DeriveKind::by && !derive.getRunTimeDirection().empty())
     reach.unknown = true;
   switch (derive.getKind()) {
   case DeriveKind::of:

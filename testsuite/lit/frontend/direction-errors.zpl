@@ -7,7 +7,7 @@
 -- CHECK: {{.*}}direction-errors.zpl:18:17: error: direction components must be integers
 -- CHECK: {{.*}}direction-errors.zpl:19:18: error: the strides of 'by' must be positive
 -- CHECK: {{.*}}direction-errors.zpl:20:19: error: the strides of 'by' must be positive
--- CHECK: {{.*}}direction-errors.zpl:24:14: error: this direction is known only at run time (its components use config vars); a shift '@' needs one known at compile time
+-- CHECK: {{.*}}direction-errors.zpl:24:14: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@' needs one known at compile time
 -- CHECK: {{.*}}direction-errors.zpl:25:14: error: a direction has 1, 2 or 3 components
 -- CHECK-NOT: error:
 program p;

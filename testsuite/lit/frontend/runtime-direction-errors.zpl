@@ -5,11 +5,11 @@
 -- need one known at compile time. A real component is no direction at all.
 -- Lines 30 to 33 are legal.
 -- CHECK: {{.*}}runtime-direction-errors.zpl:19:20: error: direction components must be integers
--- CHECK: {{.*}}runtime-direction-errors.zpl:24:14: error: direction 'dn' is known only at run time (its components use config vars); a shift '@' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:25:15: error: this direction is known only at run time (its components use config vars); a shift '@^' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:26:9: error: direction 'dn' is known only at run time (its components use config vars); a stride of 'by' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:27:4: error: direction 'dn' is known only at run time (its components use config vars); 'wrap' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:28:4: error: direction 'dn' is known only at run time (its components use config vars); 'of' on a strided region needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:24:14: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); a shift '@' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:25:15: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@^' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:26:9: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); a stride of 'by' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:27:4: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); 'wrap' needs one known at compile time
+-- CHECK: {{.*}}runtime-direction-errors.zpl:28:4: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); 'of' on a strided region needs one known at compile time
 -- CHECK-NOT: error:
 program p;
 config var n : integer = 2;

@@ -197,11 +197,8 @@ void Generator::genScanInto(Value dest, ScalarType dt, const ScanExpr &e,
   // The language numbers dimensions from 1 (docs/language.md section 6),
   // the op from 0; -1 is row-major.
   int64_t dim = e.dim ? int64_t(e.dim) - 1 : -1;
-  FlatSymbolRefAttr combiner;
-  if (e.userProc)
-    combiner = FlatSymbolRefAttr::get(funcs.at(e.userProc).getSymNameAttr());
   auto op = ScanOp::create(b, l, ReduceKindAttr::get(&ctx, reduceKind(e.op)),
-                           dest, region, b.getI64IntegerAttr(dim), combiner);
+                           dest, region, b.getI64IntegerAttr(dim), combinerOf(e.userProc));
   genBody(op.getBody(), l, [&] {
     return convert(l, genExpr(*e.operand), e.operand->type, dt);
   });

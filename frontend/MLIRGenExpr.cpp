@@ -490,6 +490,11 @@ ReduceKind Generator::reduceKind(ast::ReduceOp op) {
   return ReduceKind::Add;
 }
 
+FlatSymbolRefAttr Generator::combinerOf(const ProcDecl *userProc) {
+  return userProc ? FlatSymbolRefAttr::get(funcs.at(userProc).getSymNameAttr())
+                  : FlatSymbolRefAttr();
+}
+
 Value Generator::identityOf(Location l, ReduceKind kind, ScalarType t) {
   bool real = isReal(t);
   switch (kind) {
@@ -528,11 +533,8 @@ Value Generator::genReduce(const ReduceExpr &e) {
   std::map<const Expr *, Value> outer;
   std::swap(outer, hoisted);
   hoist(*e.operand, region);
-  FlatSymbolRefAttr combiner;
-  if (e.userProc)
-    combiner = FlatSymbolRefAttr::get(funcs.at(e.userProc).getSymNameAttr());
   auto op = zpl::ReduceOp::create(b, l, typeOf(e.type), reduceKind(e.op), region,
-                                  mask.value, mask.without, combiner);
+                                  mask.value, mask.without, combinerOf(e.userProc));
   genBody(op.getBody(), l, [&] {
     return convert(l, genExpr(*e.operand), e.operand->type, e.type);
   });

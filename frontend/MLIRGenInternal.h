@@ -412,6 +412,8 @@ private:
   /// Frees the temporaries made since `mark`, at the insertion point.
   void flushTemps(size_t mark, Location l);
   ReduceKind reduceKind(ast::ReduceOp op);
+  /// The symbol of a user-defined operator's procedure (null for none).
+  FlatSymbolRefAttr combinerOf(const ProcDecl *userProc);
   Value identityOf(Location l, ReduceKind kind, ScalarType t);
   /// Fills the body of an array op (`zpl.assign`, `zpl.reduce`): element
   /// mode, with `compute` producing the yielded value.

@@ -624,12 +624,12 @@ static bool reduceOpAccepts(ReduceOp op, ScalarType t) {
   return isNumeric(t);
 }
 
-/// The procedure named as a reduction or scan operator (`f<<`, `f||`; `sign`
-/// is "<<" or "||"): a scalar procedure of two values of one type that
-/// returns that type (docs/language.md section 6). Null after an error.
+/// The procedure named as a reduction or scan operator (`f<<`, `f||`;
+/// `what` is "reduction" or "scan"): a scalar procedure of two values of
+/// one type that returns that type (docs/language.md section 6). Null
+/// after an error.
 ProcDecl *Sema::userOperator(const std::string &name, const SourceLoc &loc,
-                             const char *sign, const ExprCtx &ctx) {
-  const char *what = std::string(sign) == "<<" ? "reduction" : "scan";
+                             const char *what, const ExprCtx &ctx) {
   auto *p = dyn_cast_or_null<ProcDecl>(lookup(name));
   if (!p) {
     error(loc, std::string("unknown ") + what + " operator '" + name +
@@ -672,7 +672,7 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
                    "(user-defined reductions are full reductions)");
       return;
     }
-    e.userProc = userOperator(e.userOp, e.loc, "<<", ctx);
+    e.userProc = userOperator(e.userOp, e.loc, "reduction", ctx);
     if (!e.userProc)
       return;
   }
@@ -720,7 +720,7 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
 }
 
 void Sema::checkScan(ScanExpr &e, const ExprCtx &ctx) {
-  if (e.op == ReduceOp::User && !(e.userProc = userOperator(e.userOp, e.loc, "||", ctx)))
+  if (e.op == ReduceOp::User && !(e.userProc = userOperator(e.userOp, e.loc, "scan", ctx)))
     return;
   checkExpr(*e.operand, ctx);
   ScalarType t = e.operand->type;

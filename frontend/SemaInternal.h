@@ -175,7 +175,7 @@ private:
   /// points of its own lattice: the region's stride a multiple of its own.
   void checkStrideAlignment(const NameExpr &e, const VarDecl &v, const ExprCtx &ctx);
   void checkReduce(ReduceExpr &e, const ExprCtx &ctx);
-  ProcDecl *userOperator(const std::string &name, const SourceLoc &loc, const char *sign,
+  ProcDecl *userOperator(const std::string &name, const SourceLoc &loc, const char *what,
                          const ExprCtx &ctx);
   bool fitsUserOperator(const ProcDecl &p, ScalarType t, const SourceLoc &loc,
                         const std::string &op);

@@ -1409,7 +1409,7 @@ class Report(Predictions):
         self.w()
         for (m, more), runs in sorted(groups.items()):
             ds = [d for _, _, d in runs]
-            names = ", ".join(sorted({f"{b} {p}" for b, p, _ in runs}, key=lambda x: (x.split()[0], int(x.split()[1]))))
+            names = ", ".join(f"{b} {p}" for b, p in sorted({(b, p) for b, p, _ in runs}))
             self.w(f"- {m}, MPI {'more' if more else 'less'} per message "
                    f"({signed(min(ds), 2)} to {signed(max(ds), 2)} us; {names}): {text[(m, more)]}.")
         self.w()

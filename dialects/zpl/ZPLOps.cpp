@@ -506,14 +506,14 @@ LogicalResult FusedOp::verify() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if ((getKind() == ReduceKind::User) != bool(getCombinerAttr()))
+  bool user = getKind() == ReduceKind::User;
+  if (user != bool(getCombinerAttr()))
     return emitOpError("a 'user' reduction, and only it, names its combiner");
-  if (getKind() == ReduceKind::User)
-    return verifyYieldType(*this, getBody(), getResult().getType());
-  if ((getKind() == ReduceKind::And || getKind() == ReduceKind::Or) !=
-      getResult().getType().isInteger(1))
+  // A user's operator takes whatever type its procedure does.
+  if (!user && (getKind() == ReduceKind::And || getKind() == ReduceKind::Or) !=
+                   getResult().getType().isInteger(1))
     return emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
-  if (getKind() != ReduceKind::And && getKind() != ReduceKind::Or &&
+  if (!user && getKind() != ReduceKind::And && getKind() != ReduceKind::Or &&
       getResult().getType().isInteger(1))
     return emitOpError("cannot reduce booleans with this operator");
   if (getWithout() && !getMask())

@@ -162,7 +162,7 @@ Value combineValues(OpBuilder &b, Location loc, zpl::ReduceKind kind, Type t,
   case zpl::ReduceKind::Or:
     return arith::OrIOp::create(b, loc, a, v);
   case zpl::ReduceKind::User:
-    break; // UserReduceLowering calls the combiner
+    break; // ReduceLowering calls the procedure (userStep, userTotal)
   }
   llvm_unreachable("unknown reduction kind");
 }

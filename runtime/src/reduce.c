@@ -53,7 +53,6 @@ bool zrt_allreduce_bool(int64_t op, bool v) {
   return x != 0;
 }
 
-
 /* A user-defined reduction's partial results, gathered on every PE: one
  * allreduce (sum) over a word per PE and a flag per PE in which every PE
  * fills only its own slots, so the sum of 64-bit integers moves each PE's

@@ -284,6 +284,17 @@ func.func @scan_user_without_combiner(%A: !zpl.array<1 x f64>, %R: !zpl.region<1
 
 // -----
 
+func.func @reduce_user_without_mask(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{'without' needs a mask}}
+  %x = zpl.reduce user over %R {combiner = @f, without} : !zpl.region<2> -> f64 {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_add_with_combiner(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   // expected-error @+1 {{a 'user' reduction, and only it, names its combiner}}
   %x = zpl.reduce add over %R {combiner = @f} : !zpl.region<2> -> f64 {

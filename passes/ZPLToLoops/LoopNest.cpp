@@ -405,20 +405,8 @@ SmallVector<Value> NestBuilder::buildTile(OpBuilder &b, Value region, Value t,
   if (part == zpl::OverlapPart::Interior) {
     buildBox(b, innerLo, innerEnd, start, results, body);
   } else {
-    // The strips: in dimension d below and above the interior, within the
-    // interior in the dimensions before d and the whole tile after it.
-    for (unsigned d = 0; d < rank; ++d) {
-      SmallVector<Value> lo(innerLo), end(innerEnd);
-      for (unsigned k = d; k < rank; ++k) {
-        lo[k] = tileLo[k];
-        end[k] = tileEnd[k];
-      }
-      end[d] = innerLo[d];
-      buildBox(b, lo, end, start, results, body);
-      lo[d] = innerEnd[d];
-      end[d] = tileEnd[d];
-      buildBox(b, lo, end, start, results, body);
-    }
+    buildStrips(b, {tileLo, tileEnd, innerLo, innerEnd}, start, results,
+                body);
   }
   lbs = tileLo;
   ubs = tileEnd;
@@ -438,6 +426,53 @@ void NestBuilder::buildBox(OpBuilder &b, ArrayRef<Value> lo,
   SmallVector<Value> next =
       buildLevel(b, 0, start, startRows, acc, body, nullptr);
   acc.assign(next.begin(), next.end());
+}
+
+/// The boundary strips of a tile: strip s lies below (s even) or above
+/// (s odd) the interior in dimension s / 2, within the interior in the
+/// dimensions before that and over the whole tile after it. They are one
+/// loop over s, so the C holds the statement's body once for all 2 x rank
+/// strips (a 3-D stencil's body was seven times in the C, which made the
+/// C compiler the bulk of a compile).
+void NestBuilder::buildStrips(OpBuilder &b, const TileBoxes &boxes,
+                              ArrayRef<Value> start,
+                              SmallVectorImpl<Value> &acc, BodyFn body) {
+  auto stripBox = [&](OpBuilder &sb, Location sloc, Value s) {
+    Value dim = arith::DivSIOp::create(sb, sloc, s, constI64(sb, sloc, 2));
+    Value odd = arith::RemSIOp::create(sb, sloc, s, constI64(sb, sloc, 2));
+    Value isAbove = arith::CmpIOp::create(sb, sloc, arith::CmpIPredicate::ne,
+                                          odd, constI64(sb, sloc, 0));
+    auto pick = [&](Value c, Value x, Value y) -> Value {
+      return arith::SelectOp::create(sb, sloc, c, x, y);
+    };
+    std::pair<SmallVector<Value>, SmallVector<Value>> box;
+    for (unsigned k = 0; k < rank; ++k) {
+      Value kv = constI64(sb, sloc, k);
+      Value inside = arith::CmpIOp::create(sb, sloc, arith::CmpIPredicate::slt,
+                                           kv, dim);
+      Value across = arith::CmpIOp::create(sb, sloc, arith::CmpIPredicate::eq,
+                                           kv, dim);
+      Value lo = pick(across,
+                      pick(isAbove, boxes.innerEnd[k], boxes.tileLo[k]),
+                      boxes.tileLo[k]);
+      Value end = pick(across,
+                       pick(isAbove, boxes.tileEnd[k], boxes.innerLo[k]),
+                       boxes.tileEnd[k]);
+      box.first.push_back(pick(inside, boxes.innerLo[k], lo));
+      box.second.push_back(pick(inside, boxes.innerEnd[k], end));
+    }
+    return box;
+  };
+  auto loop = scf::ForOp::create(
+      b, loc, constI64(b, loc, 0), constI64(b, loc, 2 * rank),
+      constI64(b, loc, 1), acc,
+      [&](OpBuilder &sb, Location sloc, Value s, ValueRange in) {
+        auto [lo, end] = stripBox(sb, sloc, s);
+        SmallVector<Value> stripAcc(in.begin(), in.end());
+        buildBox(sb, lo, end, start, stripAcc, body);
+        scf::YieldOp::create(sb, sloc, stripAcc);
+      });
+  acc.assign(loop.getResults().begin(), loop.getResults().end());
 }
 
 SmallVector<Value> NestBuilder::buildSplit(Value region, bool unitStep,

@@ -177,6 +177,13 @@ private:
                                            llvm::ArrayRef<mlir::Value> start,
                                            mlir::ValueRange acc, BodyFn body,
                                            RowFn rowBody);
+  /// A tile's bounds and its interior's, per dimension ([lo, end)).
+  struct TileBoxes {
+    llvm::ArrayRef<mlir::Value> tileLo, tileEnd, innerLo, innerEnd;
+  };
+  void buildStrips(mlir::OpBuilder &b, const TileBoxes &boxes,
+                   llvm::ArrayRef<mlir::Value> start,
+                   llvm::SmallVectorImpl<mlir::Value> &acc, BodyFn body);
   void buildBox(mlir::OpBuilder &b, llvm::ArrayRef<mlir::Value> lo,
                 llvm::ArrayRef<mlir::Value> end,
                 llvm::ArrayRef<mlir::Value> start,

@@ -3,7 +3,8 @@
 // The lowering of a run split by zpl-overlap-halos: before DN one nest
 // over each tile's interior (bounds from zrt_tile_inner_lo/end only, with the
 // reach of the reads: 1 below in dimension 0 for A@north, 1 above in
-// dimension 1 for A@east); after DN the four strips around it, the max
+// dimension 1 for A@east); after DN the four strips around it (one loop
+// over the strips, so the body is in the C twice, not five times), the max
 // carried on from the interior's nest into the strips' and reduced over
 // the PEs once, after the last strip.
 
@@ -32,17 +33,27 @@
 // CHECK-NEXT:      %[[END0:.*]] = emitc.call_opaque "zrt_tile_inner_end"
 // CHECK-NEXT:      %[[LO1:.*]] = emitc.call_opaque "zrt_tile_inner_lo"
 // CHECK-NEXT:      %[[END1:.*]] = emitc.call_opaque "zrt_tile_inner_end"
-// Rows above and below the interior, whole rows:
-// CHECK-NEXT:      %[[S1:.*]] = scf.for %{{.*}} = %[[T0]] to %[[LO0]]
-// CHECK:             scf.for %{{.*}} = %[[T1]] to %[[E1]]
-// CHECK:           %[[S2:.*]] = scf.for %{{.*}} = %[[END0]] to %[[E0]] {{.*}} iter_args(%{{.*}} = %[[S1]])
-// CHECK:             scf.for %{{.*}} = %[[T1]] to %[[E1]]
-// Within the interior's rows, the columns left and right of it:
-// CHECK:           %[[S3:.*]] = scf.for %{{.*}} = %[[LO0]] to %[[END0]] {{.*}} iter_args(%{{.*}} = %[[S2]])
-// CHECK:             scf.for %{{.*}} = %[[T1]] to %[[LO1]]
-// CHECK:           %[[S4:.*]] = scf.for %{{.*}} = %[[LO0]] to %[[END0]] {{.*}} iter_args(%{{.*}} = %[[S3]])
-// CHECK:             scf.for %{{.*}} = %[[END1]] to %[[E1]]
-// CHECK:           scf.yield %[[S4]]
+// The four strips are one loop over s: strip s is below (s even) or above
+// (s odd) the interior in dimension s / 2, within the interior in the
+// dimensions before and over the whole tile after it, picked by selects:
+// CHECK:           %[[S:.*]] = scf.for %[[STRIP:.*]] = %{{.*}} to %c4{{.*}} step {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (i64)
+// CHECK:             %[[DIM:.*]] = arith.divsi %[[STRIP]]
+// CHECK:             %[[ODD:.*]] = arith.remsi %[[STRIP]]
+// CHECK:             %[[ABOVE:.*]] = arith.cmpi ne, %[[ODD]]
+// CHECK:             %[[IN0:.*]] = arith.cmpi slt, %{{.*}}, %[[DIM]]
+// CHECK-NEXT:        %[[AT0:.*]] = arith.cmpi eq, %{{.*}}, %[[DIM]]
+// CHECK-NEXT:        %[[L0A:.*]] = arith.select %[[ABOVE]], %[[END0]], %[[T0]]
+// CHECK-NEXT:        %[[L0B:.*]] = arith.select %[[AT0]], %[[L0A]], %[[T0]]
+// CHECK-NEXT:        %[[U0A:.*]] = arith.select %[[ABOVE]], %[[E0]], %[[LO0]]
+// CHECK-NEXT:        %[[U0B:.*]] = arith.select %[[AT0]], %[[U0A]], %[[E0]]
+// CHECK-NEXT:        %[[SL0:.*]] = arith.select %[[IN0]], %[[LO0]], %[[L0B]]
+// CHECK-NEXT:        %[[SE0:.*]] = arith.select %[[IN0]], %[[END0]], %[[U0B]]
+// CHECK:             arith.select %[[ABOVE]], %[[END1]], %[[T1]]
+// CHECK:             scf.for %{{.*}} = %[[SL0]] to %[[SE0]]
+// CHECK:               scf.for
+// CHECK:                 zrt_max_key_f64
+// CHECK-NOT:         scf.for
+// CHECK:           scf.yield %[[S]]
 // CHECK-NOT:     scf.for
 // CHECK:         %[[M:.*]] = emitc.call_opaque "zrt_key_f64"(%[[ALL]])
 // CHECK-NEXT:    emitc.call_opaque "zrt_allreduce_f64"(%[[M]])

@@ -239,7 +239,7 @@ void Generator::genPartialInto(Value dest, ScalarType dt, const ReduceExpr &e,
   hoist(*e.operand, source);
   Value identity = mask.value ? identityOf(l, kind, dt) : Value();
   auto op = PartialReduceOp::create(b, l, ReduceKindAttr::get(&ctx, kind), dest,
-                                    region, source);
+                                    region, source, combinerOf(e.userProc));
   genBody(op.getBody(), l, [&] {
     Value v = convert(l, genExpr(*e.operand), e.operand->type, dt);
     if (mask.value) {

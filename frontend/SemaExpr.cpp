@@ -667,9 +667,13 @@ bool Sema::fitsUserOperator(const ProcDecl &p, ScalarType t, const SourceLoc &lo
 
 void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
   if (e.op == ReduceOp::User) {
-    if (e.region && ctx.regionRank) {
-      error(e.loc, "a partial reduction with '" + e.userOp + "<<' is not supported yet "
-                   "(user-defined reductions are full reductions)");
+    // A masked-out index of a partial reduction's own region contributes
+    // the operator's identity, which a user's operator does not have.
+    if (e.region && ctx.regionRank && e.region->mask) {
+      error(e.region->mask->loc, "a mask on the region of a partial reduction with '" +
+                                     e.userOp + "<<' is not supported (a user-defined "
+                                     "operator has no identity to stand for masked-out "
+                                     "indices)");
       return;
     }
     e.userProc = userOperator(e.userOp, e.loc, "reduction", ctx);
@@ -703,16 +707,16 @@ void Sema::checkReduce(ReduceExpr &e, const ExprCtx &ctx) {
     return;
   }
   if (e.userProc) {
-    if (fitsUserOperator(*e.userProc, t, e.loc, "reduction '" + op + "<<'"))
-      e.type = e.userProc->resultType;
-    return;
-  }
-  if (!reduceOpAccepts(e.op, t)) {
+    if (!fitsUserOperator(*e.userProc, t, e.loc, "reduction '" + op + "<<'"))
+      return;
+    e.type = e.userProc->resultType;
+  } else if (!reduceOpAccepts(e.op, t)) {
     error(e.loc, std::string("reduction '") + toString(e.op) + "<<' cannot reduce " +
                      toString(t) + " values");
     return;
+  } else {
+    e.type = t;
   }
-  e.type = t;
   if (e.region && ctx.regionRank) {
     e.parallel = true; // reduced to the shape of the enclosing scope
     e.rank = ctx.regionRank;

@@ -442,10 +442,10 @@ static LogicalResult verifyMask(Operation *op, Value mask, unsigned rank) {
   return success();
 }
 
-/// `&` and `|` combine booleans, the other operators numbers.
+/// `&` and `|` combine booleans, the other operators numbers (a user's
+/// operator takes its own types).
 static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind, Type t) {
-  if (kind == ReduceKind::User)
-    return op->emitOpError("a user-defined operator makes full reductions and scans only");
+  assert(kind != ReduceKind::User && "a user's operator takes its own types");
   bool logical = kind == ReduceKind::And || kind == ReduceKind::Or;
   if (logical != t.isInteger(1))
     return op->emitOpError("'&' and '|' reduce booleans; other operators reduce numbers");
@@ -563,7 +563,9 @@ LogicalResult PartialReduceOp::verify() {
                             "source region")))
     return failure();
   Type elem = getDest().getType().getElementType();
-  if (failed(verifyReduceKind(*this, getKind(), elem)))
+  if ((getKind() == ReduceKind::User) != bool(getCombinerAttr()))
+    return emitOpError("a 'user' partial reduction, and only it, names its combiner");
+  if (getKind() != ReduceKind::User && failed(verifyReduceKind(*this, getKind(), elem)))
     return failure();
   return verifyYieldType(*this, getBody(), elem);
 }

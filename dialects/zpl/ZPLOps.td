@@ -462,9 +462,12 @@ def ZPL_PartialReduceOp : ZPL_Op<"reduce_partial", [
     The body is evaluated over `source`; the values are combined with `kind`
     down to the shape of `region` (the dimensions where `region` is a single
     index or a flood dimension collapse) and stored into `dest` over `region`.
+    Kind `user` combines with the function `combiner` (`f<<`), in row-major
+    order of `source`: the running result first, the next value second.
   }];
   let arguments = (ins ZPL_ReduceKind:$kind, ZPL_ArrayType:$dest,
-                       ZPL_RegionType:$region, ZPL_RegionType:$source);
+                       ZPL_RegionType:$region, ZPL_RegionType:$source,
+                       OptionalAttr<FlatSymbolRefAttr>:$combiner);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $kind $dest `over` $region `from` $source attr-dict `:`

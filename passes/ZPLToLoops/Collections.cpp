@@ -1,6 +1,8 @@
 //===- Collections.cpp - partial reductions, scans and floods -------------===//
 //
-// h = zrt_preduce_begin(dst, dr, sr, op) / zrt_scan_begin(dst, r, op, dim) /
+// h = zrt_preduce_begin(dst, dr, sr, op) (zrt_preduce_user_begin(dst, dr,
+// sr) for a user's operator, whose values are stored, not combined, and
+// combined at the end) / zrt_scan_begin(dst, r, op, dim) /
 // zrt_flood_begin(dst, dr, sr); then a nest over the source region (r for
 // a scan) that evaluates the body and stores its value v at
 // buf[x], x = zrt_collect_offset(h) + sum_d i_d * zrt_collect_stride(h, d),
@@ -100,6 +102,9 @@ struct CollectLowering : LoweringPattern<Op> {
 
   static Value begin(zpl::PartialReduceOp op, zpl::PartialReduceOp::Adaptor a,
                      OpBuilder &b, Value region) {
+    if (op.getKind() == zpl::ReduceKind::User)
+      return callRuntime(b, op.getLoc(), RuntimeFn::PreduceUserBegin,
+                         {a.getDest(), a.getRegion(), region});
     return callRuntime(
         b, op.getLoc(), RuntimeFn::PreduceBegin,
         {a.getDest(), a.getRegion(), region,
@@ -121,14 +126,29 @@ struct CollectLowering : LoweringPattern<Op> {
     return callRuntime(b, op.getLoc(), RuntimeFn::FloodBegin,
                        {a.getDest(), a.getRegion(), region});
   }
+  /// A user's partial reduction stores its values; the end combines them.
   static std::optional<zpl::ReduceKind> combineOf(zpl::PartialReduceOp op) {
+    if (op.getKind() == zpl::ReduceKind::User)
+      return std::nullopt;
     return op.getKind();
   }
   static std::optional<zpl::ReduceKind> combineOf(Operation *) {
     return std::nullopt;
   }
-  static void end(zpl::PartialReduceOp op, OpBuilder &b, Value h, Type) {
-    callRuntime(b, op.getLoc(), RuntimeFn::PreduceEnd, {h});
+  /// A user's partial reduction passes its function (by its C name) and
+  /// the procedure's own name, for the message when an element has no
+  /// value.
+  static void end(zpl::PartialReduceOp op, OpBuilder &b, Value h, Type elem) {
+    if (op.getKind() != zpl::ReduceKind::User) {
+      callRuntime(b, op.getLoc(), RuntimeFn::PreduceEnd, {h});
+      return;
+    }
+    StringRef cname = op.getCombinerAttr().getValue();
+    StringRef name = cname;
+    name.consume_front(kProcPrefix);
+    Attribute fn = emitc::OpaqueAttr::get(b.getContext(), cname);
+    callRuntime(b, op.getLoc(), RuntimeFn::PreduceEndUser,
+                {h, fn, strArg(b.getContext(), name)}, elem);
   }
   /// A user's scan passes its function (by its C name) to the runtime.
   static void end(zpl::ScanOp op, OpBuilder &b, Value h, Type elem) {

@@ -327,6 +327,15 @@ typedef struct zrt_collect zrt_collect;
  * flood dimension collapse. */
 zrt_collect *zrt_preduce_begin(zrt_array *dst, zrt_region dr, zrt_region sr, int64_t op);
 void zrt_preduce_end(zrt_collect *h);
+/* `[dr] dst := f<< [sr] body` with a user's function f: the body's values
+ * are stored (not combined) over sr; the end combines them per element of
+ * dr in row-major order of sr, f(f(x1, x2), x3)..., on any number of PEs,
+ * and stops the program when an element has none (`op`: f's name). */
+zrt_collect *zrt_preduce_user_begin(zrt_array *dst, zrt_region dr, zrt_region sr);
+void zrt_preduce_end_user_i64(zrt_collect *h, int64_t (*f)(int64_t, int64_t), const char *op);
+void zrt_preduce_end_user_f64(zrt_collect *h, double (*f)(double, double), const char *op);
+void zrt_preduce_end_user_f32(zrt_collect *h, float (*f)(float, float), const char *op);
+void zrt_preduce_end_user_bool(zrt_collect *h, bool (*f)(bool, bool), const char *op);
 /* `[r] dst := op|| body` (dim -1: row-major over r) or `op|| [dim] body`. */
 zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t dim);
 void zrt_scan_end(zrt_collect *h);

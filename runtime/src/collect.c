@@ -378,8 +378,10 @@ static void store_result(zrt_collect *h, vmap_fn vmap) {
 }
 
 /* ---- partial reductions ------------------------------------------------------------------- */
-zrt_collect *zrt_preduce_begin(zrt_array *dst, zrt_region dr, zrt_region sr, int64_t op) {
-  check_rank("partial reduction", dst, &dr, &sr);
+/* The buffer of `[dr] dst := op<< [sr] ...`: the destination's shape, its
+ * collapsed dimensions (a single index or a flood dimension of dr) of
+ * extent 1. */
+static zrt_collect *preduce_buffer(zrt_array *dst, zrt_region dr, zrt_region sr, int op) {
   zrt_region box = dr;
   int collapsed = 0;
   for (int k = 0; k < dr.rank; ++k) {
@@ -393,7 +395,12 @@ zrt_collect *zrt_preduce_begin(zrt_array *dst, zrt_region dr, zrt_region sr, int
         box.hi[k] = sr.hi[k];
     }
   }
-  zrt_collect *h = collect_new(K_PREDUCE, dst, dr, sr, (int)op, -1, &box, collapsed);
+  return collect_new(K_PREDUCE, dst, dr, sr, op, -1, &box, collapsed);
+}
+
+zrt_collect *zrt_preduce_begin(zrt_array *dst, zrt_region dr, zrt_region sr, int64_t op) {
+  check_rank("partial reduction", dst, &dr, &sr);
+  zrt_collect *h = preduce_buffer(dst, dr, sr, (int)op);
   for (int64_t i = 0; i < h->count; ++i)
     set_identity(h->type, h->op, (char *)h->buf + (size_t)i * h->esz);
   return h;
@@ -422,6 +429,114 @@ void zrt_preduce_end(zrt_collect *h) {
   store_result(h, vmap_preduce);
   collect_free(h);
 }
+
+/* ---- user-defined partial reductions -------------------------------------------------------
+ * A user's operator has no identity to start from: the body's values are
+ * stored over the source region, every PE gets them all (as for a scan),
+ * and the end folds them per destination element in row-major order of
+ * the source, so the result is the same on any number of PEs. */
+zrt_collect *zrt_preduce_user_begin(zrt_array *dst, zrt_region dr, zrt_region sr) {
+  check_rank("partial reduction", dst, &dr, &sr);
+  zrt_region box = sr;
+  for (int k = 0; k < sr.rank; ++k)
+    if (box.hi[k] < box.lo[k])
+      box.hi[k] = box.lo[k] - 1;
+  return collect_new(K_PREDUCE, dst, dr, sr, ZRT_SUM, -1, &box, 0);
+}
+
+/* acc = f(acc, v) for a user's function f. */
+typedef void (*fold_step)(char *acc, const char *v, void *f);
+
+/* The offset in h's buffer of the lattice point i (counted from r's lower
+ * bound) of region r; vmap chooses the buffer index per dimension. */
+static int64_t lattice_offset(const zrt_collect *h, const zrt_region *r, const int64_t *i,
+                              vmap_fn vmap) {
+  int64_t o = h->offset;
+  for (int k = 0; k < r->rank; ++k) {
+    int64_t x = r->lo[k] + i[k] * (zrt_is_flood(r, k) ? 0 : zrt_step(r, k));
+    o += (vmap ? vmap(h, k, x) : x) * h->stride[k];
+  }
+  return o;
+}
+
+/* The number of lattice points of r in dimension k (1 for a flood one). */
+static int64_t lattice_extent(const zrt_region *r, int k) {
+  if (k >= r->rank)
+    return 1;
+  return zrt_is_flood(r, k) ? 1 : zrt_lattice_count(r, k);
+}
+
+/* Folds the source values of h into d's elements in row-major order of
+ * the source; has[o] marks the elements of d that got a value. */
+static void fold_source(const zrt_collect *h, zrt_collect *d, bool *has, fold_step step,
+                        void *f) {
+  const zrt_region *r = &h->sr;
+  if (zrt_box_empty(r))
+    return;
+  size_t esz = h->esz;
+  for (int64_t i0 = 0; i0 < lattice_extent(r, 0); ++i0)
+    for (int64_t i1 = 0; i1 < lattice_extent(r, 1); ++i1)
+      for (int64_t i2 = 0; i2 < lattice_extent(r, 2); ++i2) {
+        int64_t i[ZRT_MAX_RANK] = {i0, i1, i2};
+        const char *v = (const char *)h->buf + (size_t)lattice_offset(h, r, i, NULL) * esz;
+        int64_t o = lattice_offset(d, r, i, vmap_preduce);
+        char *acc = (char *)d->buf + (size_t)o * esz;
+        if (has[o])
+          step(acc, v, f);
+        else
+          memcpy(acc, v, esz);
+        has[o] = true;
+      }
+}
+
+/* Stops the program unless every element of the destination region got a
+ * value (every PE decides alike: each holds every value). */
+static void require_values(zrt_collect *d, const bool *has, const char *op) {
+  const zrt_region *r = &d->dr;
+  if (zrt_box_empty(r))
+    return;
+  for (int64_t i0 = 0; i0 < lattice_extent(r, 0); ++i0)
+    for (int64_t i1 = 0; i1 < lattice_extent(r, 1); ++i1)
+      for (int64_t i2 = 0; i2 < lattice_extent(r, 2); ++i2) {
+        int64_t i[ZRT_MAX_RANK] = {i0, i1, i2};
+        if (!has[lattice_offset(d, r, i, vmap_preduce)])
+          zrt_failf("the reduction '%s<<' has no value at some index of its destination: its "
+                    "region selects no index there",
+                    op);
+      }
+}
+
+static void preduce_fold(zrt_collect *h, fold_step step, void *f, const char *op) {
+  exact_combine(h, &h->sr);
+  zrt_collect *d = preduce_buffer(h->dst, h->dr, h->sr, h->op);
+  bool *has = calloc((size_t)(d->count ? d->count : 1), sizeof *has);
+  if (!has)
+    zrt_failf("out of memory in the reduction '%s<<'", op);
+  fold_source(h, d, has, step, f);
+  require_values(d, has, op);
+  free(has);
+  store_result(d, vmap_preduce);
+  collect_free(d);
+  collect_free(h);
+}
+
+/* A user's function travels as a pointer to its pointer (a function
+ * pointer is not a void *). */
+#define ZRT_PREDUCE_USER(suffix, T)                                                        \
+  static void fold_step_##suffix(char *acc, const char *v, void *f) {                      \
+    T a, b;                                                                                \
+    memcpy(&a, acc, sizeof a);                                                             \
+    memcpy(&b, v, sizeof b);                                                               \
+    a = (*(T(**)(T, T))f)(a, b);                                                           \
+    memcpy(acc, &a, sizeof a);                                                             \
+  }                                                                                        \
+  void zrt_preduce_end_user_##suffix(zrt_collect *h, T (*f)(T, T), const char *op) {       \
+    preduce_fold(h, fold_step_##suffix, (void *)&f, op);                                   \
+  }
+ZRT_PREDUCE_USER(i64, int64_t)
+ZRT_PREDUCE_USER(f64, double)
+ZRT_PREDUCE_USER(f32, float)
+ZRT_PREDUCE_USER(bool, bool)
 
 /* ---- scans --------------------------------------------------------------------------------- */
 zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t dim) {

@@ -284,6 +284,28 @@ func.func @scan_user_without_combiner(%A: !zpl.array<1 x f64>, %R: !zpl.region<1
 
 // -----
 
+func.func @reduce_partial_user_without_combiner(%S: !zpl.array<2 x f64>, %A: !zpl.array<2 x f64>, %C: !zpl.region<2>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a 'user' partial reduction, and only it, names its combiner}}
+  zpl.reduce_partial user %S over %C from %R : !zpl.array<2 x f64>, !zpl.region<2>, !zpl.region<2> {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_partial_max_with_combiner(%S: !zpl.array<2 x f64>, %A: !zpl.array<2 x f64>, %C: !zpl.region<2>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{a 'user' partial reduction, and only it, names its combiner}}
+  zpl.reduce_partial max %S over %C from %R {combiner = @f} : !zpl.array<2 x f64>, !zpl.region<2>, !zpl.region<2> {
+    %v = zpl.read %A [0, 0] : !zpl.array<2 x f64>
+    zpl.yield %v : f64
+  }
+  return
+}
+
+// -----
+
 func.func @reduce_user_without_mask(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
   // expected-error @+1 {{'without' needs a mask}}
   %x = zpl.reduce user over %R {combiner = @f, without} : !zpl.region<2> -> f64 {

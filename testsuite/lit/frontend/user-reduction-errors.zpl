@@ -6,6 +6,9 @@ region C = [1..4, 1];
 var A : [R] double;
 var B : [R] boolean;
 var S : [C] double;
+region Q = [1..4, 1..4];
+var A2 : [Q] double;
+var M2 : [Q] boolean;
 var s : double;
 var t : integer;
 
@@ -42,8 +45,8 @@ begin
   [R] s := pick<< B;
 -- CHECK: {{.*}}user-reduction-errors.zpl:[[@LINE+1]]:8: error: reduction 'pick<<' of a scalar needs a region to reduce over (a region scope or 'pick<< [R] ...')
   s := pick<< 1.0;
--- CHECK: {{.*}}user-reduction-errors.zpl:[[@LINE+1]]:12: error: a partial reduction with 'pick<<' is not supported yet (user-defined reductions are full reductions)
-  [C] S := pick<< [1..4, 1..4] A;
+-- CHECK: {{.*}}user-reduction-errors.zpl:[[@LINE+1]]:27: error: a mask on the region of a partial reduction with 'pick<<' is not supported (a user-defined operator has no identity to stand for masked-out indices)
+  [C] S := pick<< [Q with M2] A2;
 -- CHECK: {{.*}}user-reduction-errors.zpl:[[@LINE+1]]:12: error: 'p' cannot be a reduction operator: it must take two values
   [R] s := p<< A;
 end;

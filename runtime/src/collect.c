@@ -599,7 +599,107 @@ static void builtin_step(zrt_collect *h, char *cur, const char *prev, void *f) {
   apply_op(h->type, h->op, cur, prev);
 }
 
-void zrt_scan_end(zrt_collect *h) { scan_walk(h, builtin_step, NULL); }
+/* Whether op gives the same result however its values are grouped and
+ * ordered, so that a scan may combine per PE first. */
+static bool exact_op(int type, int op) {
+  if (op == ZRT_MAX || op == ZRT_MIN || op == ZRT_AND || op == ZRT_OR || type == ZRT_BOOL)
+    return true;
+  return type == ZRT_I64 && (op == ZRT_SUM || op == ZRT_PROD);
+}
+
+/* This PE's one block of a rank-1 scan h: its box in `box`; false when the
+ * block is not one interval this PE both computed and stores. */
+static bool own_block(const zrt_collect *h, zrt_region *box, bool *empty) {
+  zrt_parts P, Q;
+  my_parts(&P, &h->sr, true);
+  zrt_array *a = h->dst;
+  zrt_region w = zrt_region_align(h->dr, a);
+  zrt_parts_make(&Q, &a->dist->D, a->dist->coord, &w, false);
+  *empty = P.count == 0 && Q.count == 0;
+  bool one = P.count == 1 && Q.count == 1;
+  if (one) {
+    *box = zrt_parts_box(&P, &h->sr, 0);
+    zrt_region stored = zrt_parts_box(&Q, &w, 0);
+    one = box->lo[0] == stored.lo[0] && box->hi[0] == stored.hi[0];
+    *empty = zrt_box_empty(box);
+  }
+  zrt_parts_free(&P);
+  zrt_parts_free(&Q);
+  return one || *empty;
+}
+
+/* *acc = *acc op *v, or *v itself when *acc holds no value yet. */
+static void fold_value(const zrt_collect *h, char *acc, bool *has, const char *v) {
+  if (*has)
+    apply_op(h->type, h->op, acc, v);
+  else
+    memcpy(acc, v, h->esz);
+  *has = true;
+}
+
+/* Combines the values of `box` (lattice order) into *acc, or, with
+ * `scan`, turns each into the running result, starting from *acc when
+ * `has` (the operator is exact: the operands' order does not matter). */
+static void fold_block(zrt_collect *h, const zrt_region *box, char *acc, bool *has, bool scan) {
+  int64_t s = zrt_step(box, 0);
+  char *buf = (char *)h->buf;
+  for (int64_t x = box->lo[0]; x <= box->hi[0]; x += s) {
+    char *v = buf + (size_t)(h->offset + x * h->stride[0]) * h->esz;
+    fold_value(h, acc, has, v);
+    if (scan)
+      memcpy(v, acc, h->esz);
+  }
+}
+
+/* A rank-1 scan whose PEs each hold one block of the region (or none)
+ * with an exact operator: each PE folds its block, one allreduce of three
+ * words per PE shares the blocks' first indices and totals, and each PE
+ * scans its block from the totals of the blocks before it. The whole
+ * buffer (scan_walk's allreduce) never travels. False, with nothing done,
+ * when some PE's part is not such a block. */
+static bool scan_by_blocks(zrt_collect *h) {
+  if (zrt_g.npes == 1 || h->sr.rank != 1 || zrt_is_flood(&h->sr, 0) ||
+      zrt_is_flood(&h->dst->decl, 0) || !exact_op(h->type, h->op))
+    return false;
+  zrt_region box;
+  bool empty, has = false;
+  int64_t total = 0;
+  bool usable = own_block(h, &box, &empty);
+  if (usable && !empty)
+    fold_block(h, &box, (char *)&total, &has, false);
+  int64_t *all = calloc((size_t)zrt_g.npes * 3, sizeof *all);
+  if (!all)
+    zrt_failf("out of memory in a scan");
+  int64_t *mine = all + 3 * zrt_g.me;
+  mine[0] = !usable ? 2 : has ? 1 : 0;
+  mine[1] = has ? box.lo[0] : 0;
+  mine[2] = total;
+  double t0 = zrt_g.be->clock();
+  zrt_g.be->allreduce(all, zrt_g.npes * 3, ZRT_I64, ZRT_SUM);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  bool ok = true;
+  int64_t before = 0;
+  bool any = false;
+  for (int p = 0; p < zrt_g.npes; ++p) {
+    const int64_t *e = all + 3 * p;
+    ok = ok && e[0] != 2;
+    if (e[0] == 1 && has && e[1] < box.lo[0]) /* exact: any order will do */
+      fold_value(h, (char *)&before, &any, (const char *)&e[2]);
+  }
+  free(all);
+  if (!ok)
+    return false;
+  if (has)
+    fold_block(h, &box, (char *)&before, &any, true);
+  store_result(h, vmap_scan);
+  collect_free(h);
+  return true;
+}
+
+void zrt_scan_end(zrt_collect *h) {
+  if (!scan_by_blocks(h))
+    scan_walk(h, builtin_step, NULL);
+}
 
 /* A user's function travels as a pointer to its pointer (a function
  * pointer is not a void *). */

@@ -51,7 +51,7 @@ LogicalResult fillBuffer(Operation *op, NestBuilder &nest, Value zsource,
   Buffer buf = collectBuffer(rewriter, loc, h, elem, nest.rank);
   nest.addReads(reads);
   LogicalResult status = success();
-  nest.build(region, nest.facts.isUnitStep(zsource), ValueRange(),
+  nest.build(region, nest.facts.stepsOf(zsource), ValueRange(),
              [&](OpBuilder &b, Location l, ArrayRef<Value> ivs,
                  ValueRange) -> SmallVector<Value> {
                FailureOr<Value> v = nest.emitBody(b, block, ivs);

@@ -319,10 +319,10 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
   return SmallVector<Value>(forOp.getResults());
 }
 
-SmallVector<Value> NestBuilder::build(Value region, bool unitStep,
+SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
                                       ValueRange init, BodyFn body,
                                       RowFn rowBody) {
-  assert((unitStep || !rowBody) && "row bodies need unit steps");
+  assert((loopSteps.isUnit() || !rowBody) && "row bodies need unit steps");
   OpBuilder &b = rewriter;
   MLIRContext *ctx = b.getContext();
   // Steps, hoisted; the bounds are the tile's.
@@ -330,10 +330,15 @@ SmallVector<Value> NestBuilder::build(Value region, bool unitStep,
   ubs.clear();
   steps.clear();
   Value one = constI64(b, loc, 1);
-  for (unsigned d = 0; d < rank; ++d)
-    steps.push_back(unitStep ? one
-                             : callRuntime(b, loc, RuntimeFn::RegionStep,
-                                           {region, intArg(ctx, d)}));
+  for (unsigned d = 0; d < rank; ++d) {
+    if (loopSteps.known)
+      steps.push_back((*loopSteps.known)[d] == 1
+                          ? one
+                          : constI64(b, loc, (*loopSteps.known)[d]));
+    else
+      steps.push_back(callRuntime(b, loc, RuntimeFn::RegionStep,
+                                  {region, intArg(ctx, d)}));
+  }
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
   // Accesses with the same array and outer offsets share one row.
@@ -475,16 +480,17 @@ void NestBuilder::buildStrips(OpBuilder &b, const TileBoxes &boxes,
   acc.assign(loop.getResults().begin(), loop.getResults().end());
 }
 
-SmallVector<Value> NestBuilder::buildSplit(Value region, bool unitStep,
+SmallVector<Value> NestBuilder::buildSplit(Value region,
+                                           const LoopSteps &loopSteps,
                                            ValueRange init, BodyFn body,
                                            Operation *stmt,
                                            Operation *boundary) {
   zpl::getReadReach(stmt, rank, below, above);
   part = zpl::OverlapPart::Interior;
-  SmallVector<Value> partial = build(region, unitStep, init, body);
+  SmallVector<Value> partial = build(region, loopSteps, init, body);
   rewriter.setInsertionPoint(boundary);
   part = zpl::OverlapPart::Boundary;
-  SmallVector<Value> total = build(region, unitStep, partial, body);
+  SmallVector<Value> total = build(region, loopSteps, partial, body);
   part = zpl::OverlapPart::None;
   return total;
 }

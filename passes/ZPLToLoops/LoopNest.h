@@ -108,10 +108,12 @@ public:
   /// distribution of every array accessed. The accesses get their `index`
   /// inside the innermost loop, where `body` runs and returns the new
   /// accumulator values (from `init`), which live across the tiles. With
-  /// `unitStep` every loop steps by 1; otherwise by the region's step in
-  /// that dimension (zrt_region_step, hoisted). `rowBody`, which needs
-  /// `unitStep`, replaces the innermost loop by one call per row.
-  llvm::SmallVector<mlir::Value> build(mlir::Value region, bool unitStep,
+  /// `steps` known every loop steps by them (the region's own steps);
+  /// otherwise by the region's step in that dimension (zrt_region_step,
+  /// hoisted). `rowBody`, which needs unit steps, replaces the innermost
+  /// loop by one call per row.
+  llvm::SmallVector<mlir::Value> build(mlir::Value region,
+                                       const LoopSteps &loopSteps,
                                        mlir::ValueRange init, BodyFn body,
                                        RowFn rowBody = nullptr);
   /// build() for a statement split by zpl-overlap-halos: over the
@@ -120,7 +122,8 @@ public:
   /// accumulators go on from one nest to the other); `stmt` (either part)
   /// gives the reach of the reads. Leaves the insertion point before
   /// `boundary`.
-  llvm::SmallVector<mlir::Value> buildSplit(mlir::Value region, bool unitStep,
+  llvm::SmallVector<mlir::Value> buildSplit(mlir::Value region,
+                                            const LoopSteps &loopSteps,
                                             mlir::ValueRange init, BodyFn body,
                                             mlir::Operation *stmt,
                                             mlir::Operation *boundary);

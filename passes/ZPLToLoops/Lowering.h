@@ -33,6 +33,22 @@ public:
   mlir::Type regionType, arrayType, transferType, collectType;
 };
 
+/// The steps of a nest's loops, one per dimension, when the compiler knows
+/// them (1 without `by`; the product of constant `by` strides), else none:
+/// the nest then asks the runtime (zrt_region_step). Known steps are
+/// constants in the C, so its compiler neither versions the loops for a
+/// step of 1 nor misses a vectorisation.
+struct LoopSteps {
+  std::optional<llvm::SmallVector<int64_t, 3>> known;
+
+  static LoopSteps unit(unsigned rank) {
+    return {llvm::SmallVector<int64_t, 3>(rank, 1)};
+  }
+  bool isUnit() const {
+    return known && llvm::all_of(*known, [](int64_t s) { return s == 1; });
+  }
+};
+
 /// What the patterns know about the module beyond the op they rewrite,
 /// gathered before they run and read-only for them.
 struct ModuleFacts {
@@ -42,10 +58,12 @@ struct ModuleFacts {
     mlir::Type type;
   };
   llvm::StringMap<Global> globals;
-  /// Region declarations whose loops provably step by 1 (no `by`), and
-  /// region and array declarations whose innermost dimension is provably
+  /// The loop steps of region declarations whose steps are known at
+  /// compile time.
+  llvm::StringMap<llvm::SmallVector<int64_t, 3>> regionSteps;
+  /// Region and array declarations whose innermost dimension is provably
   /// not a flood dimension (stride 1).
-  llvm::StringSet<> unitStepRegions, innerUnitRegions, innerUnitArrays;
+  llvm::StringSet<> innerUnitRegions, innerUnitArrays;
   /// The static handle id of each transfer-like op (ironman.transfer,
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
@@ -55,8 +73,8 @@ struct ModuleFacts {
     auto it = globals.find(name);
     return it == globals.end() ? nullptr : &it->second;
   }
-  /// Whether loops over the zpl region `region` provably step by 1.
-  bool isUnitStep(mlir::Value region, unsigned depth = 0) const;
+  /// The steps of loops over the zpl region `region`.
+  LoopSteps stepsOf(mlir::Value region, unsigned depth = 0) const;
   /// Whether the innermost dimension of the zpl region `region` is
   /// provably not a flood dimension.
   bool regionInnerUnit(mlir::Value region, unsigned depth = 0) const;

@@ -372,8 +372,8 @@ LogicalResult MainBuilder::initRegion(OpBuilder &b, zpl::RegionDeclOp rd,
     return failure();
   Value v = *init;
   auto yield = cast<zpl::YieldOp>(rd.getInit().front().getTerminator());
-  if (out.isUnitStep(yield.getValues().front()))
-    out.unitStepRegions.insert(name);
+  if (LoopSteps steps = out.stepsOf(yield.getValues().front()); steps.known)
+    out.regionSteps[name] = *steps.known;
   if (out.regionInnerUnit(yield.getValues().front()))
     out.innerUnitRegions.insert(name);
   // An empty declared region is a run-time error that names it; check

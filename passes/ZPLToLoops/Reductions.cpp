@@ -271,7 +271,7 @@ struct ReduceLowering : LoweringPattern<zpl::ReduceOp> {
       return {reduceStep(b, l, op.getKind(), op.getType(), acc[0], *v)};
     };
     SmallVector<Value> res = nest.build(
-        region, facts.isUnitStep(op.getRegion()), init,
+        region, facts.stepsOf(op.getRegion()), init,
         [&](OpBuilder &b, Location l, ArrayRef<Value> ivs,
             ValueRange acc) -> SmallVector<Value> {
           if (!op.getMask())

@@ -92,20 +92,20 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero,
                    /*written=*/true);
     nest.addReads(reads);
-    bool unit = facts.isUnitStep(op.getRegion());
-    bool rowCopy = !needTemp && !boundary && isRowCopy(op, nest, unit);
+    LoopSteps steps = facts.stepsOf(op.getRegion());
+    bool rowCopy = !needTemp && !boundary && isRowCopy(op, nest, steps);
     if (rowCopy && op->hasAttr("zpl.rename"))
       renameOrCopy(op, nest, region, rewriter);
     else if (rowCopy)
       copyRows(nest, region, at.getElementType());
-    else if (failed(storeNest(op, nest, region, unit, boundary)))
+    else if (failed(storeNest(op, nest, region, steps, boundary)))
       return failure();
     // (After a split statement's boundary part: storeNest left the
     // insertion point there.)
     if (keepTemp)
-      renameOrCopyBack(op, nest, region, unit, dest, target);
+      renameOrCopyBack(op, nest, region, steps, dest, target);
     else if (needTemp)
-      copyBack(op, nest, region, unit, dest, target);
+      copyBack(op, nest, region, steps, dest, target);
     if (boundary)
       rewriter.eraseOp(boundary);
     rewriter.eraseOp(op);
@@ -114,9 +114,10 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
 
   /// `A := B` (another array, same element type, no shift, no mask, unit
   /// steps, unit innermost strides).
-  static bool isRowCopy(zpl::AssignOp op, NestBuilder &nest, bool unit) {
+  static bool isRowCopy(zpl::AssignOp op, NestBuilder &nest,
+                        const LoopSteps &steps) {
     Block &block = op.getBody().front();
-    if (op.getMask() || !unit || nest.accesses.size() != 2 ||
+    if (op.getMask() || !steps.isUnit() || nest.accesses.size() != 2 ||
         block.getOperations().size() != 2)
       return false;
     auto r = dyn_cast<zpl::ReadOp>(block.front());
@@ -148,7 +149,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   /// A nest of rows copied by memmove from accesses[1] to accesses[0].
   static void copyRows(NestBuilder &nest, Value region, Type elem) {
     nest.build(
-        region, /*unitStep=*/true, ValueRange(),
+        region, LoopSteps::unit(nest.rank), ValueRange(),
         [&](OpBuilder &, Location, ArrayRef<Value>, ValueRange) {
           return SmallVector<Value>();
         },
@@ -160,7 +161,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   /// the mask allows); for a split statement, the interior's nest here
   /// and the boundary strips' before `boundary`.
   static LogicalResult storeNest(zpl::AssignOp op, NestBuilder &nest,
-                                 Value region, bool unit,
+                                 Value region, const LoopSteps &steps,
                                  Operation *boundary) {
     LogicalResult status = success();
     auto evalAndStore = [&](OpBuilder &b, Location loc, ArrayRef<Value> ivs) {
@@ -184,9 +185,9 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       return {};
     };
     if (boundary)
-      nest.buildSplit(region, unit, ValueRange(), atIndex, op, boundary);
+      nest.buildSplit(region, steps, ValueRange(), atIndex, op, boundary);
     else
-      nest.build(region, unit, ValueRange(), atIndex);
+      nest.build(region, steps, ValueRange(), atIndex);
     return status;
   }
 
@@ -194,7 +195,8 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   /// storage of A and its spare (the temporary); where it cannot, the
   /// temporary is copied back. The spare stays with A.
   static void renameOrCopyBack(zpl::AssignOp op, NestBuilder &nest,
-                               Value region, bool unit, Value dest,
+                               Value region, const LoopSteps &steps,
+                               Value dest,
                                Value target) {
     Location loc = op.getLoc();
     OpBuilder &b = nest.rewriter;
@@ -205,20 +207,20 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     auto ifOp = scf::IfOp::create(b, loc, copy, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    copyTemp(op, nest, region, unit, dest, target);
+    copyTemp(op, nest, region, steps, dest, target);
   }
 
   /// Copies the temporary back over the region (where the mask allows),
   /// then frees it.
   static void copyBack(zpl::AssignOp op, NestBuilder &nest, Value region,
-                       bool unit, Value dest, Value target) {
-    copyTemp(op, nest, region, unit, dest, target);
+                       const LoopSteps &steps, Value dest, Value target) {
+    copyTemp(op, nest, region, steps, dest, target);
     callRuntime(nest.rewriter, op.getLoc(), RuntimeFn::ArrayFree, {target});
   }
 
   /// Copies the temporary over the region (where the mask allows).
   static void copyTemp(zpl::AssignOp op, NestBuilder &nest, Value region,
-                       bool unit, Value dest, Value target) {
+                       const LoopSteps &steps, Value dest, Value target) {
     auto at = cast<zpl::ArrayType>(op.getDest().getType());
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
     const void *destKey = arrayKeyOf(op.getDest());
@@ -228,7 +230,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     Value mask = op.getMask();
     if (mask && arrayKeyOf(mask) != destKey)
       nest.addAccess(arrayKeyOf(mask), mask, nest.lookup(mask), zero);
-    if (!mask && unit && !nest.accesses[0].innerStride) {
+    if (!mask && steps.isUnit() && !nest.accesses[0].innerStride) {
       copyRows(nest, region, at.getElementType());
     } else {
       Type elem = at.getElementType();
@@ -238,7 +240,7 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
                    emitc::LoadOp::create(b, l, elem,
                                          nest.element(b, l, src, elem)));
       };
-      nest.build(region, unit, ValueRange(),
+      nest.build(region, steps, ValueRange(),
                  [&](OpBuilder &b, Location l, ArrayRef<Value>,
                      ValueRange) -> SmallVector<Value> {
                    if (!mask) {
@@ -306,10 +308,10 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
                        ValueRange acc) -> SmallVector<Value> {
       return runAtIndex(stmts, nest, b, loc, ivs, acc, status);
     };
-    bool unit = facts.isUnitStep(zregion);
+    LoopSteps steps = facts.stepsOf(zregion);
     SmallVector<Value> res =
-        boundary ? nest.buildSplit(region, unit, inits, atIndex, op, boundary)
-                 : nest.build(region, unit, inits, atIndex);
+        boundary ? nest.buildSplit(region, steps, inits, atIndex, op, boundary)
+                 : nest.build(region, steps, inits, atIndex);
     if (failed(status))
       return failure();
     // The allreduces after the nest, in statement order.

@@ -27,21 +27,29 @@ ZPLTypeConverter::ZPLTypeConverter(MLIRContext *ctx) {
   });
 }
 
-bool ModuleFacts::isUnitStep(Value region, unsigned depth) const {
+LoopSteps ModuleFacts::stepsOf(Value region, unsigned depth) const {
+  unsigned rank = cast<zpl::RegionType>(region.getType()).getRank();
   if (depth > 64)
-    return false;
-  if (auto get = region.getDefiningOp<zpl::GetOp>())
-    return unitStepRegions.contains(get.getName());
+    return {};
+  if (auto get = region.getDefiningOp<zpl::GetOp>()) {
+    auto it = regionSteps.find(get.getName());
+    return it == regionSteps.end() ? LoopSteps{} : LoopSteps{it->second};
+  }
   if (isa_and_nonnull<zpl::MakeRegionOp, zpl::ExpandRegionOp>(
           region.getDefiningOp()))
-    return true;
-  if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>()) {
-    if (der.getKind() == zpl::DeriveKind::by &&
-        llvm::any_of(der.getDirection(), [](int64_t s) { return s != 1; }))
-      return false;
-    return isUnitStep(der.getBase(), depth + 1);
-  }
-  return false;
+    return LoopSteps::unit(rank);
+  auto der = region.getDefiningOp<zpl::DeriveRegionOp>();
+  if (!der)
+    return {};
+  LoopSteps base = stepsOf(der.getBase(), depth + 1);
+  if (der.getKind() != zpl::DeriveKind::by || !base.known)
+    return base; // of, in and at keep the base's lattice
+  if (!der.getRunTimeDirection().empty() ||
+      llvm::any_of(der.getDirection(), [](int64_t s) { return s < 1; }))
+    return {}; // a run-time stride, or one the runtime rejects
+  for (auto [step, by] : llvm::zip(*base.known, der.getDirection()))
+    step *= by;
+  return base;
 }
 
 bool ModuleFacts::regionInnerUnit(Value region, unsigned depth) const {

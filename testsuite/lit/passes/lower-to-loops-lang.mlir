@@ -116,12 +116,15 @@ module attributes {zpl.entry = @prog} {
     return %s : f64
   }
 
-  // A region with `by`: each loop steps by the hoisted zrt_region_step.
+  // A region with `by` (Odd = R by [2, 1]): each loop steps by its
+  // constant stride, known from the declaration; no zrt_region_step call.
   // CHECK-LABEL: func.func @zp_steps()
-  // CHECK:         %[[S0:.*]] = emitc.call_opaque "zrt_region_step"(%{{.*}}) {args = [0 : index, 0]}
-  // CHECK:         %[[S1:.*]] = emitc.call_opaque "zrt_region_step"(%{{.*}}) {args = [0 : index, 1]}
-  // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S0]] : i64 {
-  // CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S1]] : i64 {
+  // CHECK-NOT:     zrt_region_step
+  // CHECK:         %[[S1:.*]] = arith.constant 1 : i64
+  // CHECK:         %[[S0:.*]] = arith.constant 2 : i64
+  // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S1]] : i64 {
+  // CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S0]] : i64 {
+  // CHECK:             scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[S1]] : i64 {
   // CHECK-NOT:         memmove
   // A masked statement with a temporary copies it back under the mask.
   // CHECK-LABEL: func.func @zp_masked_shift()

@@ -313,6 +313,26 @@ void zpl_main(void) {
     report("scan rank 1", e);
     print_array("W := +|| V", W, L, "");
   }
+  {
+    /* an exact operator over part of a rank-1 region: each PE scans its
+     * block from the blocks before it (empty blocks on many PEs) */
+    zrt_region sub = zrt_region_make(1, 2, n, 0, 0, 0, 0);
+    FOR_LOCAL(L, i, j, k) AT_I64(w, i, j, k) = -1;
+    zrt_collect *hc = zrt_scan_begin(W, sub, ZRT_MIN, -1);
+    int64_t *buf = zrt_collect_i64(hc);
+    int64_t o = zrt_collect_offset(hc), c0 = zrt_collect_stride(hc, 0);
+    FOR_LOCAL(sub, i, j, k) buf[o + i * c0] = (i * 5) % 7;
+    zrt_scan_end(hc);
+    int64_t e = 0;
+    FOR_LOCAL(L, i, j, k) {
+      int64_t want = i < 2 ? -1 : INT64_MAX;
+      for (int64_t ii = 2; ii <= i; ++ii)
+        want = (ii * 5) % 7 < want ? (ii * 5) % 7 : want;
+      e += AT_I64(w, i, j, k) != want;
+    }
+    report("scan min|| rank 1 over [2..n]", e);
+    print_array("W := min|| over [2..n]", W, L, "");
+  }
 
   /* ---- floods ---- */
   {

@@ -574,18 +574,22 @@ static void halo_dim(const zrt_decomp *D, int k, int64_t c, const zrt_region *r,
   }
 }
 
-/* Puts box on the lattice of r (every step-th index from r's lower bound)
- * in the dimensions where r has steps and the shift d moves by whole
- * steps: an array over a strided region holds only those points, so only
- * they travel. False when none is left; both sides compute the same box,
- * so they agree on it. */
-static bool to_lattice(zrt_region *box, const zrt_region *r, const int64_t *d) {
+/* Puts box on the points a statement over r reads at shift d, in the
+ * dimensions where r has steps: r's lattice moved by d (every step-th
+ * index from r.lo + d; a wrap moves by whole periods, which keeps it), so
+ * only the points the statement reads travel: an array over a strided
+ * region holds no others (a coarse level's restriction reads a finer one
+ * at half its step: those points only). A reflect mirrors r's lattice onto
+ * itself only for shifts by whole steps: other shifts keep dense boxes.
+ * False when no point is left; both sides compute the same box, so they
+ * agree on it. */
+static bool to_lattice(zrt_region *box, const zrt_region *r, const int64_t *d, bool reflect) {
   for (int k = 0; k < box->rank; ++k) {
-    int64_t s = zrt_step(r, k);
-    if (s == 1 || d[k] % s != 0)
+    int64_t s = zrt_step(r, k), base = r->lo[k] + d[k];
+    if (s == 1 || (reflect && d[k] % s != 0))
       continue;
-    /* the band lies outside r too: lattice points on both sides of r.lo */
-    int64_t below = (box->lo[k] - r->lo[k]) % s, above = (box->hi[k] - r->lo[k]) % s;
+    /* the points below base count down from it */
+    int64_t below = (box->lo[k] - base) % s, above = (box->hi[k] - base) % s;
     box->lo[k] += below > 0 ? s - below : -below;
     box->hi[k] -= above >= 0 ? above : s + above;
     box->step[k] = s;
@@ -623,7 +627,7 @@ static int halo_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
   if (peer < 0 || (x->sending && peer == x->me)) /* copies within a PE: listed as receives */
     return 0;
   zrt_region box = combo_box(rank, e, false);
-  if (!to_lattice(&box, x->r, x->d))
+  if (!to_lattice(&box, x->r, x->d, false))
     return 0;
   if (!zrt_box_contains(x->storage_me, &box)) {
     char b1[160], b2[64];
@@ -809,7 +813,8 @@ static int boundary_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
   if (q != x->me && p != x->me)
     return 0;
   zrt_region dpart = combo_box(rank, e, false), spart = combo_box(rank, e, true);
-  if (!to_lattice(&dpart, x->r, x->d) || !to_lattice(&spart, x->r, x->d))
+  bool reflect = x->kind == ZRT_XFER_REFLECT;
+  if (!to_lattice(&dpart, x->r, x->d, reflect) || !to_lattice(&spart, x->r, x->d, reflect))
     return 0;
   int mirror = 0;
   if (x->kind == ZRT_XFER_REFLECT)

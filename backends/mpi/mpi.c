@@ -324,8 +324,25 @@ static int hvector_type(const zrt_layout *L, const int64_t *cnt, const int64_t *
   return rc;
 }
 
+/* The type of a box with steps (its lattice points): that of its dense
+ * shape in a layout skipping the indices between them, from box->lo. */
+static int lattice_box_type(const zrt_layout *L, const zrt_region *box, int mirror,
+                            MPI_Datatype *type, int64_t *origin_elem, char *err, size_t errlen) {
+  int64_t first = 0;
+  for (int k = 0; k < L->rank; ++k)
+    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  zrt_layout Ls;
+  zrt_region s = zrt_lattice_shape(L, box, &Ls);
+  int rc = zrt_mpi_box_type(&Ls, &s, mirror, type, origin_elem, err, errlen);
+  *origin_elem += first;
+  return rc;
+}
+
 int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI_Datatype *type,
                      int64_t *origin_elem, char *err, size_t errlen) {
+  for (int k = 0; k < L->rank; ++k)
+    if (box->step[k] > 1 && box->hi[k] > box->lo[k])
+      return lattice_box_type(L, box, mirror, type, origin_elem, err, errlen);
   int64_t count = zrt_box_count(box);
   if (mirror && count > 0)
     return mirrored_box_type(L, box, mirror, count, type, origin_elem, err, errlen);

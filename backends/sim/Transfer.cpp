@@ -15,11 +15,15 @@ model::Pattern sectionPattern(const zrt_piece &s) {
     return model::Pattern::indexed();
   if (s.contiguous)
     return model::Pattern::contiguous();
-  const zrt_layout &L = s.layout;
+  // A box with steps (an array over a strided region) holds its lattice
+  // points only: the pattern of their dense shape in a layout skipping
+  // the indices between them.
+  zrt_layout L;
+  zrt_region box = zrt_lattice_shape(&s.layout, &s.box, &L);
   int64_t count[ZRT_MAX_RANK], stride[ZRT_MAX_RANK];
   int n = 0;
   for (int k = 0; k < L.rank; ++k) {
-    int64_t e = s.box.hi[k] - s.box.lo[k] + 1;
+    int64_t e = box.hi[k] - box.lo[k] + 1;
     if (e > 1) {
       count[n] = e;
       stride[n] = L.stride[k];

@@ -175,6 +175,14 @@ typedef struct zrt_layout {
   int64_t stride[ZRT_MAX_RANK];
 } zrt_layout;
 
+/* A section of an array over a strided region holds only its lattice
+ * points: its box carries the region's steps (step > 1 in a dimension:
+ * every step-th index from lo). The number of those points: */
+int64_t zrt_box_points(const zrt_region *b);
+/* The same points as a dense box at L's origin in a layout *Ls whose
+ * strides skip the indices between them: visiting that box from a pointer
+ * to box->lo visits box's points in row-major order. */
+zrt_region zrt_lattice_shape(const zrt_layout *L, const zrt_region *box, zrt_layout *Ls);
 /* A row-major layout over `box` (strides from extents). */
 zrt_layout zrt_layout_make(const zrt_region *box, size_t esz);
 /* Copies the elements of `box` (row-major) into / out of a dense buffer.

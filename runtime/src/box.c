@@ -20,6 +20,29 @@ int64_t zrt_box_count(const zrt_region *b) {
   return n;
 }
 
+int64_t zrt_box_points(const zrt_region *b) {
+  if (zrt_box_empty(b))
+    return 0;
+  int64_t n = 1;
+  for (int k = 0; k < b->rank; ++k)
+    n *= (b->hi[k] - b->lo[k]) / zrt_step(b, k) + 1;
+  return n;
+}
+
+zrt_region zrt_lattice_shape(const zrt_layout *L, const zrt_region *box, zrt_layout *Ls) {
+  *Ls = *L;
+  zrt_region s = *box;
+  for (int k = 0; k < L->rank; ++k) {
+    int64_t step = zrt_step(box, k);
+    Ls->stride[k] = L->stride[k] * step;
+    Ls->ext[k] = (L->ext[k] + step - 1) / step;
+    s.lo[k] = L->lo[k];
+    s.hi[k] = L->lo[k] + (box->hi[k] - box->lo[k]) / step;
+    s.step[k] = 0;
+  }
+  return s;
+}
+
 zrt_region zrt_box_intersect(const zrt_region *a, const zrt_region *b) {
   zrt_region r = *a;
   for (int64_t k = 0; k < a->rank; ++k) {
@@ -91,6 +114,9 @@ void *zrt_box_ptr(void *base, const zrt_layout *L, const zrt_region *box) {
 bool zrt_box_contiguous(const zrt_layout *L, const zrt_region *box) {
   if (zrt_box_empty(box))
     return true;
+  for (int k = 0; k < L->rank; ++k) /* lattice points with gaps between */
+    if (zrt_step(box, k) > 1 && box->hi[k] > box->lo[k])
+      return false;
   /* From the innermost dimension out: full dimensions may be followed by
    * one partial one; everything outside that must have extent 1. */
   bool partial_seen = false;
@@ -506,17 +532,6 @@ bool zrt_msg_buffered(const im_transfer *t, const zrt_msg *m) {
   return !m->contiguous && (t->strategy != IM_CHAINED || !zrt_msg_chainable(t, m));
 }
 
-/* box's shape placed at L's origin: packing it from a message's ptr visits
- * the message's section (whatever coordinates its box is in). */
-static zrt_region shape_at_origin(const zrt_layout *L, const zrt_region *box) {
-  zrt_region s = *box;
-  for (int k = 0; k < L->rank; ++k) {
-    s.lo[k] = L->lo[k];
-    s.hi[k] = L->lo[k] + box->hi[k] - box->lo[k];
-  }
-  return s;
-}
-
 size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
   const zrt_array *arr = m->arr ? m->arr : a;
   if (m->npieces) {
@@ -533,8 +548,11 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
     memcpy(buf, m->ptr, m->bytes);
     return m->bytes;
   }
-  zrt_region s = shape_at_origin(&arr->layout, &m->box);
-  return zrt_pack(buf, m->ptr, &arr->layout, &s);
+  /* the box's points from the message's ptr, whatever coordinates its
+   * box is in */
+  zrt_layout Ls;
+  zrt_region s = zrt_lattice_shape(&arr->layout, &m->box, &Ls);
+  return zrt_pack(buf, m->ptr, &Ls, &s);
 }
 
 size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
@@ -555,8 +573,9 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
     memcpy(m->ptr, buf, m->bytes);
     return m->bytes;
   }
-  zrt_region s = shape_at_origin(&arr->layout, &m->box);
-  return zrt_unpack_mirror(m->ptr, &arr->layout, &s, buf, m->mirror);
+  zrt_layout Ls;
+  zrt_region s = zrt_lattice_shape(&arr->layout, &m->box, &Ls);
+  return zrt_unpack_mirror(m->ptr, &Ls, &s, buf, m->mirror);
 }
 
 void zrt_transfer_pack_sends(im_transfer *t, bool all) {

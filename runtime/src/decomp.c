@@ -574,8 +574,30 @@ static void halo_dim(const zrt_decomp *D, int k, int64_t c, const zrt_region *r,
   }
 }
 
+/* Puts box on the lattice of r (every step-th index from r's lower bound)
+ * in the dimensions where r has steps and the shift d moves by whole
+ * steps: an array over a strided region holds only those points, so only
+ * they travel. False when none is left; both sides compute the same box,
+ * so they agree on it. */
+static bool to_lattice(zrt_region *box, const zrt_region *r, const int64_t *d) {
+  for (int k = 0; k < box->rank; ++k) {
+    int64_t s = zrt_step(r, k);
+    if (s == 1 || d[k] % s != 0)
+      continue;
+    /* the band lies outside r too: lattice points on both sides of r.lo */
+    int64_t below = (box->lo[k] - r->lo[k]) % s, above = (box->hi[k] - r->lo[k]) % s;
+    box->lo[k] += below > 0 ? s - below : -below;
+    box->hi[k] -= above >= 0 ? above : s + above;
+    box->step[k] = s;
+    if (box->hi[k] < box->lo[k])
+      return false;
+  }
+  return true;
+}
+
 typedef struct halo_ctx {
   const zrt_decomp *D;
+  const zrt_region *r;
   int64_t me;
   bool sending;
   int64_t id;
@@ -601,6 +623,8 @@ static int halo_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
   if (peer < 0 || (x->sending && peer == x->me)) /* copies within a PE: listed as receives */
     return 0;
   zrt_region box = combo_box(rank, e, false);
+  if (!to_lattice(&box, x->r, x->d))
+    return 0;
   if (!zrt_box_contains(x->storage_me, &box)) {
     char b1[160], b2[64];
     fmt_box(b1, sizeof b1, &box);
@@ -651,7 +675,7 @@ int zrt_halo_compute(const zrt_decomp *D, int64_t me, zrt_region r, const int64_
     entry_list L[ZRT_MAX_RANK] = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
     for (int k = 0; k < rank; ++k)
       halo_dim(D, k, mec[k], &r, d[k], (flood >> k) & 1, sending, &L[k]);
-    halo_ctx ctx = {D, me, sending, id, storage_me, d, &lists[sending], err, errlen};
+    halo_ctx ctx = {D, &r, me, sending, id, storage_me, d, &lists[sending], err, errlen};
     int rc = for_each_combination(rank, L, halo_visit, &ctx);
     entries_free(L);
     if (rc != 0) {
@@ -770,6 +794,7 @@ static void record(bsec_list *l, int64_t me, int64_t p, int64_t q, int tag, int 
 
 typedef struct boundary_ctx {
   const zrt_decomp *D;
+  const zrt_region *r;
   int64_t me;
   int kind;
   const int64_t *d;
@@ -784,6 +809,8 @@ static int boundary_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
   if (q != x->me && p != x->me)
     return 0;
   zrt_region dpart = combo_box(rank, e, false), spart = combo_box(rank, e, true);
+  if (!to_lattice(&dpart, x->r, x->d) || !to_lattice(&spart, x->r, x->d))
+    return 0;
   int mirror = 0;
   if (x->kind == ZRT_XFER_REFLECT)
     for (int k = 0; k < rank; ++k)
@@ -859,7 +886,7 @@ int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r
       boundary_dim(D, k, kind, &band, &rr, d[k], &L[k]);
     }
   }
-  boundary_ctx ctx = {D, me, kind, d, zrt_pair_tag(id), {NULL, 0, 0}};
+  boundary_ctx ctx = {D, &rr, me, kind, d, zrt_pair_tag(id), {NULL, 0, 0}};
   for_each_combination(rank, L, boundary_visit, &ctx);
   entries_free(L);
   if (ctx.out.n)

@@ -63,7 +63,7 @@ static bool place(zrt_msg *m, const zrt_region *box, const int64_t tile[ZRT_MAX_
   m->elem_off = 0;
   for (int64_t k = 0; k < box->rank; ++k)
     m->elem_off += m->lbox.lo[k] * arr->layout.stride[k];
-  m->bytes = (size_t)zrt_box_count(box) * arr->esz;
+  m->bytes = (size_t)zrt_box_points(box) * arr->esz;
   m->contiguous = zrt_box_contiguous(&arr->layout, &m->lbox);
   m->ptr = zrt_box_ptr(arr->base, &arr->layout, &m->lbox);
   m->pattern = m->contiguous ? ZRT_PAT_CONTIGUOUS : ZRT_PAT_STRIDED;
@@ -130,7 +130,7 @@ static bool make_local_copy(im_transfer *t, zrt_local_copy *c, const zrt_bsectio
     return false;
   c->src = src == t->a ? NULL : src;
   c->mirror = x->mirror;
-  c->bytes = (size_t)zrt_box_count(&x->box) * t->a->esz;
+  c->bytes = (size_t)zrt_box_points(&x->box) * t->a->esz;
   c->buf = xcalloc(c->bytes, 1, t->a);
   return true;
 }
@@ -332,8 +332,11 @@ void zrt_transfer_copy_locals(im_transfer *t) {
              a->esz);
       continue;
     }
-    zrt_pack(c->buf, s->base, &s->layout, &c->sbox);
-    zrt_unpack_mirror(a->base, &a->layout, &c->dbox, c->buf, c->mirror);
+    zrt_layout Ls, Ld;
+    zrt_region ss = zrt_lattice_shape(&s->layout, &c->sbox, &Ls);
+    zrt_region ds = zrt_lattice_shape(&a->layout, &c->dbox, &Ld);
+    zrt_pack(c->buf, zrt_box_ptr(s->base, &s->layout, &c->sbox), &Ls, &ss);
+    zrt_unpack_mirror(zrt_box_ptr(a->base, &a->layout, &c->dbox), &Ld, &ds, c->buf, c->mirror);
   }
   if (t->kind_local_copies)
     t->kind_local_copies(t);

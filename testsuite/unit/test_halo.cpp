@@ -217,3 +217,35 @@ TEST_CASE("halo: a shift past the neighbour is fine, fluff too small is an error
   CHECK(rs == nullptr);
   CHECK(ss == nullptr);
 }
+
+TEST_CASE("halo sections of a strided region hold its lattice points only", "[halo]") {
+  // rows 1..8, columns 1..8 by 2 (columns 1, 3, 5, 7) over a 1x2 grid:
+  // PE 0 holds columns 1..4, PE 1 columns 5..8; A@[0, 2] on PE 0 reads
+  // column 5 of PE 1 (its lattice), never column 6
+  zrt_decomp D = make(1, 2, 8);
+  zrt_region R = box2(1, 8, 1, 7);
+  R.step[1] = 2;
+  int64_t east[3] = {0, 2, 0};
+  zrt_region st = storage_of(D, 0, 2);
+  zrt_section *rs = nullptr, *ss = nullptr;
+  int nr, ns;
+  char err[256] = "";
+  REQUIRE(zrt_halo_compute(&D, 0, R, east, 0, 0, &st, &rs, &nr, &ss, &ns, err, sizeof err) == 0);
+  REQUIRE(nr == 1);
+  CHECK(rs[0].peer == 1);
+  CHECK(same(rs[0].box, box2(1, 8, 5, 5)));
+  CHECK(rs[0].box.step[1] == 2);
+  CHECK(zrt_box_points(&rs[0].box) == 8);
+  free(rs);
+  free(ss);
+  // two strides east: columns 5 and 7 of PE 1, as one box with step 2
+  int64_t east2[3] = {0, 4, 0};
+  st = storage_of(D, 0, 4);
+  REQUIRE(zrt_halo_compute(&D, 0, R, east2, 0, 0, &st, &rs, &nr, &ss, &ns, err, sizeof err) == 0);
+  REQUIRE(nr == 1);
+  CHECK(same(rs[0].box, box2(1, 8, 5, 7)));
+  CHECK(rs[0].box.step[1] == 2);
+  CHECK(zrt_box_points(&rs[0].box) == 16);
+  free(rs);
+  free(ss);
+}

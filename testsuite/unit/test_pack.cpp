@@ -220,3 +220,38 @@ TEST_CASE("messages pack strided views in their traversal order", "[pack]") {
   zrt_msg_unpack(&m, &view, back.data());
   CHECK(mem == std::vector<double>{0, -1, -4, 3, 4, -2, -5, 7, 8, -3, -6, 11});
 }
+
+TEST_CASE("boxes with steps pack their lattice points only", "[pack]") {
+  // a 6x10 array; the box rows 1..5 by 2, columns 2..8 by 3: rows 1, 3, 5
+  // and columns 2, 5, 8
+  zrt_region storage = box(2, {0, 0}, {5, 9});
+  zrt_layout L = zrt_layout_make(&storage, 8);
+  std::vector<int64_t> a(60);
+  for (int64_t i = 0; i < 60; ++i)
+    a[i] = 100 + i;
+  zrt_region sec = box(2, {1, 2}, {5, 8});
+  sec.step[0] = 2;
+  sec.step[1] = 3;
+  CHECK(zrt_box_points(&sec) == 9);
+  CHECK(zrt_box_count(&sec) == 35); // the dense count is unchanged
+  CHECK_FALSE(zrt_box_contiguous(&L, &sec));
+  zrt_layout Ls;
+  zrt_region shape = zrt_lattice_shape(&L, &sec, &Ls);
+  CHECK(Ls.stride[0] == 20);
+  CHECK(Ls.stride[1] == 3);
+  CHECK(shape.hi[0] - shape.lo[0] == 2);
+  CHECK(shape.hi[1] - shape.lo[1] == 2);
+  std::vector<int64_t> buf(10, 0);
+  const int64_t *first = &a[1 * 10 + 2];
+  REQUIRE(zrt_pack(buf.data(), first, &Ls, &shape) == 9 * 8);
+  std::vector<int64_t> want;
+  for (int64_t i : {1, 3, 5})
+    for (int64_t j : {2, 5, 8})
+      want.push_back(100 + i * 10 + j);
+  want.push_back(0);
+  CHECK(buf == want);
+  // one point along a stepped dimension is a plain row again
+  zrt_region row = box(2, {3, 0}, {3, 9});
+  row.step[0] = 2;
+  CHECK(zrt_box_contiguous(&L, &row));
+}

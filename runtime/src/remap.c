@@ -1610,10 +1610,91 @@ static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char 
   }
 }
 
+/* Partial results into a 1-D array of a block distribution with 64-bit
+ * elements on a unit lattice go to each PE per block: every PE's block of
+ * the declared region is one run of indices that every PE can compute, so
+ * a PE whose block got many partial results receives them dense, in index
+ * order without the indices (half the words of records when all are
+ * touched, and one loop to combine them), and one whose block got few
+ * receives (index, value) records. Every PE decides the same: the test
+ * reads only the array's declaration and distribution. */
+static bool partials_by_block(const direct_run *d) {
+  const zrt_array *dst = d->c->dst;
+  return d->partials && dst->rank == 1 && dst->dist->D.kind[0] == ZRT_DIST_BLOCK &&
+         dst->esz == 8 && zrt_step(&dst->decl, 0) == 1;
+}
+
+/* The first word of a message of partial results by block: its form. */
+enum { PARTIALS_AS_RECORDS = 0, PARTIALS_DENSE = 1 };
+
+/* PE q's block of dst's declared region (lo > hi: none); the extended
+ * blocks of a block distribution tile all indices. */
+static void partials_block(const zrt_array *dst, int q, int64_t *lo, int64_t *hi) {
+  zrt_region b = zrt_decomp_block(&dst->dist->D, q, true);
+  *lo = b.lo[0] > dst->decl.lo[0] ? b.lo[0] : dst->decl.lo[0];
+  *hi = b.hi[0] < dst->decl.hi[0] ? b.hi[0] : dst->decl.hi[0];
+}
+
+/* PE q's partial results acc[lo..hi] (indices from the declared region's
+ * first) into out, in the shorter form; nothing when none was touched. */
+static void push_block_partials(const uint64_t *acc, int64_t first, int64_t lo, int64_t hi,
+                                uint64_t identity, i64vec *out) {
+  int64_t touched = 0;
+  for (int64_t x = lo; x <= hi; ++x)
+    touched += acc[x - first] != identity;
+  if (touched == 0)
+    return;
+  bool dense = 2 * touched >= hi - lo + 1;
+  vec_push(out, dense ? PARTIALS_DENSE : PARTIALS_AS_RECORDS);
+  for (int64_t x = lo; x <= hi; ++x) {
+    if (!dense && acc[x - first] == identity)
+      continue;
+    if (!dense)
+      vec_push(out, x);
+    vec_push(out, (int64_t)acc[x - first]);
+  }
+}
+
+/* send_partials by block: this PE's own block of the buffer stayed at the
+ * identity (its points went straight into its elements). */
+static void send_partials_by_block(direct_run *d) {
+  const zrt_array *dst = d->c->dst;
+  for (int q = 0; q < zrt_g.npes; ++q) {
+    int64_t lo, hi;
+    partials_block(dst, q, &lo, &hi);
+    if (q != zrt_g.me && lo <= hi)
+      push_block_partials((const uint64_t *)d->b->partial.v, dst->decl.lo[0], lo, hi,
+                          partial_identity(d->c), &d->b->out[q]);
+  }
+}
+
+/* Dense partial results over this PE's block, combined into its elements
+ * in index order (exact: the order cannot matter). */
+static void combine_dense(direct_run *d, const int64_t *values, int64_t n) {
+  const zrt_array *dst = d->c->dst;
+  int64_t lo, hi;
+  partials_block(dst, zrt_g.me, &lo, &hi);
+  if (n != hi - lo + 1)
+    zrt_failf("internal: a scatter into array %s received %lld dense partial results for a "
+              "block of %lld elements", dst->name, (long long)n, (long long)(hi - lo + 1));
+  int64_t stride = dst->layout.stride[0];
+  uint64_t *elems = (uint64_t *)dst->base + dst->offset + lo * stride;
+  if (d->c->op == ZRT_SCATTER_MUL)
+    for (int64_t i = 0; i < n; ++i)
+      elems[i * stride] *= (uint64_t)values[i];
+  else
+    for (int64_t i = 0; i < n; ++i)
+      elems[i * stride] += (uint64_t)values[i];
+}
+
 /* After the walk: each partial result that combined something, as a record
  * to the PE storing its element (or combined here, for an element this PE
  * stores outside its owned box). */
 static void send_partials(direct_run *d) {
+  if (partials_by_block(d)) {
+    send_partials_by_block(d);
+    return;
+  }
   const remap_call *c = d->c;
   const uint64_t *acc = (const uint64_t *)d->b->partial.v;
   uint64_t identity = partial_identity(c);
@@ -1737,8 +1818,14 @@ static void combine_arrived(direct_run *d, remap_state *st) {
     const int64_t *records = b->flat.v + b->from[q];
     int64_t n = b->from[q + 1] - b->from[q];
     if (combines_exactly(d->c)) {
-      if (q != zrt_g.me) /* own contributions are combined already */
+      if (q == zrt_g.me || n == 0) /* own contributions are combined already */
+        continue;
+      if (!partials_by_block(d))
         combine_records(d, records, n);
+      else if (records[0] == PARTIALS_DENSE)
+        combine_dense(d, records + 1, n - 1);
+      else
+        combine_records(d, records + 1, n - 1);
       continue;
     }
     const i64vec *group = &b->own;

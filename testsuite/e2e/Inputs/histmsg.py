@@ -11,8 +11,11 @@
 #   8-byte element per bin and PE.
 # - Integers never build a schedule: all 10 executions run directly. When
 #   the bins are no more than the points per PE (16 * NP <= 32), each PE
-#   first combines its contributions per remote bin and sends one
-#   (bin, value) record per bin; else one record per point.
+#   first combines its contributions per remote bin and sends each PE
+#   owning some of them a form word, then either one (bin, value) record
+#   per bin it touched there or, when it touched at least half of that PE's
+#   bins, the values of all of them (8 bytes each); else one record per
+#   point.
 # Each execution sends, from every PE, one message to each other PE owning
 # bins it contributes to.
 import sys
@@ -32,8 +35,21 @@ messages = {(pe, owner(b)) for pe, b in pairs}
 points = sum(1 for x in bins if owner(bins[x]) != owner(x))
 print("stats.transfers %d" % (2 * 10 * np_))  # every PE counts each execution
 print("stats.messages %d" % (2 * 10 * len(messages)))
-integer_records = len(pairs) if 16 * np_ <= n else points
-print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points + 10 * 16 * integer_records))
+
+
+def integer_bytes():
+    """The bytes of one execution of the integer histogram's scatter."""
+    if 16 * np_ > n:
+        return 16 * points
+    total = 0
+    for sender, dest in messages:
+        touched = sum(1 for pe, b in pairs if pe == sender and owner(b) == dest)
+        owned = sum(1 for b in range(1, 17) if owner(b) == dest)
+        total += 8 + (16 * touched if 2 * touched < owned else 8 * owned)
+    return total
+
+
+print("stats.bytes %d" % (9 * 8 * len(pairs) + 16 * points + 10 * integer_bytes()))
 print("stats.remap.inspections 1")
 print("stats.remap.direct 11")
 # Combining sends fewer elements than there are points with a remote bin.

@@ -263,6 +263,14 @@ static void exact_combine(zrt_collect *h, const zrt_region *w) {
   free(bits);
 }
 
+/* The buffer box of a region: its bounds, an empty dimension as extent 0. */
+static zrt_region buffer_box(zrt_region r) {
+  for (int k = 0; k < r.rank; ++k)
+    if (r.hi[k] < r.lo[k])
+      r.hi[k] = r.lo[k] - 1;
+  return r;
+}
+
 /* ---- buffers --------------------------------------------------------------------------------- */
 static zrt_collect *collect_new(int kind, zrt_array *dst, zrt_region dr, zrt_region sr, int op,
                                 int dim, const zrt_region *box, int collapsed) {
@@ -437,10 +445,7 @@ void zrt_preduce_end(zrt_collect *h) {
  * the source, so the result is the same on any number of PEs. */
 zrt_collect *zrt_preduce_user_begin(zrt_array *dst, zrt_region dr, zrt_region sr) {
   check_rank("partial reduction", dst, &dr, &sr);
-  zrt_region box = sr;
-  for (int k = 0; k < sr.rank; ++k)
-    if (box.hi[k] < box.lo[k])
-      box.hi[k] = box.lo[k] - 1;
+  zrt_region box = buffer_box(sr);
   return collect_new(K_PREDUCE, dst, dr, sr, ZRT_SUM, -1, &box, 0);
 }
 
@@ -544,10 +549,7 @@ zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t di
   if (dim < -1 || dim >= r.rank)
     zrt_failf("scan of array %s along dimension %lld (rank %lld)", dst->name,
               (long long)dim + 1, (long long)r.rank);
-  zrt_region box = r;
-  for (int k = 0; k < r.rank; ++k)
-    if (box.hi[k] < box.lo[k])
-      box.hi[k] = box.lo[k] - 1;
+  zrt_region box = buffer_box(r);
   return collect_new(K_SCAN, dst, r, r, (int)op, (int)dim, &box, 0);
 }
 
@@ -747,10 +749,7 @@ ZRT_SCAN_USER(bool, bool)
 /* ---- floods --------------------------------------------------------------------------------- */
 zrt_collect *zrt_flood_begin(zrt_array *dst, zrt_region dr, zrt_region sr) {
   check_rank("flood", dst, &dr, &sr);
-  zrt_region box = sr;
-  for (int k = 0; k < sr.rank; ++k)
-    if (box.hi[k] < box.lo[k])
-      box.hi[k] = box.lo[k] - 1;
+  zrt_region box = buffer_box(sr);
   return collect_new(K_FLOOD, dst, dr, sr, ZRT_SUM, -1, &box, 0);
 }
 

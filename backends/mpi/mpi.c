@@ -637,7 +637,7 @@ static void m_sv(zrt_xfer *t) {
           "MPI_Waitall (SV)");
 }
 
-static void *m_alloc(size_t bytes) { return malloc(bytes); }
+static void *m_alloc(size_t bytes) { return calloc(1, bytes); }
 static void m_free(void *p) { free(p); }
 static double m_clock(void) { return MPI_Wtime(); }
 

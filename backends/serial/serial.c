@@ -59,7 +59,7 @@ static void s_sr(zrt_xfer *t) {
 }
 static void s_dn(zrt_xfer *t) { zrt_xfer_finish_local(t); }
 static void s_sv(zrt_xfer *t) { (void)t; }
-static void *s_alloc(size_t bytes) { return malloc(bytes); }
+static void *s_alloc(size_t bytes) { return calloc(1, bytes); }
 static void s_free(void *p) { free(p); }
 static double s_clock(void) {
   struct timespec ts;

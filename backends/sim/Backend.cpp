@@ -197,7 +197,7 @@ void simSv(zrt_xfer *t) {
   ironmanCall(t, "SV", [](Transfer &x) { g_sim->binding().sv(x); });
 }
 
-void *simAlloc(size_t bytes) { return malloc(bytes); }
+void *simAlloc(size_t bytes) { return calloc(1, bytes); }
 void simFree(void *p) { free(p); }
 double simClock() { return g_sim->self().now * 1e-6; }
 

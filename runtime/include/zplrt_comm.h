@@ -111,7 +111,10 @@ typedef struct zrt_backend {
    * exchange. */
   void (*transfer_strategy)(zrt_xfer *t);
 
-  /* Symmetric memory: every PE calls with the same size in the same order. */
+  /* Symmetric memory: every PE calls with the same size in the same order.
+   * The memory comes zeroed (calloc): large blocks are fresh pages, so the
+   * pages an array over a strided region never touches (the planes and
+   * rows between its lattice points) are never committed. */
   void *(*sym_alloc)(size_t bytes);
   void (*sym_free)(void *p);
 

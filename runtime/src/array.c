@@ -177,7 +177,6 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
     zrt_failf("array %s: cannot allocate %zu bytes for its storage %s (too large for memory)",
               name, a->bytes, zrt_box_text(b, sizeof b, &a->storage));
   }
-  memset(a->base, 0, a->bytes ? a->bytes : a->esz);
   return a;
 }
 

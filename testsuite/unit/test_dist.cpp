@@ -671,3 +671,34 @@ TEST_CASE("a redistribution sends one message per PE pair", "[dist][redist]") {
   }
   CHECK(im_redist(t, 3, AE, A, R) == t); // cached while nothing changes
 }
+
+TEST_CASE("array storage starts zeroed, also in memory a freed array used", "[dist][alloc]") {
+  // The runtime no longer clears storage itself: the back end's sym_alloc
+  // must hand out zeroed memory (calloc), so that the pages of a strided
+  // array's box between its lattice points are never touched. A freed
+  // array's block is the first malloc would reuse for one of its size.
+  pose(0, 1);
+  zrt_region R = zrt_region_make(2, 1, 12, 1, 12, 0, 0);
+  zrt_dist_add(R);
+  zrt_region S = zrt_region_by(R, 2, 3, 1);
+  for (int round = 0; round < 3; ++round) {
+    zrt_array *Dirty = zrt_array_new("Dirty", S, ZRT_I64, 2, 2, 3, 3, 0, 0);
+    std::memset(Dirty->base, 0xA5, Dirty->bytes);
+    size_t bytes = Dirty->bytes;
+    zrt_array_free(Dirty);
+    zrt_array *A = zrt_array_new("A", S, ZRT_I64, 2, 2, 3, 3, 0, 0);
+    REQUIRE(A->bytes == bytes);
+    const unsigned char *p = static_cast<const unsigned char *>(A->base);
+    size_t nonzero = 0;
+    for (size_t b = 0; b < A->bytes; ++b)
+      nonzero += p[b] != 0;
+    CHECK(nonzero == 0);
+    zrt_array *T = zrt_array_temp(A); // temporaries come zeroed too
+    const int64_t *t = static_cast<const int64_t *>(T->base);
+    for (size_t e = 0; e < T->bytes / sizeof *t; ++e)
+      nonzero += t[e] != 0;
+    CHECK(nonzero == 0);
+    zrt_array_free(T);
+    zrt_array_free(A);
+  }
+}

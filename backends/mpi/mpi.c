@@ -324,13 +324,19 @@ static int hvector_type(const zrt_layout *L, const int64_t *cnt, const int64_t *
   return rc;
 }
 
+/* The element offset of box.lo in L. */
+static int64_t box_first(const zrt_layout *L, const zrt_region *box) {
+  int64_t first = 0;
+  for (int k = 0; k < L->rank; ++k)
+    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  return first;
+}
+
 /* The type of a box with steps (its lattice points): that of its dense
  * shape in a layout skipping the indices between them, from box->lo. */
 static int lattice_box_type(const zrt_layout *L, const zrt_region *box, int mirror,
                             MPI_Datatype *type, int64_t *origin_elem, char *err, size_t errlen) {
-  int64_t first = 0;
-  for (int k = 0; k < L->rank; ++k)
-    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  int64_t first = box_first(L, box);
   zrt_layout Ls;
   zrt_region s = zrt_lattice_shape(L, box, &Ls);
   int rc = zrt_mpi_box_type(&Ls, &s, mirror, type, origin_elem, err, errlen);
@@ -346,9 +352,7 @@ int zrt_mpi_box_type(const zrt_layout *L, const zrt_region *box, int mirror, MPI
   int64_t count = zrt_box_count(box);
   if (mirror && count > 0)
     return mirrored_box_type(L, box, mirror, count, type, origin_elem, err, errlen);
-  int64_t first = 0; /* element offset of box.lo */
-  for (int k = 0; k < L->rank; ++k)
-    first += (box->lo[k] - L->lo[k]) * L->stride[k];
+  int64_t first = box_first(L, box);
   int64_t cnt[ZRT_MAX_RANK], str[ZRT_MAX_RANK], run;
   int m = box_loops(L, box, cnt, str, &run);
   bool owned;

@@ -144,11 +144,9 @@ struct CollectLowering : LoweringPattern<Op> {
       return;
     }
     StringRef cname = op.getCombinerAttr().getValue();
-    StringRef name = cname;
-    name.consume_front(kProcPrefix);
     Attribute fn = emitc::OpaqueAttr::get(b.getContext(), cname);
     callRuntime(b, op.getLoc(), RuntimeFn::PreduceEndUser,
-                {h, fn, strArg(b.getContext(), name)}, elem);
+                {h, fn, strArg(b.getContext(), sourceProcName(cname))}, elem);
   }
   /// A user's scan passes its function (by its C name) to the runtime.
   static void end(zpl::ScanOp op, OpBuilder &b, Value h, Type elem) {

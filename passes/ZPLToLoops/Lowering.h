@@ -24,6 +24,13 @@ constexpr llvm::StringLiteral kGlobalPrefix = "zg_";
 constexpr llvm::StringLiteral kProcPrefix = "zp_";
 constexpr llvm::StringLiteral kTransferPrefix = "zt_";
 
+/// The program's own name of a procedure whose symbol carries the C prefix
+/// (ModuleSetup.cpp renames them), for run-time messages.
+inline llvm::StringRef sourceProcName(llvm::StringRef symbol) {
+  symbol.consume_front(kProcPrefix);
+  return symbol;
+}
+
 /// zpl and ironman types as C types: a region is a `zrt_region` (by
 /// value), an array a `zrt_array *`, a transfer an `im_transfer *`, a `var`
 /// parameter (!zpl.ref<T>) a `T *`.

@@ -208,10 +208,8 @@ SmallVector<Value> userStep(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueR
 /// one), zrt_partial_<T>(k) reads the k-th.
 Value userTotal(OpBuilder &b, Location loc, zpl::ReduceOp op, ValueRange acc) {
   Type t = op.getType(), i64 = b.getI64Type();
-  // The procedure's own name, for the message of an empty reduction (its
-  // symbol carries the C prefix by now, ModuleSetup.cpp).
-  StringRef name = op.getCombinerAttr().getValue();
-  name.consume_front(kProcPrefix);
+  // The procedure's own name, for the message of an empty reduction.
+  StringRef name = sourceProcName(op.getCombinerAttr().getValue());
   Value count = callRuntime(b, loc, RuntimeFn::Partials,
                             {acc[1], acc[0], strArg(b.getContext(), name)}, t);
   Value zero = arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));

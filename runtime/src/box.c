@@ -20,12 +20,16 @@ int64_t zrt_box_count(const zrt_region *b) {
   return n;
 }
 
+/* The points of box b along dimension k (region.c's zrt_lattice_count;
+ * box.c calls nothing of region.c, which calls it). */
+static int64_t points_along(const zrt_region *b, int k) {
+  return b->hi[k] < b->lo[k] ? 0 : (b->hi[k] - b->lo[k]) / zrt_step(b, k) + 1;
+}
+
 int64_t zrt_box_points(const zrt_region *b) {
-  if (zrt_box_empty(b))
-    return 0;
   int64_t n = 1;
   for (int k = 0; k < b->rank; ++k)
-    n *= (b->hi[k] - b->lo[k]) / zrt_step(b, k) + 1;
+    n *= points_along(b, k);
   return n;
 }
 
@@ -37,7 +41,7 @@ zrt_region zrt_lattice_shape(const zrt_layout *L, const zrt_region *box, zrt_lay
     Ls->stride[k] = L->stride[k] * step;
     Ls->ext[k] = (L->ext[k] + step - 1) / step;
     s.lo[k] = L->lo[k];
-    s.hi[k] = L->lo[k] + (box->hi[k] - box->lo[k]) / step;
+    s.hi[k] = L->lo[k] + points_along(box, k) - 1;
     s.step[k] = 0;
   }
   return s;

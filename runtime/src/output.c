@@ -210,13 +210,6 @@ static zrt_region tile_box(const zrt_parts *P, const zrt_region *r, int64_t t) {
   return b;
 }
 
-static int64_t lattice_points(const zrt_region *b) {
-  int64_t m = 1;
-  for (int k = 0; k < b->rank; ++k)
-    m *= zrt_lattice_count(b, k);
-  return m;
-}
-
 /* Copies between a's elements over the lattice points of P's tiles (one
  * tile after another, each in row-major order) and the dense buffer buf:
  * packing reads a and writes buf, unpacking the reverse. Flood dimensions
@@ -257,7 +250,7 @@ static int64_t part_points(const zrt_parts *P, const zrt_array *a, const zrt_reg
     zrt_region b = tile_box(P, r, t);
     if (mine && !zrt_array_holds(a, &b))
       zrt_failf("array %s: a transfer to or from PE 0 outside its storage", a->name);
-    m += lattice_points(&b);
+    m += zrt_box_points(&b);
   }
   return m;
 }

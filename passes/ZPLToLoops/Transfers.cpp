@@ -9,7 +9,9 @@
 // selection chose one; a combine is `im_combine(cached, id, n,
 // members...)`; the state ops are `im_dr/im_sr/im_dn/im_sv`. Without
 // zpl-gen-comm, zpl.boundary, zpl.redistribute and zpl.remap become the
-// transfer and its four state calls in place.
+// transfer and its four state calls in place. After the last state call of
+// a remap that runs at most once, `zt_<id> = im_remap_release(h)` frees
+// its schedule (ReleasedRemaps.cpp decides which).
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,11 +90,27 @@ void strategyCall(OpBuilder &b, Operation *op,
               {h, intArg(b.getContext(), chained ? 1 : 0)});
 }
 
-/// The four state calls of a transfer without zpl-gen-comm.
-void stateCalls(OpBuilder &b, Location loc, Value h) {
+/// `zt_<id> = im_remap_release(h)` after `op`, the last use of a remap's
+/// handle that runs at most once (ModuleFacts::releaseAfter).
+void releaseIfOnce(OpBuilder &b, const ZPLTypeConverter &types,
+                   const ModuleFacts &facts, Operation *op, Value h) {
+  auto it = facts.releaseAfter.find(op);
+  if (it == facts.releaseAfter.end())
+    return;
+  ModuleFacts::Global handle{(kTransferPrefix + Twine(it->second)).str(),
+                             types.transferType};
+  storeGlobal(b, op->getLoc(), handle,
+              callRuntime(b, op->getLoc(), RuntimeFn::RemapRelease, {h}));
+}
+
+/// The four state calls of a transfer without zpl-gen-comm, then the
+/// release of a remap that runs at most once.
+void stateCalls(OpBuilder &b, const ZPLTypeConverter &types,
+                const ModuleFacts &facts, Operation *op, Value h) {
   for (RuntimeFn fn :
        {RuntimeFn::DR, RuntimeFn::SR, RuntimeFn::DN, RuntimeFn::SV})
-    callRuntime(b, loc, fn, {h});
+    callRuntime(b, op->getLoc(), fn, {h});
+  releaseIfOnce(b, types, facts, op, h);
 }
 
 struct TransferLowering : LoweringPattern<ironman::TransferOp> {
@@ -148,6 +166,8 @@ struct StateLowering : LoweringPattern<Op> {
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     callRuntime(rewriter, op.getLoc(), fn, {adaptor.getTransfer()});
+    releaseIfOnce(rewriter, this->types, this->facts, op,
+                  adaptor.getTransfer());
     rewriter.eraseOp(op);
     return success();
   }
@@ -162,7 +182,7 @@ struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
                                                            : RuntimeFn::Reflect;
     Value h = shiftCall(rewriter, types, facts, op, fn, adaptor.getArray(),
                         adaptor.getRegion(), op.getDirection());
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -176,7 +196,7 @@ struct RedistributeLowering : LoweringPattern<zpl::RedistributeOp> {
     Value h = handleCall(
         rewriter, types, facts, op, RuntimeFn::Redist,
         {adaptor.getDest(), adaptor.getSource(), adaptor.getRegion()});
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -193,7 +213,7 @@ struct RemapLowering : LoweringPattern<zpl::RemapOp> {
                         adaptor.getSource(), adaptor.getIndices(),
                         op.getPermutation(),
                         ironman::TransposeOrientation::loads);
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -242,7 +262,7 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
                          byValue ? RuntimeFn::RemapCombineValue
                                  : RuntimeFn::RemapCombine,
                          args);
-    stateCalls(rewriter, loc, h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -266,7 +286,7 @@ struct MaskedRemapLowering : LoweringPattern<zpl::MaskedRemapOp> {
         args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
     Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapMasked,
                          args);
-    stateCalls(rewriter, loc, h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }

@@ -51,6 +51,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* The transfer id of remaps run at once by zrt_gather/zrt_scatter. */
 #define ONCE_ID (-1)
@@ -2224,6 +2227,22 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
   remap_call c = {IM_SCATTER, dst, i1, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op,
                   true, value};
   return remap_handle(cached, id, &c);
+}
+
+/* A call site's handles (every shape's), released after their last use:
+ * the compiler calls this after SV of a remap its program runs at most
+ * once, so that the schedule's lists and kept index values do not stay
+ * for the rest of the run. Returns the call site's new (empty) cache. */
+im_transfer *im_remap_release(im_transfer *t) {
+  while (t) {
+    im_transfer *next = ((remap_state *)t->kind_state)->other_shapes;
+    remap_release(t);
+    t = next;
+  }
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+  return NULL;
 }
 
 /* A remap run at once (no static transfer): built, executed, released. */

@@ -4,8 +4,10 @@
 // several distributions); on one PE a scatter of reals sums each target's
 // terms in walk order before adding them to the target, whether it runs
 // without a schedule, builds one or reuses it; a gather alternating
-// between array shapes inspects once per shape, up to 8 shapes; a schedule
-// reads its index values again only after a write stamps the index array;
+// between array shapes inspects once per shape, up to 8 shapes; a call
+// site's release drops every shape's handle, and its next call inspects
+// anew; a schedule reads its index values again only after a write stamps
+// the index array;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
 // keeps the first term's bits.
 #include <catch2/catch.hpp>
@@ -173,6 +175,42 @@ TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[sc
     for (size_t s = 0; s < 9; ++s)
       gather(s);
   CHECK(zrt_g.n_remap_inspections == 8 + 1 + 9);
+}
+
+TEST_CASE("a released call site has no schedule left and inspects anew", "[scatter]") {
+  pose(0, 1);
+  std::vector<zrt_array *> src, dst, idx;
+  std::vector<zrt_region> regions;
+  for (int64_t n : {5, 7}) { // two shapes: the cache holds a handle for each
+    regions.push_back(zrt_region_make(1, 1, n, 0, 0, 0, 0));
+    src.push_back(zrt_array_new("S", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    dst.push_back(zrt_array_new("D", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    idx.push_back(zrt_array_new("I", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+    for (int64_t i = 1; i <= n; ++i) {
+      *i64(src.back(), i) = 10 * i;
+      *i64(idx.back(), i) = n + 1 - i;
+    }
+  }
+  im_transfer *t = nullptr;
+  auto gather = [&](size_t s) {
+    t = im_remap(t, 5, IM_GATHER, dst[s], regions[s], src[s], idx[s], nullptr, nullptr);
+    run(t);
+    int64_t n = regions[s].hi[0];
+    for (int64_t i = 1; i <= n; ++i)
+      CHECK(*i64(dst[s], i) == 10 * (n + 1 - i));
+  };
+  gather(0);
+  gather(1);
+  CHECK(zrt_g.n_remap_inspections == 2);
+  t = im_remap_release(t); // both shapes' handles go
+  CHECK(t == nullptr);
+  for (size_t s : {0, 1})
+    *i64(dst[s], 1) = 0;
+  gather(0);
+  gather(1);
+  CHECK(zrt_g.n_remap_inspections == 4);
+  CHECK(im_remap_release(t) == nullptr);
+  CHECK(im_remap_release(nullptr) == nullptr);
 }
 
 TEST_CASE("a schedule is read again only after its index array was written", "[scatter]") {

@@ -37,8 +37,10 @@ config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
 config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
 # zplc built with ASan+UBSan (make check-sanitize) compiles 5-10x slower:
 # driver/compile-time.test's cap on one compile grows with it.
+# Tests of resident memory say `UNSUPPORTED: sanitize`.
 if getattr(config, "zplc_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.environment["ZPLC_COMPILE_LIMIT_SECONDS"] = "600"
+    config.available_features.add("sanitize")
 
 bin_dir = os.path.join(config.zplc_obj_root, "bin")
 config.substitutions.append(("%zplc", os.path.join(bin_dir, "zplc")))

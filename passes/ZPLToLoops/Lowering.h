@@ -75,6 +75,10 @@ struct ModuleFacts {
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
   llvm::DenseMap<mlir::Operation *, int64_t> transferIds;
+  /// Remaps that run at most once: the op after which their handle is
+  /// released (an ironman.sv, or the zpl remap op itself) and the handle's
+  /// id (ReleasedRemaps.cpp).
+  llvm::DenseMap<mlir::Operation *, int64_t> releaseAfter;
 
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
@@ -95,6 +99,8 @@ struct ModuleFacts {
 mlir::LogicalResult prepareModule(mlir::ModuleOp module,
                                   const ZPLTypeConverter &types,
                                   ModuleFacts &facts);
+/// Fills facts.releaseAfter (after the transfer ids are known).
+void markReleasedRemaps(mlir::ModuleOp module, ModuleFacts &facts);
 /// C needs a function defined before it is called: orders the functions
 /// callees first.
 void orderFunctions(mlir::ModuleOp module);

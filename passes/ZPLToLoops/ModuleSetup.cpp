@@ -12,7 +12,8 @@
 //     arrays last; it calls the entry procedure (module attribute
 //     `zpl.entry`);
 //   * every transfer gets its static handle `zt_<id>` (transfers without
-//     an id are numbered after the largest given one);
+//     an id are numbered after the largest given one); remaps that run at
+//     most once are marked for release after use (ReleasedRemaps.cpp);
 //   * each array statement (or fused run) is charged to the statistics
 //     (`zrt_charge`, for statements zpl-count-operations annotated), and
 //     the zpl.get of arrays and regions in its body move before it.
@@ -545,6 +546,7 @@ LogicalResult prepareModule(ModuleOp module, const ZPLTypeConverter &types,
   if (failed(MainBuilder(module, facts).build(*entryName, facts)))
     return failure();
   createTransferHandles(module, types, facts);
+  markReleasedRemaps(module, facts);
   prepareStatements(module);
   return success();
 }

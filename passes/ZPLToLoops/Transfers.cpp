@@ -9,7 +9,9 @@
 // selection chose one; a combine is `im_combine(cached, id, n,
 // members...)`; the state ops are `im_dr/im_sr/im_dn/im_sv`. Without
 // zpl-gen-comm, zpl.boundary, zpl.redistribute and zpl.remap become the
-// transfer and its four state calls in place.
+// transfer and its four state calls in place. After the last state call of
+// a remap that runs at most once, `zt_<id> = im_remap_release(h)` frees
+// its schedule (ReleasedRemaps.cpp decides which).
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,11 +91,27 @@ void strategyCall(OpBuilder &b, Operation *op,
               {h, intArg(b.getContext(), chained ? 1 : 0)});
 }
 
-/// The four state calls of a transfer without zpl-gen-comm.
-void stateCalls(OpBuilder &b, Location loc, Value h) {
+/// `zt_<id> = im_remap_release(h)` after `op`, the last use of a remap's
+/// handle that runs at most once (ModuleFacts::releaseAfter).
+void releaseIfOnce(OpBuilder &b, const ZPLTypeConverter &types,
+                   const ModuleFacts &facts, Operation *op, Value h) {
+  auto it = facts.releaseAfter.find(op);
+  if (it == facts.releaseAfter.end())
+    return;
+  ModuleFacts::Global handle{(kTransferPrefix + Twine(it->second)).str(),
+                             types.transferType};
+  storeGlobal(b, op->getLoc(), handle,
+              callRuntime(b, op->getLoc(), RuntimeFn::RemapRelease, {h}));
+}
+
+/// The four state calls of a transfer without zpl-gen-comm, then the
+/// release of a remap that runs at most once.
+void stateCalls(OpBuilder &b, const ZPLTypeConverter &types,
+                const ModuleFacts &facts, Operation *op, Value h) {
   for (RuntimeFn fn :
        {RuntimeFn::DR, RuntimeFn::SR, RuntimeFn::DN, RuntimeFn::SV})
-    callRuntime(b, loc, fn, {h});
+    callRuntime(b, op->getLoc(), fn, {h});
+  releaseIfOnce(b, types, facts, op, h);
 }
 
 struct TransferLowering : LoweringPattern<ironman::TransferOp> {
@@ -142,6 +160,20 @@ struct CombineLowering : LoweringPattern<ironman::CombineOp> {
   }
 };
 
+template <typename Op, RuntimeFn fn>
+struct StateLowering : LoweringPattern<Op> {
+  using LoweringPattern<Op>::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), fn, {adaptor.getTransfer()});
+    releaseIfOnce(rewriter, this->types, this->facts, op,
+                  adaptor.getTransfer());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -151,7 +183,7 @@ struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
                                                            : RuntimeFn::Reflect;
     Value h = shiftCall(rewriter, types, facts, op, fn, adaptor.getArray(),
                         adaptor.getRegion(), op.getDirection());
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -165,7 +197,7 @@ struct RedistributeLowering : LoweringPattern<zpl::RedistributeOp> {
     Value h = handleCall(
         rewriter, types, facts, op, RuntimeFn::Redist,
         {adaptor.getDest(), adaptor.getSource(), adaptor.getRegion()});
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -182,7 +214,7 @@ struct RemapLowering : LoweringPattern<zpl::RemapOp> {
                         adaptor.getSource(), adaptor.getIndices(),
                         op.getPermutation(),
                         ironman::TransposeOrientation::loads);
-    stateCalls(rewriter, op.getLoc(), h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -263,7 +295,7 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
                          byValue ? RuntimeFn::RemapCombineValue
                                  : RuntimeFn::RemapCombine,
                          args);
-    stateCalls(rewriter, loc, h);
+    stateCalls(rewriter, types, facts, op, h);
   }
 
   /// One loop over this PE's points of the region (those the mask
@@ -340,7 +372,7 @@ struct MaskedRemapLowering : LoweringPattern<zpl::MaskedRemapOp> {
         args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
     Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapMasked,
                          args);
-    stateCalls(rewriter, loc, h);
+    stateCalls(rewriter, types, facts, op, h);
     rewriter.eraseOp(op);
     return success();
   }
@@ -355,10 +387,10 @@ void populateTransferPatterns(const ZPLTypeConverter &types,
                RedistributeLowering, RemapLowering, ScatterCombineLowering,
                MaskedRemapLowering,
                OperandCallLowering<zpl::ScatterSettleOp, RuntimeFn::ScatterSettle>,
-               OperandCallLowering<ironman::DROp, RuntimeFn::DR>,
-               OperandCallLowering<ironman::SROp, RuntimeFn::SR>,
-               OperandCallLowering<ironman::DNOp, RuntimeFn::DN>,
-               OperandCallLowering<ironman::SVOp, RuntimeFn::SV>>(types, facts);
+               StateLowering<ironman::DROp, RuntimeFn::DR>,
+               StateLowering<ironman::SROp, RuntimeFn::SR>,
+               StateLowering<ironman::DNOp, RuntimeFn::DN>,
+               StateLowering<ironman::SVOp, RuntimeFn::SV>>(types, facts);
 }
 
 } // namespace zpl::loops

@@ -102,6 +102,12 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
                                     int64_t without, zrt_array *i1, zrt_array *i2,
                                     zrt_array *i3);
 
+/* Releases a remap call site's cached handles (the schedules of every
+ * shape) and returns NULL, its new cache: generated code calls it after
+ * SV of a remap that runs at most once (zt_<id> = im_remap_release(h)). A
+ * later call with the NULL cache would inspect again. */
+im_transfer *im_remap_release(im_transfer *t);
+
 /* A transpose `[r] dst := src#[Index_p0, Index_p1, Index_p2]` (p a
  * permutation of 1..rank, unused 0): a remap whose schedule follows from
  * the distributions alone. Strided on one side: with IM_LOADS the sender

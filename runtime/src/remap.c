@@ -51,6 +51,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* The transfer id of remaps run at once by zrt_gather/zrt_scatter. */
 #define ONCE_ID (-1)
@@ -559,14 +562,24 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64v
   vecs_free(asked, np);
 }
 
-/* A write a PE received: its target offset, the writer's position in r,
- * and which request it was (PE, number). */
+/* Gives back the room *v holds beyond its values. */
+static void vec_shrink(i64vec *v) {
+  if (v->cap <= v->n || !v->v)
+    return;
+  int64_t *p = realloc(v->v, (size_t)(v->n ? v->n : 1) * sizeof *p);
+  if (p) { /* else the larger block stays */
+    v->v = p;
+    v->cap = v->n ? v->n : 1;
+  }
+}
+
 /* Scatter, at the targets: of the writes asked[q] (index, position) keep
- * the largest position per element: kept[q] gets one flag per write and
- * recv[q] the offsets of the kept writes from q, in q's order. A dense
- * table over dst's storage holds each element's largest position so far
- * (two passes, no sort). */
-static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, i64vec *recv) {
+ * the largest position per element. Each asked[q] becomes its flags, one
+ * per write in q's order (in place: write n's flag goes where its words
+ * were, already read), and recv[q] gets the offsets of the kept writes
+ * from q, in q's order. A dense table over dst's storage holds each
+ * element's largest position so far (two passes, no sort). */
+static void keep_last_writes(zrt_array *dst, i64vec *asked, i64vec *recv) {
   int np = zrt_g.npes, W = dst->rank + 1; /* a write: the index, then the position */
   size_t nelems = dst->bytes / dst->esz;
   int64_t *last = malloc((nelems ? nelems : 1) * sizeof *last);
@@ -583,25 +596,31 @@ static void keep_last_writes(zrt_array *dst, const i64vec *asked, i64vec *kept, 
       if (position > last[off])
         last[off] = position;
     }
-  for (int q = 0; q < np; ++q)
-    for (int64_t n = 0; n < asked[q].n / W; ++n) {
+  for (int q = 0; q < np; ++q) {
+    int64_t writes = asked[q].n / W;
+    for (int64_t n = 0; n < writes; ++n) {
       int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
       memcpy(x, &asked[q].v[n * W], (size_t)dst->rank * sizeof *x);
       int64_t off = zrt_array_elem(dst, x);
       bool keep = last[off] == asked[q].v[n * W + dst->rank];
-      vec_push(&kept[q], keep);
+      asked[q].v[n] = keep;
       if (keep)
         vec_push(&recv[q], off);
     }
+    asked[q].n = writes;
+    vec_shrink(&asked[q]);
+  }
   free(last);
 }
 
 /* Scatter: send[q] gets the source offsets of this PE's kept writes to q,
- * recv[s] the destination offsets of the kept writes from s. */
+ * recv[s] the destination offsets of the kept writes from s. Each list is
+ * freed (or turned into the next) as soon as it is used: the inspector's
+ * lists, three to five words per point, would otherwise all live at once. */
 static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   int np = zrt_g.npes;
   i64vec *offers = vecs_new(np), *writes = vecs_new(np), *asked = vecs_new(np);
-  i64vec *kept = vecs_new(np), *mine_kept = vecs_new(np);
+  i64vec *mine_kept = vecs_new(np);
   int64_t *targets = malloc((size_t)np * sizeof *targets);
   if (!targets)
     zrt_failf("out of memory in a scatter");
@@ -621,15 +640,20 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
   selected_end(&s);
   exchange_moving_own(writes, asked);
   vecs_free(writes, np); /* the largest lists: freed as soon as sent */
-  keep_last_writes(c->dst, asked, kept, recv);
-  exchange_moving_own(kept, mine_kept);
-  for (int q = 0; q < np; ++q)
+  keep_last_writes(c->dst, asked, recv); /* asked[q]: now the flags of q's writes */
+  exchange_moving_own(asked, mine_kept);
+  vecs_free(asked, np);
+  for (int q = 0; q < np; ++q) { /* the offers kept, in place, become send[q] */
+    int64_t kept = 0;
     for (int64_t n = 0; n < offers[q].n; ++n)
       if (mine_kept[q].v[n])
-        vec_push(&send[q], offers[q].v[n]);
+        offers[q].v[kept++] = offers[q].v[n];
+    offers[q].n = kept;
+    vec_shrink(&offers[q]);
+    send[q] = offers[q];
+    offers[q] = (i64vec){NULL, 0, 0};
+  }
   vecs_free(offers, np);
-  vecs_free(asked, np);
-  vecs_free(kept, np);
   vecs_free(mine_kept, np);
 }
 
@@ -1229,6 +1253,7 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
  * storage. `buffered`: give a non-contiguous message its pack buffer. */
 static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *list,
                      zrt_array *view, bool buffered) {
+  vec_shrink(list); /* kept for the schedule's life: no room to grow */
   memset(m, 0, sizeof *m);
   m->peer = peer;
   m->tag = tag;
@@ -1407,6 +1432,7 @@ static void dependency_stamps(const remap_call *c, uint64_t out[ZRT_MAX_RANK + 1
 /* Keeps this PE's index values (and selection) and their stamps. */
 static void keep_index_values(remap_state *st, const remap_call *c) {
   index_values(c, &st->index_copy, false);
+  vec_shrink(&st->index_copy);
   dependency_stamps(c, st->stamps);
 }
 
@@ -2224,6 +2250,22 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
   remap_call c = {IM_SCATTER, dst, i1, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op,
                   true, value};
   return remap_handle(cached, id, &c);
+}
+
+/* A call site's handles (every shape's), released after their last use:
+ * the compiler calls this after SV of a remap its program runs at most
+ * once, so that the schedule's lists and kept index values do not stay
+ * for the rest of the run. Returns the call site's new (empty) cache. */
+im_transfer *im_remap_release(im_transfer *t) {
+  while (t) {
+    im_transfer *next = ((remap_state *)t->kind_state)->other_shapes;
+    remap_release(t);
+    t = next;
+  }
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+  return NULL;
 }
 
 /* A remap run at once (no static transfer): built, executed, released. */

@@ -4,8 +4,10 @@
 // several distributions); on one PE a scatter of reals sums each target's
 // terms in walk order before adding them to the target, whether it runs
 // without a schedule, builds one or reuses it; a gather alternating
-// between array shapes inspects once per shape, up to 8 shapes; a schedule
-// reads its index values again only after a write stamps the index array;
+// between array shapes inspects once per shape, up to 8 shapes; a call
+// site's release drops every shape's handle, and its next call inspects
+// anew; a schedule reads its index values again only after a write stamps
+// the index array;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
 // keeps the first term's bits.
 #include <catch2/catch.hpp>
@@ -136,29 +138,40 @@ TEST_CASE("a scatter of reals adds each target's walk-order sum to it", "[scatte
   CHECK(zrt_g.n_remap_inspections == 1);
 }
 
-TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[scatter]") {
-  pose(0, 1);
+/* One gather call site `[1..n] D := S#[I]`, I reversing 1..n, met with
+ * arrays of several sizes n: each run checks D against S (100 n + i at i)
+ * reversed. */
+struct ReversingGathers {
   std::vector<zrt_array *> src, dst, idx;
   std::vector<zrt_region> regions;
-  for (int64_t s = 0; s < 9; ++s) { // 9 sizes of the same gather
-    int64_t n = 4 + s;
-    regions.push_back(zrt_region_make(1, 1, n, 0, 0, 0, 0));
-    src.push_back(zrt_array_new("S", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
-    dst.push_back(zrt_array_new("D", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
-    idx.push_back(zrt_array_new("I", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
-    for (int64_t i = 1; i <= n; ++i) {
-      *i64(src[s], i) = 100 * n + i;
-      *i64(idx[s], i) = n + 1 - i;
+  int64_t id;
+  im_transfer *t = nullptr;
+
+  ReversingGathers(const std::vector<int64_t> &sizes, int64_t id) : id(id) {
+    for (int64_t n : sizes) {
+      regions.push_back(zrt_region_make(1, 1, n, 0, 0, 0, 0));
+      src.push_back(zrt_array_new("S", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+      dst.push_back(zrt_array_new("D", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+      idx.push_back(zrt_array_new("I", regions.back(), ZRT_I64, 0, 0, 0, 0, 0, 0));
+      for (int64_t i = 1; i <= n; ++i) {
+        *i64(src.back(), i) = 100 * n + i;
+        *i64(idx.back(), i) = n + 1 - i;
+      }
     }
   }
-  im_transfer *t = nullptr;
-  auto gather = [&](size_t s) {
-    t = im_remap(t, 2, IM_GATHER, dst[s], regions[s], src[s], idx[s], nullptr, nullptr);
+
+  void operator()(size_t s) {
+    t = im_remap(t, id, IM_GATHER, dst[s], regions[s], src[s], idx[s], nullptr, nullptr);
     run(t);
-    int64_t n = 4 + static_cast<int64_t>(s);
+    int64_t n = regions[s].hi[0];
     for (int64_t i = 1; i <= n; ++i)
       CHECK(*i64(dst[s], i) == 100 * n + n + 1 - i);
-  };
+  }
+};
+
+TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[scatter]") {
+  pose(0, 1);
+  ReversingGathers gather({4, 5, 6, 7, 8, 9, 10, 11, 12}, 2); // 9 sizes of one gather
   for (int round = 0; round < 3; ++round) // two sizes in turn: one inspection each
     for (size_t s : {0, 1})
       gather(s);
@@ -173,6 +186,23 @@ TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[sc
     for (size_t s = 0; s < 9; ++s)
       gather(s);
   CHECK(zrt_g.n_remap_inspections == 8 + 1 + 9);
+}
+
+TEST_CASE("a released call site has no schedule left and inspects anew", "[scatter]") {
+  pose(0, 1);
+  ReversingGathers gather({5, 7}, 5); // two shapes: the cache holds a handle for each
+  gather(0);
+  gather(1);
+  CHECK(zrt_g.n_remap_inspections == 2);
+  gather.t = im_remap_release(gather.t); // both shapes' handles go
+  CHECK(gather.t == nullptr);
+  for (size_t s : {0, 1})
+    *i64(gather.dst[s], 1) = 0;
+  gather(0);
+  gather(1);
+  CHECK(zrt_g.n_remap_inspections == 4);
+  CHECK(im_remap_release(gather.t) == nullptr);
+  CHECK(im_remap_release(nullptr) == nullptr);
 }
 
 TEST_CASE("a schedule is read again only after its index array was written", "[scatter]") {

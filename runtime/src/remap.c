@@ -634,158 +634,124 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
 }
 
 /* ---- accumulating scatters: the inspector ------------------------------------------------- */
-/* A point's contribution to a target element x, for a PE storing it. */
-typedef struct contribution {
-  int64_t peer, x[ZRT_MAX_RANK], seq; /* seq: the point's place in this PE's walk */
-  int64_t src;                        /* the offset of its source element */
-} contribution;
+/* A target element as one number, its key: its row-major position in dst's
+ * declared region, where a flood dimension (any index there means the one
+ * stored element) counts once. Keys order as the indices do, so a PE's
+ * groups numbered in key order are in target index order. */
+typedef struct target_keys {
+  const zrt_array *dst;
+  int64_t mult[ZRT_MAX_RANK]; /* row-major multipliers; 0 along a flood dimension */
+} target_keys;
 
-/* By receiving PE, then target index, then walk order: the order of the
- * groups in a message and of the elements each group combines. */
-static int contribution_order(const void *a, const void *b) {
-  const contribution *x = a, *y = b;
-  if (x->peer != y->peer)
-    return x->peer < y->peer ? -1 : 1;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k)
-    if (x->x[k] != y->x[k])
-      return x->x[k] < y->x[k] ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contribution c) {
-  if (*n == *cap) {
-    *cap *= 2;
-    contribution *grown = realloc(*v, (size_t)*cap * sizeof **v);
-    if (!grown)
-      zrt_failf("out of memory in a scatter");
-    *v = grown;
-  }
-  (*v)[(*n)++] = c;
-}
-
-/* The smallest box holding the targets of a list of contributions. */
-typedef struct target_box {
-  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
-} target_box;
-
-static void box_include(target_box *b, bool first, const int64_t x[ZRT_MAX_RANK]) {
-  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-    if (first || x[k] < b->lo[k])
-      b->lo[k] = x[k];
-    if (first || x[k] > b->hi[k])
-      b->hi[k] = x[k];
-  }
-}
-
-/* Row-major multipliers of the box's positions, and their number; 0 when
- * the box has more than `limit` positions. */
-static int64_t box_positions(const target_box *b, int64_t limit, int64_t mult[ZRT_MAX_RANK]) {
+static target_keys target_keys_of(const zrt_array *dst) {
+  target_keys t = {dst, {0, 0, 0}};
   int64_t span = 1;
-  for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
-    int64_t extent = b->hi[k] - b->lo[k] + 1;
-    if (extent > limit / span)
-      return 0;
-    mult[k] = span;
+  for (int k = dst->rank - 1; k >= 0; --k) {
+    if (zrt_is_flood(&dst->decl, k))
+      continue;
+    int64_t extent = dst->decl.hi[k] - dst->decl.lo[k] + 1;
+    if (extent > INT64_MAX / span)
+      zrt_failf("scatter into array %s: its declared region has over 2^63 positions", dst->name);
+    t.mult[k] = span;
     span *= extent;
   }
-  return span;
+  return t;
 }
 
-/* Stable counting sort: perm lists 0..n-1 ordered by key (0 <= key < nkeys). */
-static void counting_order(const int64_t *key, int64_t n, int64_t nkeys, int64_t *perm) {
-  int64_t *start = calloc((size_t)nkeys + 1, sizeof *start);
-  if (!start)
-    zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j)
-    ++start[key[j] + 1];
-  for (int64_t k = 0; k < nkeys; ++k)
-    start[k + 1] += start[k];
-  for (int64_t j = 0; j < n; ++j)
-    perm[start[key[j]]++] = j;
-  free(start);
+static int64_t target_key(const target_keys *t, const int64_t x[ZRT_MAX_RANK]) {
+  int64_t key = 0;
+  for (int k = 0; k < t->dst->rank; ++k)
+    key += (x[k] - t->dst->decl.lo[k]) * t->mult[k];
+  return key;
 }
 
-/* Puts v (in walk order) in contribution_order in linear time, when the
- * targets' box has at most a few positions per contribution: a stable
- * counting sort by target position, then a stable one by peer (in that
- * order, so peers come first and walk order breaks ties). False when the
- * box is too large for that; the caller sorts by comparison then. */
-static bool order_by_counting(contribution **v, int64_t n, const target_box *box) {
-  int64_t mult[ZRT_MAX_RANK];
-  int64_t span = box_positions(box, 4 * n + 65536, mult);
-  if (span == 0)
-    return false;
-  int64_t *key = malloc((size_t)(n ? n : 1) * sizeof *key);
-  int64_t *by_target = malloc((size_t)(n ? n : 1) * sizeof *by_target);
-  int64_t *by_peer = malloc((size_t)(n ? n : 1) * sizeof *by_peer);
-  contribution *out = malloc((size_t)(n ? n : 1) * sizeof *out);
-  if (!key || !by_target || !by_peer || !out)
-    zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j) {
-    key[j] = 0;
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      key[j] += ((*v)[j].x[k] - box->lo[k]) * mult[k];
-  }
-  counting_order(key, n, span, by_target);
-  for (int64_t i = 0; i < n; ++i)
-    key[i] = (*v)[by_target[i]].peer;
-  counting_order(key, n, zrt_g.npes, by_peer);
-  for (int64_t i = 0; i < n; ++i)
-    out[i] = (*v)[by_target[by_peer[i]]];
-  free(key);
-  free(by_target);
-  free(by_peer);
-  free(*v);
-  *v = out;
-  return true;
-}
-
-/* This PE's contributions, one per selected point and PE storing its
- * target, in contribution_order. */
-static contribution *my_contributions(const remap_call *c, int64_t *count) {
-  int64_t n = 0, cap = 64, seq = 0;
-  contribution *v = malloc((size_t)cap * sizeof *v);
-  int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
-  if (!v || !targets)
-    zrt_failf("out of memory in a scatter");
-  target_box box;
-  selected_walk s;
-  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    contribution one = {0, {s.x[0], s.x[1], s.x[2]}, seq++, zrt_array_elem(c->src, s.w.at)};
-    box_include(&box, seq == 1, s.x);
-    int nto = write_owners(c->dst, s.x, targets);
-    for (int t = 0; t < nto; ++t) {
-      one.peer = targets[t];
-      push_contribution(&v, &n, &cap, one);
+/* Appends the index with that key to targets (ZRT_MAX_RANK words); along a
+ * flood dimension the one stored index, as index_at gives it. */
+static void push_target(i64vec *targets, const target_keys *t, int64_t key) {
+  const zrt_array *dst = t->dst;
+  int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < dst->rank; ++k) {
+    if (zrt_is_flood(&dst->decl, k)) {
+      x[k] = dst->storage.lo[k];
+      continue;
     }
+    x[k] = dst->decl.lo[k] + key / t->mult[k];
+    key %= t->mult[k];
   }
-  free(targets);
-  selected_end(&s);
-  if (n > 1 && !order_by_counting(&v, n, &box))
-    qsort(v, (size_t)n, sizeof *v, contribution_order);
-  *count = n;
-  return v;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    vec_push(targets, x[k]);
 }
 
-/* The slot of each contribution (sorted by contribution_order): its
- * group's number among the groups of its receiving PE; targets[q] gets
- * each group's target index, in slot order. */
-static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets) {
-  int64_t *slot = malloc((size_t)(n ? n : 1) * sizeof *slot);
-  int64_t *ngroups = calloc((size_t)zrt_g.npes, sizeof *ngroups);
-  if (!slot || !ngroups)
+static int key_order(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* number_groups when the keys lie in lo..lo+span-1, span small: a table
+ * over that range marks the keys present, then numbers them in order. */
+static void number_by_table(i64vec *keys, int64_t lo, int64_t span, const target_keys *t,
+                            i64vec *targets) {
+  int64_t *group = malloc((size_t)span * sizeof *group);
+  if (!group)
     zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j) {
-    const contribution *p = &mine[j];
-    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
-      ++ngroups[p->peer];
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&targets[p->peer], p->x[k]);
+  for (int64_t j = 0; j < span; ++j)
+    group[j] = -1;
+  for (int64_t i = 0; i < keys->n; ++i)
+    group[keys->v[i] - lo] = 0;
+  int64_t groups = 0;
+  for (int64_t j = 0; j < span; ++j)
+    if (group[j] >= 0) {
+      group[j] = groups++;
+      push_target(targets, t, lo + j);
     }
-    slot[j] = ngroups[p->peer] - 1;
+  for (int64_t i = 0; i < keys->n; ++i)
+    keys->v[i] = group[keys->v[i] - lo];
+  free(group);
+}
+
+/* number_groups for keys spread widely: the distinct keys sorted, each
+ * key's group found by binary search. */
+static void number_by_sorting(i64vec *keys, const target_keys *t, i64vec *targets) {
+  int64_t *distinct = malloc((size_t)keys->n * sizeof *distinct);
+  if (!distinct)
+    zrt_failf("out of memory in a scatter");
+  memcpy(distinct, keys->v, (size_t)keys->n * sizeof *distinct);
+  qsort(distinct, (size_t)keys->n, sizeof *distinct, key_order);
+  int64_t groups = 0;
+  for (int64_t i = 0; i < keys->n; ++i)
+    if (groups == 0 || distinct[groups - 1] != distinct[i])
+      distinct[groups++] = distinct[i];
+  for (int64_t g = 0; g < groups; ++g)
+    push_target(targets, t, distinct[g]);
+  for (int64_t i = 0; i < keys->n; ++i) {
+    int64_t lo = 0, hi = groups - 1; /* the key is in distinct[lo..hi] */
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (distinct[mid] < keys->v[i])
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    keys->v[i] = lo;
   }
-  free(ngroups);
-  return slot;
+  free(distinct);
+}
+
+/* Replaces the target keys of a PE's contributions by their groups: one
+ * group per distinct target, numbered in target order; targets gets each
+ * group's index, in group order. */
+static void number_groups(i64vec *keys, const target_keys *t, i64vec *targets) {
+  if (keys->n == 0)
+    return;
+  int64_t lo = keys->v[0], hi = keys->v[0];
+  for (int64_t i = 1; i < keys->n; ++i) {
+    lo = keys->v[i] < lo ? keys->v[i] : lo;
+    hi = keys->v[i] > hi ? keys->v[i] : hi;
+  }
+  if (hi - lo < keys->n + 65536) /* the table costs at most about the keys' own storage */
+    number_by_table(keys, lo, hi - lo + 1, t, targets);
+  else
+    number_by_sorting(keys, t, targets);
 }
 
 /* Accumulating scatter: send[q] gets the source offsets of this PE's
@@ -793,32 +759,29 @@ static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets
  * group (one per target element) each joins; recv[s] the target offsets
  * of the groups PE s sends this one, in slot order. So a message carries
  * one element per target element (zrt_msg.group), and its pack reads the
- * source in walk order, combining each group's terms in that order. */
+ * source in walk order, combining each group's terms in that order.
+ * The lists are written during the walk (slots first holding the targets'
+ * keys), so the inspector keeps two words per contribution, no more. */
 static void inspect_combine(const remap_call *c, i64vec *send, i64vec *slots, i64vec *recv) {
   int np = zrt_g.npes;
-  int64_t n;
-  contribution *mine = my_contributions(c, &n);
-  i64vec *targets = vecs_new(np), *asked = vecs_new(np);
-  int64_t *slot = group_slots(mine, n, targets);
-  int64_t *seq = calloc((size_t)n + 1, sizeof *seq);
-  int64_t *walk = malloc(((size_t)n + 1) * sizeof *walk);
-  if (!seq || !walk)
+  target_keys keys = target_keys_of(c->dst);
+  int64_t *owners = malloc((size_t)np * sizeof *owners);
+  if (!owners)
     zrt_failf("out of memory in a scatter");
-  int64_t points = 0; /* the walk's points: seq < points */
-  for (int64_t j = 0; j < n; ++j) {
-    seq[j] = mine[j].seq;
-    points = seq[j] >= points ? seq[j] + 1 : points;
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    int64_t src = zrt_array_elem(c->src, s.w.at), key = target_key(&keys, s.x);
+    int n = write_owners(c->dst, s.x, owners);
+    for (int t = 0; t < n; ++t) {
+      vec_push(&send[owners[t]], src);
+      vec_push(&slots[owners[t]], key);
+    }
   }
-  counting_order(seq, n, points, walk);
-  for (int64_t i = 0; i < n; ++i) {
-    const contribution *p = &mine[walk[i]];
-    vec_push(&send[p->peer], p->src);
-    vec_push(&slots[p->peer], slot[walk[i]]);
-  }
-  free(seq);
-  free(walk);
-  free(slot);
-  free(mine);
+  free(owners);
+  selected_end(&s);
+  i64vec *targets = vecs_new(np), *asked = vecs_new(np);
+  for (int q = 0; q < np; ++q)
+    number_groups(&slots[q], &keys, &targets[q]);
   exchange_vecs(targets, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -916,11 +879,6 @@ static bool transpose_lists(const transpose_order *o, bool receiving, i64vec *li
   }
   free(tiles);
   return keyed;
-}
-
-static int key_order(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
 }
 
 /* (key, offset) pairs -> the offsets in key order. */

@@ -3,7 +3,9 @@
 // here" agrees with zrt_array_owner for every index (posing as each PE of
 // several distributions); on one PE a scatter of reals sums each target's
 // terms in walk order before adding them to the target, whether it runs
-// without a schedule, builds one or reuses it; a gather alternating
+// without a schedule, builds one or reuses it, also into a 2-D array with
+// targets near together or far apart (the inspector's two ways of
+// numbering a PE's targets); a gather alternating
 // between array shapes inspects once per shape, up to 8 shapes; a schedule
 // reads its index values again only after a write stamps the index array;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
@@ -134,6 +136,61 @@ TEST_CASE("a scatter of reals adds each target's walk-order sum to it", "[scatte
   CHECK(order_matters); // the test tells the two orders apart
   CHECK(zrt_g.n_remap_direct == 1);
   CHECK(zrt_g.n_remap_inspections == 1);
+}
+
+namespace {
+
+/* Scatters 1/i from the points i = 1..n into a 2-D array of reals at
+ * target[i % size] (a value of 0.5 before each run), three times: without
+ * a schedule, inspected, reused. Every element must be 0.5 plus its terms
+ * summed first in walk order, whatever order the inspector numbers the
+ * targets in. */
+void check_walk_order_sums_2d(int64_t rows, int64_t cols,
+                              const std::vector<std::pair<int64_t, int64_t>> &target) {
+  pose(0, 1);
+  const int64_t n = 300;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(2, 1, rows, 1, cols, 0, 0), ZRT_F64, 0, 0,
+                               0, 0, 0, 0);
+  zrt_array *X = zrt_array_new("X", R, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *J = zrt_array_new("J", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<double> sum(target.size(), 0.0);
+  for (int64_t i = 1; i <= n; ++i) {
+    size_t k = static_cast<size_t>(i) % target.size();
+    *f64(X, i) = 1.0 / static_cast<double>(i);
+    *i64(I, i) = target[k].first;
+    *i64(J, i) = target[k].second;
+    sum[k] = i <= static_cast<int64_t>(target.size()) ? *f64(X, i) : sum[k] + *f64(X, i);
+  }
+  im_transfer *t = nullptr;
+  for (int time = 1; time <= 3; ++time) {
+    for (auto [x, y] : target) {
+      int64_t q[ZRT_MAX_RANK] = {x, y, 0};
+      static_cast<double *>(H->base)[zrt_array_elem(H, q)] = 0.5;
+    }
+    t = im_remap_combine(t, 1, ZRT_SCATTER_ADD, H, R, X, nullptr, 0, I, J, nullptr);
+    run(t);
+    for (size_t k = 0; k < target.size(); ++k) {
+      int64_t q[ZRT_MAX_RANK] = {target[k].first, target[k].second, 0};
+      INFO("run " << time << " element " << q[0] << "," << q[1]);
+      CHECK(static_cast<double *>(H->base)[zrt_array_elem(H, q)] == 0.5 + sum[k]);
+    }
+  }
+  CHECK(zrt_g.n_remap_inspections == 1);
+  for (zrt_array *a : {H, X, I, J})
+    zrt_array_free(a);
+}
+
+} // namespace
+
+TEST_CASE("a scatter's groups follow their targets, near together or far apart",
+          "[scatter]") {
+  // Targets within a few positions of each other (numbered through a
+  // table over their range) and spread over the whole array (sorted),
+  // both listed out of index order.
+  check_walk_order_sums_2d(30, 40, {{3, 7}, {1, 40}, {2, 1}, {3, 6}, {1, 39}});
+  check_walk_order_sums_2d(400, 300, {{400, 300}, {1, 1}, {200, 17}, {1, 2}, {399, 300}});
 }
 
 TEST_CASE("a call site keeps a gather's schedule per array shape, up to 8", "[scatter]") {

@@ -33,9 +33,9 @@
  * run without one ("accumulating scatters without a schedule" below).
  * A schedule is reused while r, the shapes of the arrays and the contents
  * of the index arrays stay the same: each PE keeps the index values it
- * read and their arrays' write stamps (zrt_array.written), reads the values
- * again only when a stamp changed, and all PEs agree on "unchanged" with
- * an allreduce. Arrays of the same shape at new addresses (temporaries
+ * read (in as few bytes as their range needs) and their arrays' write
+ * stamps (zrt_array.written), reads the values again only when a stamp
+ * changed, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
  * allocated anew in a loop) only re-point the messages (rebind); arrays of
  * other shapes find their own handle among the call site's (take_shape).
  *
@@ -1033,6 +1033,14 @@ static void direct_buffers_free(direct_buffers *b) {
   free(b);
 }
 
+/* Integers kept as offsets from the lowest, width bytes each (see
+ * keep_index_values). */
+typedef struct value_copy {
+  void *bytes;
+  int64_t n, lowest;
+  int width;
+} value_copy;
+
 typedef struct remap_state {
   int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
   int64_t orientation; /* transposes */
@@ -1044,7 +1052,7 @@ typedef struct remap_state {
   bool combining;       /* an accumulating scatter, and its operator */
   int64_t op;
   int64_t perm[ZRT_MAX_RANK];
-  i64vec index_copy; /* this PE's index values at the inspection */
+  value_copy index_copy; /* this PE's index values at the inspection */
   uint64_t stamps[ZRT_MAX_RANK + 1]; /* and the write stamps they had then */
   zrt_array *views;  /* strided messages' views */
   int nviews;
@@ -1072,7 +1080,7 @@ static void free_msgs(zrt_msg *m, int n) {
 
 static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
-  free(st->index_copy.v);
+  free(st->index_copy.bytes);
   free(st->views);
   free(st->partial);
   free(st->touched);
@@ -1318,40 +1326,97 @@ static void expand_receives(im_transfer *t, i64vec *slots) {
   }
 }
 
-/* Records x in *v, or (compare) checks that it is the next value of *v. */
-static void note_value(i64vec *v, int64_t *at, bool compare, bool *same, int64_t x) {
-  if (!compare)
-    vec_push(v, x);
-  else if (*at >= v->n || v->v[(*at)++] != x)
-    *same = false;
+/* ---- the index values a schedule was built for ---------------------------------------------
+ * A PE keeps the values its schedule depends on, to tell after a write to
+ * an index array whether they changed. Each is kept as its offset from the
+ * smallest, in the fewest bytes (1, 2, 4 or 8) that hold the largest
+ * offset: CG's row and column numbers (up to 7000 at class W) take 2 bytes
+ * each, not 8. */
+static int width_of(uint64_t span) {
+  return span <= UINT8_MAX ? 1 : span <= UINT16_MAX ? 2 : span <= UINT32_MAX ? 4 : 8;
+}
+
+static uint64_t copy_get(const value_copy *v, int64_t i) {
+  switch (v->width) {
+  case 1:
+    return ((const uint8_t *)v->bytes)[i];
+  case 2:
+    return ((const uint16_t *)v->bytes)[i];
+  case 4:
+    return ((const uint32_t *)v->bytes)[i];
+  default:
+    return ((const uint64_t *)v->bytes)[i];
+  }
+}
+
+static void copy_set(value_copy *v, int64_t i, uint64_t offset) {
+  switch (v->width) {
+  case 1:
+    ((uint8_t *)v->bytes)[i] = (uint8_t)offset;
+    break;
+  case 2:
+    ((uint16_t *)v->bytes)[i] = (uint16_t)offset;
+    break;
+  case 4:
+    ((uint32_t *)v->bytes)[i] = (uint32_t)offset;
+    break;
+  default:
+    ((uint64_t *)v->bytes)[i] = offset;
+  }
+}
+
+/* What index_values does with each value, the at-th: finds the values'
+ * range, stores the value into copy, or compares it with copy's. */
+typedef struct value_visit {
+  enum { VALUES_RANGE, VALUES_STORE, VALUES_COMPARE } what;
+  value_copy *copy;
+  int64_t at, lowest, highest;
+  bool same; /* compare: every value so far equals the copy's */
+} value_visit;
+
+static void visit_value(value_visit *v, int64_t x) {
+  /* modulo 2^64: one offset per value, so equal offsets mean equal values */
+  uint64_t offset = v->copy ? (uint64_t)x - (uint64_t)v->copy->lowest : 0;
+  if (v->what == VALUES_RANGE) {
+    v->lowest = v->at == 0 || x < v->lowest ? x : v->lowest;
+    v->highest = v->at == 0 || x > v->highest ? x : v->highest;
+  } else if (v->what == VALUES_STORE) {
+    copy_set(v->copy, v->at, offset);
+  } else {
+    v->same = v->at < v->copy->n && offset == copy_get(v->copy, v->at);
+  }
+  ++v->at;
 }
 
 /* Walks what this PE's schedule depends on, in the inspector's order: at
  * each point, whether it is selected (masked remaps) and the index arrays'
- * values at the selected ones. Records them in *v, or (compare) says
- * whether they equal *v. */
-static bool index_values(const remap_call *c, i64vec *v, bool compare) {
+ * values at the selected ones, each given to visit_value (a comparison
+ * stops at the first difference). */
+static void index_values(const remap_call *c, value_visit *v) {
   zrt_region *tiles;
   int64_t nt = my_tiles(c->r, direct_array(c), &tiles);
   int rank = indexed_array(c)->rank;
-  int64_t at = 0;
-  bool same = true;
-  for (int64_t i = 0; i < nt && same; ++i) {
+  for (int64_t i = 0; i < nt && v->same; ++i) {
     walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more && same; more = walk_next(&w)) {
+    for (bool more = walk_first(&w, &tiles[i]); more && v->same; more = walk_next(&w)) {
       bool moves = selected(c, w.at);
       if (c->mask)
-        note_value(v, &at, compare, &same, moves);
+        visit_value(v, moves);
       for (int k = 0; k < rank && moves; ++k) {
         zrt_array *I = c->ia[k];
-        note_value(v, &at, compare, &same,
-                   zrt_elem_get_i64(I->type,
-                                    (char *)I->base + (size_t)zrt_array_elem(I, w.at) * I->esz));
+        visit_value(v, zrt_elem_get_i64(I->type, (char *)I->base +
+                                                     (size_t)zrt_array_elem(I, w.at) * I->esz));
       }
     }
   }
   free(tiles);
-  return same && (!compare || at == v->n);
+}
+
+/* Whether this PE's index values (and selection) are those of *copy. */
+static bool same_index_values(const remap_call *c, value_copy *copy) {
+  value_visit compare = {VALUES_COMPARE, copy, 0, 0, 0, true};
+  index_values(c, &compare);
+  return compare.same && compare.at == copy->n;
 }
 
 /* The write stamps (zrt_array.written) of what a schedule depends on: the
@@ -1362,9 +1427,20 @@ static void dependency_stamps(const remap_call *c, uint64_t out[ZRT_MAX_RANK + 1
   out[ZRT_MAX_RANK] = c->mask ? c->mask->written : 0;
 }
 
-/* Keeps this PE's index values (and selection) and their stamps. */
+/* Keeps this PE's index values (and selection) and their stamps: a first
+ * walk finds their range, the second stores them. */
 static void keep_index_values(remap_state *st, const remap_call *c) {
-  index_values(c, &st->index_copy, false);
+  value_visit range = {VALUES_RANGE, NULL, 0, 0, 0, true};
+  index_values(c, &range);
+  value_copy *copy = &st->index_copy;
+  copy->n = range.at;
+  copy->lowest = range.lowest;
+  copy->width = width_of((uint64_t)range.highest - (uint64_t)range.lowest);
+  copy->bytes = malloc((size_t)(copy->n ? copy->n : 1) * (size_t)copy->width);
+  if (!copy->bytes)
+    zrt_failf("out of memory in a remap schedule");
+  value_visit store = {VALUES_STORE, copy, 0, 0, 0, true};
+  index_values(c, &store);
   dependency_stamps(c, st->stamps);
 }
 
@@ -2064,7 +2140,7 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
   dependency_stamps(c, now);
   int64_t changed = 0;
   if (memcmp(now, st->stamps, sizeof now) != 0) {
-    changed = !index_values(c, &st->index_copy, true);
+    changed = !same_index_values(c, &st->index_copy);
     memcpy(st->stamps, now, sizeof now);
   }
   zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);

@@ -7,7 +7,8 @@
 // targets near together or far apart (the inspector's two ways of
 // numbering a PE's targets); a gather alternating
 // between array shapes inspects once per shape, up to 8 shapes; a schedule
-// reads its index values again only after a write stamps the index array;
+// reads its index values again only after a write stamps the index array,
+// and its copy of them, kept in 1, 2 or 4 bytes each, tells every change;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
 // keeps the first term's bits.
 #include <catch2/catch.hpp>
@@ -275,6 +276,47 @@ TEST_CASE("a schedule is read again only after its index array was written", "[s
   uint64_t before = D->written;
   gather();
   CHECK(D->written != before);
+}
+
+TEST_CASE("kept index values of every width tell any change from none", "[scatter]") {
+  // {S's size, the largest index at first, a new index}: the values first
+  // span 1 or 2 bytes, the new one is the first value plus 256 (plus
+  // 65536): the same low bytes, so only a full comparison sees it.
+  const int64_t cases[][3] = {{1000, 200, 2 + 256}, {70000, 60000, 2 + 65536},
+                              {200000, 100000, 3}, {1000, 200, 0}};
+  for (const auto &k : cases) {
+    pose(0, 1);
+    const int64_t n = 6, size = k[0];
+    zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+    zrt_array *S = zrt_array_new("S", zrt_region_make(1, 0, size, 0, 0, 0, 0), ZRT_I64, 0, 0,
+                                 0, 0, 0, 0);
+    zrt_array *D = zrt_array_new("D", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+    zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+    for (int64_t x = 0; x <= size; ++x)
+      *i64(S, x) = 10 * x;
+    const int64_t first[] = {5, k[1], 2, 3, k[1] - 1, 5};
+    for (int64_t i = 1; i <= n; ++i)
+      *i64(I, i) = first[i - 1];
+    im_transfer *t = nullptr;
+    auto gather = [&] {
+      t = im_remap(t, 3, IM_GATHER, D, R, S, I, nullptr, nullptr);
+      run(t);
+    };
+    gather();
+    INFO("size " << size << " new index " << k[2]);
+    *i64(I, 3) = 2; // the same values, written: kept
+    zrt_array_wrote(I);
+    gather();
+    CHECK(zrt_g.n_remap_inspections == 1);
+    *i64(I, 3) = k[2]; // a new value, above the range or below it
+    zrt_array_wrote(I);
+    gather();
+    CHECK(zrt_g.n_remap_inspections == 2);
+    for (int64_t i = 1; i <= n; ++i)
+      CHECK(*i64(D, i) == 10 * (i == 3 ? k[2] : first[i - 1]));
+    for (zrt_array *a : {S, D, I})
+      zrt_array_free(a);
+  }
 }
 
 namespace {

@@ -1114,14 +1114,21 @@ static bool copy_indexed(const zrt_msg *s, const zrt_msg *r) {
   const uint64_t *restrict from = s->arr->base;
   uint64_t *restrict to = r->arr->base;
   const int64_t *restrict si = s->idx, *restrict ri = r->idx;
-  if (r->idx_run) { /* a gather's targets in walk order: usually a run */
+  if (s->idx_run) /* both lists may keep their first offset alone (list_msg) */
+    from += s->nidx ? si[0] : 0;
+  if (r->idx_run) /* a gather's targets in walk order: usually a run */
     to += s->nidx ? ri[0] : 0;
+  if (s->idx_run && r->idx_run)
+    memcpy(to, from, (size_t)s->nidx * sizeof *to);
+  else if (s->idx_run)
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[ri[i]] = from[i];
+  else if (r->idx_run)
     for (int64_t i = 0; i < s->nidx; ++i)
       to[i] = from[si[i]];
-  } else {
+  else
     for (int64_t i = 0; i < s->nidx; ++i)
       to[ri[i]] = from[si[i]];
-  }
   return true;
 }
 
@@ -1189,6 +1196,12 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
+/* A run's list shrunk to its first offset (zrt_msg.idx_run). */
+static int64_t *first_offset_only(int64_t *list) {
+  int64_t *first = realloc(list, sizeof *list);
+  return first ? first : list;
+}
+
 /* Message m: the elements at the offsets `list` of array a, in that order.
  * With a view to fill, a list that forms a loop nest becomes a strided
  * section of that view; else the message is indexed and takes the list's
@@ -1217,6 +1230,8 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
     m->idx_run = true;
     for (int64_t i = 1; i < list->n && m->idx_run; ++i)
       m->idx_run = list->v[i] == list->v[0] + i;
+    if (m->idx_run && peer == zrt_g.me && list->n > 1) /* a copy within this PE: */
+      m->idx = first_offset_only(list->v);          /* no back end reads the list */
   }
   list->v = NULL;
   list->n = list->cap = 0;

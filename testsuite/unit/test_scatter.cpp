@@ -10,7 +10,8 @@
 // reads its index values again only after a write stamps the index array,
 // and its copy of them, kept in 1, 2 or 4 bytes each, tells every change;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
-// keeps the first term's bits.
+// keeps the first term's bits; a remap's copies within a PE whose element
+// lists are runs, kept as their first offsets, move the right elements.
 #include <catch2/catch.hpp>
 
 #include "zplrt_internal.h"
@@ -451,4 +452,70 @@ TEST_CASE("a plain scatter keeps each element's last write in row-major order", 
     INFO("element " << b);
     CHECK(*i64(D, b) == last[b]);
   }
+}
+
+TEST_CASE("copies within a PE read and write runs of elements by their first offset",
+          "[scatter]") {
+  // The local lists that are runs keep their first offset alone: a gather
+  // of a shifted run (both runs), one in reverse (the target a run), a
+  // scatter in reverse (the source a run), the same gather of 4-byte
+  // elements (through the pack buffer), and a product of reals into 3
+  // targets (the source a run) built the second time it runs.
+  pose(0, 1);
+  const int64_t n = 40;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_region wide = zrt_region_make(1, 1, n + 3, 0, 0, 0, 0);
+  zrt_array *S = zrt_array_new("S", wide, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *D = zrt_array_new("D", wide, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *S4 = zrt_array_new("S4", wide, ZRT_F32, 0, 0, 0, 0, 0, 0);
+  zrt_array *D4 = zrt_array_new("D4", R, ZRT_F32, 0, 0, 0, 0, 0, 0);
+  zrt_array *Shift = zrt_array_new("Shift", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Back = zrt_array_new("Back", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Bin = zrt_array_new("Bin", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 1, 3, 0, 0, 0, 0), ZRT_F32, 0, 0, 0, 0,
+                               0, 0);
+  float *s4 = static_cast<float *>(S4->base), *d4 = static_cast<float *>(D4->base);
+  float *h = static_cast<float *>(H->base);
+  for (int64_t i = 1; i <= n + 3; ++i) {
+    *i64(S, i) = 100 + i;
+    int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+    s4[zrt_array_elem(S4, x)] = 1.0f + 1.0f / static_cast<float>(i);
+  }
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(Shift, i) = i + 3;
+    *i64(Back, i) = n + 1 - i;
+    *i64(Bin, i) = i % 3 + 1;
+  }
+  run(im_remap(nullptr, 7, IM_GATHER, D, R, S, Shift, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + i + 3);
+  run(im_remap(nullptr, 8, IM_GATHER, D, R, S, Back, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + n + 1 - i);
+  run(im_remap(nullptr, 9, IM_SCATTER, D, R, S, Back, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, n + 1 - i) == 100 + i);
+  run(im_remap(nullptr, 10, IM_GATHER, D4, R, S4, Shift, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i) {
+    int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+    CHECK(d4[zrt_array_elem(D4, x)] == 1.0f + 1.0f / static_cast<float>(i + 3));
+  }
+  im_transfer *t = nullptr;
+  for (int time = 1; time <= 2; ++time) { // without a schedule, then with one
+    float product[4] = {0.0f, 1.0f, 1.0f, 1.0f};
+    for (int64_t i = 1; i <= n; ++i)
+      product[i % 3 + 1] *= 1.0f + 1.0f / static_cast<float>(i);
+    for (int64_t b = 0; b < 3; ++b)
+      h[b] = 2.0f;
+    t = im_remap_combine(t, 11, ZRT_SCATTER_MUL, H, R, S4, nullptr, 0, Bin, nullptr, nullptr);
+    run(t);
+    for (int64_t b = 1; b <= 3; ++b) {
+      int64_t x[ZRT_MAX_RANK] = {b, 0, 0};
+      INFO("run " << time << " target " << b);
+      CHECK(h[zrt_array_elem(H, x)] == 2.0f * product[b]);
+    }
+  }
+  CHECK(zrt_g.n_remap_inspections == 5);
+  for (zrt_array *a : {S, D, S4, D4, Shift, Back, Bin, H})
+    zrt_array_free(a);
 }

@@ -995,11 +995,68 @@ static bool same_shape(const array_shape *x, const array_shape *y) {
          same_layout(&x->layout, &y->layout);
 }
 
+/* Reals without a schedule: one PE's contributions combined per target in
+ * its walk order (the targets then take these sums in PE order), over a
+ * dense buffer of dst's storage, with a flag for each element that holds
+ * a sum and the offsets of those, in the order they were first touched. */
+typedef struct pe_sums {
+  char *value;
+  unsigned char *touched;
+  size_t n; /* dst's elements, which the buffers fit */
+  i64vec targets;
+} pe_sums;
+
+static void pe_sums_fit(pe_sums *p, const zrt_array *dst) {
+  size_t n = dst->bytes / dst->esz;
+  if (p->value && p->n == n)
+    return;
+  free(p->value);
+  free(p->touched);
+  p->value = malloc(n ? dst->bytes : 1);
+  p->touched = calloc(n ? n : 1, 1);
+  p->n = n;
+  if (!p->value || !p->touched)
+    zrt_failf("out of memory in a scatter into array %s", dst->name);
+}
+
+static void pe_sums_free(pe_sums *p) {
+  free(p->value);
+  free(p->touched);
+  free(p->targets.v);
+}
+
+/* A term (its value bits) for the element at offset off. */
+static void pe_sums_add(pe_sums *p, const remap_call *c, int64_t off, int64_t bits) {
+  size_t esz = c->dst->esz;
+  char *acc = p->value + (size_t)off * esz;
+  if (p->touched[off]) {
+    zrt_combine_elem(c->dst->type, (int)c->op, acc, &bits);
+    return;
+  }
+  memcpy(acc, &bits, esz);
+  p->touched[off] = 1;
+  vec_push(&p->targets, off);
+}
+
+/* Each sum combined into its target; the sums left empty. */
+static void pe_sums_apply(pe_sums *p, const remap_call *c) {
+  zrt_array *dst = c->dst;
+  size_t esz = dst->esz;
+  for (int64_t i = 0; i < p->targets.n; ++i) {
+    int64_t off = p->targets.v[i];
+    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
+                     p->value + (size_t)off * esz);
+    p->touched[off] = 0;
+  }
+  p->targets.n = 0;
+}
+
 /* A direct scatter's buffers, their storage kept from run to run. */
 typedef struct direct_buffers {
   i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
-  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
-  i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  pe_sums own;     /* reals: this PE's own contributions, summed during the walk */
+  pe_sums received; /* reals: those of one other PE, summed from its records */
+  i64vec scratch, flat; /* the send and receive buffers, and */
   i64vec partial;  /* exact, when used: the contributions to others' elements,
                       combined per element of dst's declared region */
   int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
@@ -1023,10 +1080,10 @@ static void direct_buffers_free(direct_buffers *b) {
   if (!b)
     return;
   vecs_free(b->out, zrt_g.npes);
-  free(b->own.v);
+  pe_sums_free(&b->own);
+  pe_sums_free(&b->received);
   free(b->scratch.v);
   free(b->flat.v);
-  free(b->pairs.v);
   free(b->partial.v);
   free(b->from);
   free(b->owners);
@@ -1059,11 +1116,7 @@ typedef struct remap_state {
   bool has_local; /* the elements that stay on this PE */
   zrt_msg local_send, local_recv;
   bool direct;      /* an accumulating scatter run without a schedule ... */
-  remap_call call;  /* ... and its arrays, for SR; for reals, the dense */
-  char *partial;    /* partial results over dst's storage, which of them */
-  unsigned char *touched; /* hold one, their count and the offsets held */
-  size_t npartial;
-  i64vec targets;
+  remap_call call;  /* ... and its arrays, for SR, */
   direct_buffers *buffers; /* and the buffers of its runs */
   im_transfer *other_shapes; /* this call site's handles for other array shapes */
 } remap_state;
@@ -1082,9 +1135,6 @@ static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
   free(st->index_copy.bytes);
   free(st->views);
-  free(st->partial);
-  free(st->touched);
-  free(st->targets.v);
   direct_buffers_free(st->buffers);
   if (st->has_local) {
     free_msgs(&st->local_send, 1);
@@ -1507,11 +1557,12 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
  *     records as they come. Such a scatter never builds a schedule.
  *   - Reals keep the order a schedule gives (zrt_msg.group): each PE's
  *     contributions to one target combine in its walk order, and those
- *     per-PE results into the target in PE order. combine_pe_group does
- *     that for one PE's list with a dense buffer of partial results, in
- *     time linear in the list. The same index values at the next call
- *     build a schedule (the handle keeps the values it ran with), which
- *     later calls reuse while the values stay. */
+ *     per-PE results into the target in PE order. A dense buffer of sums
+ *     per PE (pe_sums) does that in time linear in the contributions: the
+ *     own ones summed during the walk, each other PE's from its records.
+ *     The same index values at the next call build a schedule (the handle
+ *     keeps the values it ran with), which later calls reuse while the
+ *     values stay. */
 static bool combines_exactly(const remap_call *c) {
   return c->combining && c->dst->type == ZRT_I64;
 }
@@ -1600,8 +1651,7 @@ static void take_own(direct_run *d, int64_t off, int64_t bits) {
     d->pending_bits[d->npending++] = bits;
     return;
   }
-  vec_push(&d->b->own, off);
-  vec_push(&d->b->own, bits);
+  pe_sums_add(&d->b->own, d->c, off, bits);
 }
 
 /* The words of one record sent: the index, then the value bits unless the
@@ -1793,58 +1843,16 @@ static void count_direct_messages(const i64vec *out) {
   }
 }
 
-/* The dense buffers of partial results over dst's storage, made on first use. */
-static void ensure_partials(remap_state *st, const zrt_array *dst) {
-  size_t n = dst->bytes / dst->esz;
-  if (st->partial && st->npartial == n)
-    return;
-  free(st->partial);
-  free(st->touched);
-  st->partial = malloc(n ? dst->bytes : 1);
-  st->touched = calloc(n ? n : 1, 1);
-  st->npartial = n;
-  if (!st->partial || !st->touched)
-    zrt_failf("out of memory in a scatter into array %s", dst->name);
-}
-
-/* One PE's contributions (offset, value bits), in its walk order: per
- * target combined in list order, then each result into its target. */
-static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec *pairs) {
-  zrt_array *dst = c->dst;
-  size_t esz = dst->esz;
-  ensure_partials(st, dst);
-  st->targets.n = 0;
-  for (int64_t i = 0; i + 1 < pairs->n; i += 2) {
-    int64_t off = pairs->v[i];
-    char *acc = st->partial + (size_t)off * esz;
-    if (st->touched[off]) {
-      zrt_combine_elem(dst->type, (int)c->op, acc, &pairs->v[i + 1]);
-      continue;
-    }
-    memcpy(acc, &pairs->v[i + 1], esz);
-    st->touched[off] = 1;
-    vec_push(&st->targets, off);
-  }
-  for (int64_t i = 0; i < st->targets.n; ++i) {
-    int64_t off = st->targets.v[i];
-    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
-                     st->partial + (size_t)off * esz);
-    st->touched[off] = 0;
-  }
-}
-
-/* The n values of records received from one PE as (offset, value bits)
- * pairs. */
-static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
-                             i64vec *pairs) {
+/* Reals: the n values of records received from one PE, summed per target
+ * in their order. */
+static void sum_records(const direct_run *d, pe_sums *sums, const int64_t *records, int64_t n) {
   int rank = d->c->dst->rank, words = record_words(d);
-  vec_reserve(pairs, n / words * 2);
-  pairs->n = 0;
+  pe_sums_fit(sums, d->c->dst);
   for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
-    pairs->v[pairs->n++] = target_offset(d, x);
-    pairs->v[pairs->n++] = words == rank ? d->c->value_bits : records[i + rank];
+    pe_sums_add(sums, d->c, target_offset(d, x),
+                words == rank ? d->c->value_bits : records[i + rank]);
   }
 }
 
@@ -1877,12 +1885,12 @@ static void combine_arrived(direct_run *d, remap_state *st) {
         combine_records(d, records + 1, n - 1);
       continue;
     }
-    const i64vec *group = &b->own;
-    if (q != zrt_g.me) {
-      records_to_pairs(d, records, n, &b->pairs);
-      group = &b->pairs;
-    }
-    combine_pe_group(st, d->c, group);
+    if (q == zrt_g.me)
+      pe_sums_apply(&b->own, d->c);
+    if (q == zrt_g.me || n == 0)
+      continue;
+    sum_records(d, &b->received, records, n);
+    pe_sums_apply(&b->received, d->c);
   }
   flush_pending(d);
 }
@@ -2028,7 +2036,8 @@ static void combine_direct(im_transfer *t) {
   direct_run d = {c, mine, fast_box_of(c, mine), st->buffers, 0, {0}, {0}};
   for (int q = 0; q < np; ++q)
     d.b->out[q].n = 0;
-  d.b->own.n = 0;
+  if (!combines_exactly(c))
+    pe_sums_fit(&d.b->own, c->dst);
   start_partials(&d);
   walk_points(&d);
   if (d.partials)

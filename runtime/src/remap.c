@@ -59,9 +59,24 @@
 typedef struct i64vec {
   int64_t *v;
   int64_t n, cap;
+  bool run; /* push_offset's lists: v[0] alone stands for v[0], v[0] + 1, ... */
 } i64vec;
 
+/* A run's offsets written out. */
+static void spell_out(i64vec *v) {
+  int64_t *p = realloc(v->v, (size_t)v->n * sizeof *p);
+  if (!p)
+    zrt_failf("out of memory in a remap schedule");
+  for (int64_t i = 1; i < v->n; ++i)
+    p[i] = p[0] + i;
+  v->v = p;
+  v->cap = v->n;
+  v->run = false;
+}
+
 static void vec_push(i64vec *v, int64_t x) {
+  if (v->run)
+    spell_out(v);
   if (v->n == v->cap) {
     int64_t cap = v->cap ? 2 * v->cap : 16;
     int64_t *p = realloc(v->v, (size_t)cap * sizeof *p);
@@ -71,6 +86,22 @@ static void vec_push(i64vec *v, int64_t x) {
     v->cap = cap;
   }
   v->v[v->n++] = x;
+}
+
+/* Appends offset x to a list of offsets, which keeps its first offset
+ * alone while each offset follows the one before (a schedule's list of a
+ * PE's own elements in walk order often does: list_msg). */
+static void push_offset(i64vec *v, int64_t x) {
+  if (v->n == 0) {
+    vec_push(v, x);
+    v->run = true;
+    return;
+  }
+  if (v->run && x == v->v[0] + v->n) {
+    ++v->n;
+    return;
+  }
+  vec_push(v, x); /* which writes out a broken run */
 }
 
 static i64vec *vecs_new(int n) {
@@ -535,14 +566,14 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64v
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     int64_t owner = read_owner(c, s.x, s.w.at);
-    vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
+    push_offset(&recv[owner], zrt_array_elem(c->dst, s.w.at));
     if (owner != zrt_g.me) {
       vec_push(&slots[owner], index_slot(&distinct, s.x, &asks[owner]));
     } else {
       /* Own points never go through the exchange: it would hold three
        * copies of three index words per point at once. */
       check_stored(c->src, s.x, "gather");
-      vec_push(&send[owner], zrt_array_elem(c->src, s.x));
+      push_offset(&send[owner], zrt_array_elem(c->src, s.x));
     }
   }
   selected_end(&s);
@@ -773,7 +804,7 @@ static void inspect_combine(const remap_call *c, i64vec *send, i64vec *slots, i6
     int64_t src = zrt_array_elem(c->src, s.w.at), key = target_key(&keys, s.x);
     int n = write_owners(c->dst, s.x, owners);
     for (int t = 0; t < n; ++t) {
-      vec_push(&send[owners[t]], src);
+      push_offset(&send[owners[t]], src);
       vec_push(&slots[owners[t]], key);
     }
   }
@@ -1255,13 +1286,18 @@ static int64_t *first_offset_only(int64_t *list) {
 /* Message m: the elements at the offsets `list` of array a, in that order.
  * With a view to fill, a list that forms a loop nest becomes a strided
  * section of that view; else the message is indexed and takes the list's
- * storage. `buffered`: give a non-contiguous message its pack buffer. */
+ * storage, a run of this PE's own elements its first offset alone (no back
+ * end reads such a list; zrt_msg.idx_run). `buffered`: give a
+ * non-contiguous message its pack buffer. */
 static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *list,
                      zrt_array *view, bool buffered) {
   memset(m, 0, sizeof *m);
   m->peer = peer;
   m->tag = tag;
   m->bytes = (size_t)list->n * a->esz;
+  bool local = peer == zrt_g.me; /* a copy within this PE: no back end reads its list */
+  if (list->run && (!local || view))
+    spell_out(list);
   nest ns;
   if (view && find_nest(list->v, list->n, &ns)) {
     make_view(view, a, &ns, &m->box);
@@ -1278,13 +1314,14 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
     m->nidx = list->n;
     m->pattern = ZRT_PAT_INDEXED;
     m->idx_run = true;
-    for (int64_t i = 1; i < list->n && m->idx_run; ++i)
+    for (int64_t i = 1; i < list->n && m->idx_run && !list->run; ++i)
       m->idx_run = list->v[i] == list->v[0] + i;
-    if (m->idx_run && peer == zrt_g.me && list->n > 1) /* a copy within this PE: */
-      m->idx = first_offset_only(list->v);          /* no back end reads the list */
+    if (m->idx_run && local && !list->run && list->n > 1)
+      m->idx = first_offset_only(list->v);
   }
   list->v = NULL;
   list->n = list->cap = 0;
+  list->run = false;
   if (buffered && !m->contiguous) {
     m->buf = malloc(m->bytes ? m->bytes : 1);
     if (!m->buf)

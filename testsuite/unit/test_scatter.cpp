@@ -457,8 +457,9 @@ TEST_CASE("a plain scatter keeps each element's last write in row-major order", 
 TEST_CASE("copies within a PE read and write runs of elements by their first offset",
           "[scatter]") {
   // The local lists that are runs keep their first offset alone: a gather
-  // of a shifted run (both runs), one in reverse (the target a run), a
-  // scatter in reverse (the source a run), the same gather of 4-byte
+  // of a shifted run (both runs), one in reverse (the target a run), one
+  // whose sources stop being a run halfway (written out then), a scatter
+  // in reverse (the source a run), the same gather of 4-byte
   // elements (through the pack buffer), and a product of reals into 3
   // targets (the source a run) built the second time it runs.
   pose(0, 1);
@@ -471,6 +472,7 @@ TEST_CASE("copies within a PE read and write runs of elements by their first off
   zrt_array *D4 = zrt_array_new("D4", R, ZRT_F32, 0, 0, 0, 0, 0, 0);
   zrt_array *Shift = zrt_array_new("Shift", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
   zrt_array *Back = zrt_array_new("Back", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Late = zrt_array_new("Late", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
   zrt_array *Bin = zrt_array_new("Bin", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
   zrt_array *H = zrt_array_new("H", zrt_region_make(1, 1, 3, 0, 0, 0, 0), ZRT_F32, 0, 0, 0, 0,
                                0, 0);
@@ -484,6 +486,7 @@ TEST_CASE("copies within a PE read and write runs of elements by their first off
   for (int64_t i = 1; i <= n; ++i) {
     *i64(Shift, i) = i + 3;
     *i64(Back, i) = n + 1 - i;
+    *i64(Late, i) = i <= n / 2 ? i : n + n / 2 + 1 - i; // 1..20, then 40..21
     *i64(Bin, i) = i % 3 + 1;
   }
   run(im_remap(nullptr, 7, IM_GATHER, D, R, S, Shift, nullptr, nullptr));
@@ -492,6 +495,9 @@ TEST_CASE("copies within a PE read and write runs of elements by their first off
   run(im_remap(nullptr, 8, IM_GATHER, D, R, S, Back, nullptr, nullptr));
   for (int64_t i = 1; i <= n; ++i)
     CHECK(*i64(D, i) == 100 + n + 1 - i);
+  run(im_remap(nullptr, 12, IM_GATHER, D, R, S, Late, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + (i <= n / 2 ? i : n + n / 2 + 1 - i));
   run(im_remap(nullptr, 9, IM_SCATTER, D, R, S, Back, nullptr, nullptr));
   for (int64_t i = 1; i <= n; ++i)
     CHECK(*i64(D, n + 1 - i) == 100 + i);
@@ -515,7 +521,7 @@ TEST_CASE("copies within a PE read and write runs of elements by their first off
       CHECK(h[zrt_array_elem(H, x)] == 2.0f * product[b]);
     }
   }
-  CHECK(zrt_g.n_remap_inspections == 5);
-  for (zrt_array *a : {S, D, S4, D4, Shift, Back, Bin, H})
+  CHECK(zrt_g.n_remap_inspections == 6);
+  for (zrt_array *a : {S, D, S4, D4, Shift, Back, Late, Bin, H})
     zrt_array_free(a);
 }

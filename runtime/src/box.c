@@ -423,7 +423,6 @@ static inline int64_t msg_offset(const zrt_msg *m, int64_t i) {
   return m->idx_run ? m->idx[0] + i : m->idx[i];
 }
 
-
 /* A combining send (zrt_msg.group): element g of buf is the terms of
  * group g combined in list order. Each group starts at the operator's
  * identity, which leaves the first term's bits unchanged (-0.0 + x and

@@ -94,7 +94,9 @@ typedef struct zrt_msg {
    * and lbox are then unused. NULL for box sections. */
   const int64_t *idx;
   int64_t nidx;
-  bool idx_run; /* idx[i] = idx[0] + i for every i: kernels need not read idx */
+  bool idx_run; /* idx[i] = idx[0] + i for every i: kernels need not read idx
+                   (a remap's copy within a PE, never a back end's message,
+                   keeps idx[0] alone) */
   /* Combined message (im_combine), or the sections of several tiles
    * exchanged with one peer (tiled distributions): the concatenation of
    * npieces messages for the same peer, in order (each piece has its own

@@ -418,6 +418,11 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 }
 
 /* ---- combining kernels (accumulating scatters) ---------------------------------------- */
+/* Offset i of an indexed message; a run may keep its first offset alone. */
+static inline int64_t msg_offset(const zrt_msg *m, int64_t i) {
+  return m->idx_run ? m->idx[0] + i : m->idx[i];
+}
+
 /* A combining send (zrt_msg.group): element g of buf is the terms of
  * group g combined in list order. Each group starts at the operator's
  * identity, which leaves the first term's bits unchanged (-0.0 + x and
@@ -427,41 +432,41 @@ size_t zrt_unpack_index(void *base, size_t esz, const int64_t *idx, int64_t n, c
 static void groups_f64(double *acc, const double *src, const zrt_msg *m, bool mul) {
   for (int64_t g = 0; g < m->ngroups; ++g)
     acc[g] = mul ? 1.0 : -0.0;
-  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  const int64_t *restrict slot = m->group;
   if (m->idx_run && !mul) { /* the source read in storage order (CG's product) */
-    const double *restrict run = src + (m->nidx ? idx[0] : 0);
+    const double *restrict run = src + (m->nidx ? m->idx[0] : 0);
     for (int64_t i = 0; i < m->nidx; ++i)
       acc[slot[i]] += run[i];
   } else if (mul)
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] *= src[idx[i]];
+      acc[slot[i]] *= src[msg_offset(m, i)];
   else
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] += src[idx[i]];
+      acc[slot[i]] += src[msg_offset(m, i)];
 }
 
 static void groups_f32(float *acc, const float *src, const zrt_msg *m, bool mul) {
   for (int64_t g = 0; g < m->ngroups; ++g)
     acc[g] = mul ? 1.0f : -0.0f;
-  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  const int64_t *restrict slot = m->group;
   if (mul)
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] *= src[idx[i]];
+      acc[slot[i]] *= src[msg_offset(m, i)];
   else
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] += src[idx[i]];
+      acc[slot[i]] += src[msg_offset(m, i)];
 }
 
 static void groups_i64(uint64_t *acc, const uint64_t *src, const zrt_msg *m, bool mul) {
   for (int64_t g = 0; g < m->ngroups; ++g)
     acc[g] = mul ? 1 : 0;
-  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  const int64_t *restrict slot = m->group;
   if (mul)
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] *= src[idx[i]];
+      acc[slot[i]] *= src[msg_offset(m, i)];
   else
     for (int64_t i = 0; i < m->nidx; ++i)
-      acc[slot[i]] += src[idx[i]];
+      acc[slot[i]] += src[msg_offset(m, i)];
 }
 
 static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
@@ -479,16 +484,16 @@ static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
  * element group[i] of buf. */
 static size_t unpack_expand(const zrt_msg *m, const zrt_array *arr, const void *buf) {
   size_t esz = arr->esz;
-  const int64_t *restrict idx = m->idx, *restrict slot = m->group;
+  const int64_t *restrict slot = m->group;
   if (esz == 8) {
     uint64_t *restrict to = arr->base;
     const uint64_t *restrict from = buf;
     for (int64_t i = 0; i < m->nidx; ++i)
-      to[idx[i]] = from[slot[i]];
+      to[msg_offset(m, i)] = from[slot[i]];
   } else {
     for (int64_t i = 0; i < m->nidx; ++i)
-      memcpy((char *)arr->base + (size_t)idx[i] * esz, (const char *)buf + (size_t)slot[i] * esz,
-             esz);
+      memcpy((char *)arr->base + (size_t)msg_offset(m, i) * esz,
+             (const char *)buf + (size_t)slot[i] * esz, esz);
   }
   return (size_t)m->ngroups * esz;
 }
@@ -496,8 +501,9 @@ static size_t unpack_expand(const zrt_msg *m, const zrt_array *arr, const void *
 /* A combining receive: each element of buf combined into its target. */
 static size_t unpack_combining(const zrt_msg *m, const zrt_array *arr, const void *buf) {
   for (int64_t i = 0; i < m->nidx; ++i)
-    zrt_combine_elem(arr->type, m->combine_op, (char *)arr->base + (size_t)m->idx[i] * arr->esz,
-                 (const char *)buf + (size_t)i * arr->esz);
+    zrt_combine_elem(arr->type, m->combine_op,
+                     (char *)arr->base + (size_t)msg_offset(m, i) * arr->esz,
+                     (const char *)buf + (size_t)i * arr->esz);
   return (size_t)m->nidx * arr->esz;
 }
 
@@ -546,6 +552,11 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
   }
   if (m->group)
     return pack_groups(buf, m, arr);
+  if (m->idx && m->idx_run) {
+    memcpy(buf, (const char *)arr->base + (size_t)(m->nidx ? m->idx[0] : 0) * arr->esz,
+           (size_t)m->nidx * arr->esz);
+    return (size_t)m->nidx * arr->esz;
+  }
   if (m->idx)
     return zrt_pack_index(buf, arr->base, arr->esz, m->idx, m->nidx);
   if (m->contiguous) { /* pieces are often single elements or rows */
@@ -571,6 +582,11 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
     return unpack_combining(m, arr, buf);
   if (m->group)
     return unpack_expand(m, arr, buf);
+  if (m->idx && m->idx_run) {
+    memcpy((char *)arr->base + (size_t)(m->nidx ? m->idx[0] : 0) * arr->esz, buf,
+           (size_t)m->nidx * arr->esz);
+    return (size_t)m->nidx * arr->esz;
+  }
   if (m->idx)
     return zrt_unpack_index(arr->base, arr->esz, m->idx, m->nidx, buf);
   if (m->contiguous && !m->mirror) {

@@ -33,9 +33,9 @@
  * run without one ("accumulating scatters without a schedule" below).
  * A schedule is reused while r, the shapes of the arrays and the contents
  * of the index arrays stay the same: each PE keeps the index values it
- * read and their arrays' write stamps (zrt_array.written), reads the values
- * again only when a stamp changed, and all PEs agree on "unchanged" with
- * an allreduce. Arrays of the same shape at new addresses (temporaries
+ * read (in as few bytes as their range needs) and their arrays' write
+ * stamps (zrt_array.written), reads the values again only when a stamp
+ * changed, and all PEs agree on "unchanged" with an allreduce. Arrays of the same shape at new addresses (temporaries
  * allocated anew in a loop) only re-point the messages (rebind); arrays of
  * other shapes find their own handle among the call site's (take_shape).
  *
@@ -62,9 +62,24 @@
 typedef struct i64vec {
   int64_t *v;
   int64_t n, cap;
+  bool run; /* push_offset's lists: v[0] alone stands for v[0], v[0] + 1, ... */
 } i64vec;
 
+/* A run's offsets written out. */
+static void spell_out(i64vec *v) {
+  int64_t *p = realloc(v->v, (size_t)v->n * sizeof *p);
+  if (!p)
+    zrt_failf("out of memory in a remap schedule");
+  for (int64_t i = 1; i < v->n; ++i)
+    p[i] = p[0] + i;
+  v->v = p;
+  v->cap = v->n;
+  v->run = false;
+}
+
 static void vec_push(i64vec *v, int64_t x) {
+  if (v->run)
+    spell_out(v);
   if (v->n == v->cap) {
     int64_t cap = v->cap ? 2 * v->cap : 16;
     int64_t *p = realloc(v->v, (size_t)cap * sizeof *p);
@@ -74,6 +89,22 @@ static void vec_push(i64vec *v, int64_t x) {
     v->cap = cap;
   }
   v->v[v->n++] = x;
+}
+
+/* Appends offset x to a list of offsets, which keeps its first offset
+ * alone while each offset follows the one before (a schedule's list of a
+ * PE's own elements in walk order often does: list_msg). */
+static void push_offset(i64vec *v, int64_t x) {
+  if (v->n == 0) {
+    vec_push(v, x);
+    v->run = true;
+    return;
+  }
+  if (v->run && x == v->v[0] + v->n) {
+    ++v->n;
+    return;
+  }
+  vec_push(v, x); /* which writes out a broken run */
 }
 
 static i64vec *vecs_new(int n) {
@@ -538,14 +569,14 @@ static void inspect_gather(const remap_call *c, i64vec *send, i64vec *recv, i64v
   selected_walk s;
   for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
     int64_t owner = read_owner(c, s.x, s.w.at);
-    vec_push(&recv[owner], zrt_array_elem(c->dst, s.w.at));
+    push_offset(&recv[owner], zrt_array_elem(c->dst, s.w.at));
     if (owner != zrt_g.me) {
       vec_push(&slots[owner], index_slot(&distinct, s.x, &asks[owner]));
     } else {
       /* Own points never go through the exchange: it would hold three
        * copies of three index words per point at once. */
       check_stored(c->src, s.x, "gather");
-      vec_push(&send[owner], zrt_array_elem(c->src, s.x));
+      push_offset(&send[owner], zrt_array_elem(c->src, s.x));
     }
   }
   selected_end(&s);
@@ -658,158 +689,124 @@ static void inspect_scatter(const remap_call *c, i64vec *send, i64vec *recv) {
 }
 
 /* ---- accumulating scatters: the inspector ------------------------------------------------- */
-/* A point's contribution to a target element x, for a PE storing it. */
-typedef struct contribution {
-  int64_t peer, x[ZRT_MAX_RANK], seq; /* seq: the point's place in this PE's walk */
-  int64_t src;                        /* the offset of its source element */
-} contribution;
+/* A target element as one number, its key: its row-major position in dst's
+ * declared region, where a flood dimension (any index there means the one
+ * stored element) counts once. Keys order as the indices do, so a PE's
+ * groups numbered in key order are in target index order. */
+typedef struct target_keys {
+  const zrt_array *dst;
+  int64_t mult[ZRT_MAX_RANK]; /* row-major multipliers; 0 along a flood dimension */
+} target_keys;
 
-/* By receiving PE, then target index, then walk order: the order of the
- * groups in a message and of the elements each group combines. */
-static int contribution_order(const void *a, const void *b) {
-  const contribution *x = a, *y = b;
-  if (x->peer != y->peer)
-    return x->peer < y->peer ? -1 : 1;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k)
-    if (x->x[k] != y->x[k])
-      return x->x[k] < y->x[k] ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static void push_contribution(contribution **v, int64_t *n, int64_t *cap, contribution c) {
-  if (*n == *cap) {
-    *cap *= 2;
-    contribution *grown = realloc(*v, (size_t)*cap * sizeof **v);
-    if (!grown)
-      zrt_failf("out of memory in a scatter");
-    *v = grown;
-  }
-  (*v)[(*n)++] = c;
-}
-
-/* The smallest box holding the targets of a list of contributions. */
-typedef struct target_box {
-  int64_t lo[ZRT_MAX_RANK], hi[ZRT_MAX_RANK];
-} target_box;
-
-static void box_include(target_box *b, bool first, const int64_t x[ZRT_MAX_RANK]) {
-  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-    if (first || x[k] < b->lo[k])
-      b->lo[k] = x[k];
-    if (first || x[k] > b->hi[k])
-      b->hi[k] = x[k];
-  }
-}
-
-/* Row-major multipliers of the box's positions, and their number; 0 when
- * the box has more than `limit` positions. */
-static int64_t box_positions(const target_box *b, int64_t limit, int64_t mult[ZRT_MAX_RANK]) {
+static target_keys target_keys_of(const zrt_array *dst) {
+  target_keys t = {dst, {0, 0, 0}};
   int64_t span = 1;
-  for (int k = ZRT_MAX_RANK - 1; k >= 0; --k) {
-    int64_t extent = b->hi[k] - b->lo[k] + 1;
-    if (extent > limit / span)
-      return 0;
-    mult[k] = span;
+  for (int k = dst->rank - 1; k >= 0; --k) {
+    if (zrt_is_flood(&dst->decl, k))
+      continue;
+    int64_t extent = dst->decl.hi[k] - dst->decl.lo[k] + 1;
+    if (extent > INT64_MAX / span)
+      zrt_failf("scatter into array %s: its declared region has over 2^63 positions", dst->name);
+    t.mult[k] = span;
     span *= extent;
   }
-  return span;
+  return t;
 }
 
-/* Stable counting sort: perm lists 0..n-1 ordered by key (0 <= key < nkeys). */
-static void counting_order(const int64_t *key, int64_t n, int64_t nkeys, int64_t *perm) {
-  int64_t *start = calloc((size_t)nkeys + 1, sizeof *start);
-  if (!start)
-    zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j)
-    ++start[key[j] + 1];
-  for (int64_t k = 0; k < nkeys; ++k)
-    start[k + 1] += start[k];
-  for (int64_t j = 0; j < n; ++j)
-    perm[start[key[j]]++] = j;
-  free(start);
+static int64_t target_key(const target_keys *t, const int64_t x[ZRT_MAX_RANK]) {
+  int64_t key = 0;
+  for (int k = 0; k < t->dst->rank; ++k)
+    key += (x[k] - t->dst->decl.lo[k]) * t->mult[k];
+  return key;
 }
 
-/* Puts v (in walk order) in contribution_order in linear time, when the
- * targets' box has at most a few positions per contribution: a stable
- * counting sort by target position, then a stable one by peer (in that
- * order, so peers come first and walk order breaks ties). False when the
- * box is too large for that; the caller sorts by comparison then. */
-static bool order_by_counting(contribution **v, int64_t n, const target_box *box) {
-  int64_t mult[ZRT_MAX_RANK];
-  int64_t span = box_positions(box, 4 * n + 65536, mult);
-  if (span == 0)
-    return false;
-  int64_t *key = malloc((size_t)(n ? n : 1) * sizeof *key);
-  int64_t *by_target = malloc((size_t)(n ? n : 1) * sizeof *by_target);
-  int64_t *by_peer = malloc((size_t)(n ? n : 1) * sizeof *by_peer);
-  contribution *out = malloc((size_t)(n ? n : 1) * sizeof *out);
-  if (!key || !by_target || !by_peer || !out)
-    zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j) {
-    key[j] = 0;
-    for (int k = 0; k < ZRT_MAX_RANK; ++k)
-      key[j] += ((*v)[j].x[k] - box->lo[k]) * mult[k];
-  }
-  counting_order(key, n, span, by_target);
-  for (int64_t i = 0; i < n; ++i)
-    key[i] = (*v)[by_target[i]].peer;
-  counting_order(key, n, zrt_g.npes, by_peer);
-  for (int64_t i = 0; i < n; ++i)
-    out[i] = (*v)[by_target[by_peer[i]]];
-  free(key);
-  free(by_target);
-  free(by_peer);
-  free(*v);
-  *v = out;
-  return true;
-}
-
-/* This PE's contributions, one per selected point and PE storing its
- * target, in contribution_order. */
-static contribution *my_contributions(const remap_call *c, int64_t *count) {
-  int64_t n = 0, cap = 64, seq = 0;
-  contribution *v = malloc((size_t)cap * sizeof *v);
-  int64_t *targets = malloc((size_t)zrt_g.npes * sizeof *targets);
-  if (!v || !targets)
-    zrt_failf("out of memory in a scatter");
-  target_box box;
-  selected_walk s;
-  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
-    contribution one = {0, {s.x[0], s.x[1], s.x[2]}, seq++, zrt_array_elem(c->src, s.w.at)};
-    box_include(&box, seq == 1, s.x);
-    int nto = write_owners(c->dst, s.x, targets);
-    for (int t = 0; t < nto; ++t) {
-      one.peer = targets[t];
-      push_contribution(&v, &n, &cap, one);
+/* Appends the index with that key to targets (ZRT_MAX_RANK words); along a
+ * flood dimension the one stored index, as index_at gives it. */
+static void push_target(i64vec *targets, const target_keys *t, int64_t key) {
+  const zrt_array *dst = t->dst;
+  int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
+  for (int k = 0; k < dst->rank; ++k) {
+    if (zrt_is_flood(&dst->decl, k)) {
+      x[k] = dst->storage.lo[k];
+      continue;
     }
+    x[k] = dst->decl.lo[k] + key / t->mult[k];
+    key %= t->mult[k];
   }
-  free(targets);
-  selected_end(&s);
-  if (n > 1 && !order_by_counting(&v, n, &box))
-    qsort(v, (size_t)n, sizeof *v, contribution_order);
-  *count = n;
-  return v;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    vec_push(targets, x[k]);
 }
 
-/* The slot of each contribution (sorted by contribution_order): its
- * group's number among the groups of its receiving PE; targets[q] gets
- * each group's target index, in slot order. */
-static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets) {
-  int64_t *slot = malloc((size_t)(n ? n : 1) * sizeof *slot);
-  int64_t *ngroups = calloc((size_t)zrt_g.npes, sizeof *ngroups);
-  if (!slot || !ngroups)
+static int key_order(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* number_groups when the keys lie in lo..lo+span-1, span small: a table
+ * over that range marks the keys present, then numbers them in order. */
+static void number_by_table(i64vec *keys, int64_t lo, int64_t span, const target_keys *t,
+                            i64vec *targets) {
+  int64_t *group = malloc((size_t)span * sizeof *group);
+  if (!group)
     zrt_failf("out of memory in a scatter");
-  for (int64_t j = 0; j < n; ++j) {
-    const contribution *p = &mine[j];
-    if (j == 0 || p[-1].peer != p->peer || memcmp(p[-1].x, p->x, sizeof p->x) != 0) {
-      ++ngroups[p->peer];
-      for (int k = 0; k < ZRT_MAX_RANK; ++k)
-        vec_push(&targets[p->peer], p->x[k]);
+  for (int64_t j = 0; j < span; ++j)
+    group[j] = -1;
+  for (int64_t i = 0; i < keys->n; ++i)
+    group[keys->v[i] - lo] = 0;
+  int64_t groups = 0;
+  for (int64_t j = 0; j < span; ++j)
+    if (group[j] >= 0) {
+      group[j] = groups++;
+      push_target(targets, t, lo + j);
     }
-    slot[j] = ngroups[p->peer] - 1;
+  for (int64_t i = 0; i < keys->n; ++i)
+    keys->v[i] = group[keys->v[i] - lo];
+  free(group);
+}
+
+/* number_groups for keys spread widely: the distinct keys sorted, each
+ * key's group found by binary search. */
+static void number_by_sorting(i64vec *keys, const target_keys *t, i64vec *targets) {
+  int64_t *distinct = malloc((size_t)keys->n * sizeof *distinct);
+  if (!distinct)
+    zrt_failf("out of memory in a scatter");
+  memcpy(distinct, keys->v, (size_t)keys->n * sizeof *distinct);
+  qsort(distinct, (size_t)keys->n, sizeof *distinct, key_order);
+  int64_t groups = 0;
+  for (int64_t i = 0; i < keys->n; ++i)
+    if (groups == 0 || distinct[groups - 1] != distinct[i])
+      distinct[groups++] = distinct[i];
+  for (int64_t g = 0; g < groups; ++g)
+    push_target(targets, t, distinct[g]);
+  for (int64_t i = 0; i < keys->n; ++i) {
+    int64_t lo = 0, hi = groups - 1; /* the key is in distinct[lo..hi] */
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (distinct[mid] < keys->v[i])
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    keys->v[i] = lo;
   }
-  free(ngroups);
-  return slot;
+  free(distinct);
+}
+
+/* Replaces the target keys of a PE's contributions by their groups: one
+ * group per distinct target, numbered in target order; targets gets each
+ * group's index, in group order. */
+static void number_groups(i64vec *keys, const target_keys *t, i64vec *targets) {
+  if (keys->n == 0)
+    return;
+  int64_t lo = keys->v[0], hi = keys->v[0];
+  for (int64_t i = 1; i < keys->n; ++i) {
+    lo = keys->v[i] < lo ? keys->v[i] : lo;
+    hi = keys->v[i] > hi ? keys->v[i] : hi;
+  }
+  if (hi - lo < keys->n + 65536) /* the table costs at most about the keys' own storage */
+    number_by_table(keys, lo, hi - lo + 1, t, targets);
+  else
+    number_by_sorting(keys, t, targets);
 }
 
 /* Accumulating scatter: send[q] gets the source offsets of this PE's
@@ -817,32 +814,29 @@ static int64_t *group_slots(const contribution *mine, int64_t n, i64vec *targets
  * group (one per target element) each joins; recv[s] the target offsets
  * of the groups PE s sends this one, in slot order. So a message carries
  * one element per target element (zrt_msg.group), and its pack reads the
- * source in walk order, combining each group's terms in that order. */
+ * source in walk order, combining each group's terms in that order.
+ * The lists are written during the walk (slots first holding the targets'
+ * keys), so the inspector keeps two words per contribution, no more. */
 static void inspect_combine(const remap_call *c, i64vec *send, i64vec *slots, i64vec *recv) {
   int np = zrt_g.npes;
-  int64_t n;
-  contribution *mine = my_contributions(c, &n);
-  i64vec *targets = vecs_new(np), *asked = vecs_new(np);
-  int64_t *slot = group_slots(mine, n, targets);
-  int64_t *seq = calloc((size_t)n + 1, sizeof *seq);
-  int64_t *walk = malloc(((size_t)n + 1) * sizeof *walk);
-  if (!seq || !walk)
+  target_keys keys = target_keys_of(c->dst);
+  int64_t *owners = malloc((size_t)np * sizeof *owners);
+  if (!owners)
     zrt_failf("out of memory in a scatter");
-  int64_t points = 0; /* the walk's points: seq < points */
-  for (int64_t j = 0; j < n; ++j) {
-    seq[j] = mine[j].seq;
-    points = seq[j] >= points ? seq[j] + 1 : points;
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    int64_t src = zrt_array_elem(c->src, s.w.at), key = target_key(&keys, s.x);
+    int n = write_owners(c->dst, s.x, owners);
+    for (int t = 0; t < n; ++t) {
+      push_offset(&send[owners[t]], src);
+      vec_push(&slots[owners[t]], key);
+    }
   }
-  counting_order(seq, n, points, walk);
-  for (int64_t i = 0; i < n; ++i) {
-    const contribution *p = &mine[walk[i]];
-    vec_push(&send[p->peer], p->src);
-    vec_push(&slots[p->peer], slot[walk[i]]);
-  }
-  free(seq);
-  free(walk);
-  free(slot);
-  free(mine);
+  free(owners);
+  selected_end(&s);
+  i64vec *targets = vecs_new(np), *asked = vecs_new(np);
+  for (int q = 0; q < np; ++q)
+    number_groups(&slots[q], &keys, &targets[q]);
   exchange_vecs(targets, asked);
   for (int q = 0; q < np; ++q)
     for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
@@ -940,11 +934,6 @@ static bool transpose_lists(const transpose_order *o, bool receiving, i64vec *li
   }
   free(tiles);
   return keyed;
-}
-
-static int key_order(const void *a, const void *b) {
-  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-  return x < y ? -1 : x > y;
 }
 
 /* (key, offset) pairs -> the offsets in key order. */
@@ -1061,11 +1050,68 @@ static bool same_shape(const array_shape *x, const array_shape *y) {
          same_layout(&x->layout, &y->layout);
 }
 
+/* Reals without a schedule: one PE's contributions combined per target in
+ * its walk order (the targets then take these sums in PE order), over a
+ * dense buffer of dst's storage, with a flag for each element that holds
+ * a sum and the offsets of those, in the order they were first touched. */
+typedef struct pe_sums {
+  char *value;
+  unsigned char *touched;
+  size_t n; /* dst's elements, which the buffers fit */
+  i64vec targets;
+} pe_sums;
+
+static void pe_sums_fit(pe_sums *p, const zrt_array *dst) {
+  size_t n = dst->bytes / dst->esz;
+  if (p->value && p->n == n)
+    return;
+  free(p->value);
+  free(p->touched);
+  p->value = malloc(n ? dst->bytes : 1);
+  p->touched = calloc(n ? n : 1, 1);
+  p->n = n;
+  if (!p->value || !p->touched)
+    zrt_failf("out of memory in a scatter into array %s", dst->name);
+}
+
+static void pe_sums_free(pe_sums *p) {
+  free(p->value);
+  free(p->touched);
+  free(p->targets.v);
+}
+
+/* A term (its value bits) for the element at offset off. */
+static void pe_sums_add(pe_sums *p, const remap_call *c, int64_t off, int64_t bits) {
+  size_t esz = c->dst->esz;
+  char *acc = p->value + (size_t)off * esz;
+  if (p->touched[off]) {
+    zrt_combine_elem(c->dst->type, (int)c->op, acc, &bits);
+    return;
+  }
+  memcpy(acc, &bits, esz);
+  p->touched[off] = 1;
+  vec_push(&p->targets, off);
+}
+
+/* Each sum combined into its target; the sums left empty. */
+static void pe_sums_apply(pe_sums *p, const remap_call *c) {
+  zrt_array *dst = c->dst;
+  size_t esz = dst->esz;
+  for (int64_t i = 0; i < p->targets.n; ++i) {
+    int64_t off = p->targets.v[i];
+    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
+                     p->value + (size_t)off * esz);
+    p->touched[off] = 0;
+  }
+  p->targets.n = 0;
+}
+
 /* A direct scatter's buffers, their storage kept from run to run. */
 typedef struct direct_buffers {
   i64vec *out;     /* per PE: the records sent, x[0..rank) and the value bits */
-  i64vec own;      /* reals: this PE's own (offset, value bits), in walk order */
-  i64vec scratch, flat, pairs; /* the send and receive buffers, and */
+  pe_sums own;     /* reals: this PE's own contributions, summed during the walk */
+  pe_sums received; /* reals: those of one other PE, summed from its records */
+  i64vec scratch, flat; /* the send and receive buffers, and */
   i64vec partial;  /* exact, when used: the contributions to others' elements,
                       combined per element of dst's declared region */
   int64_t *from;   /* where each PE's records start in flat (exchange_flat) */
@@ -1089,15 +1135,23 @@ static void direct_buffers_free(direct_buffers *b) {
   if (!b)
     return;
   vecs_free(b->out, zrt_g.npes);
-  free(b->own.v);
+  pe_sums_free(&b->own);
+  pe_sums_free(&b->received);
   free(b->scratch.v);
   free(b->flat.v);
-  free(b->pairs.v);
   free(b->partial.v);
   free(b->from);
   free(b->owners);
   free(b);
 }
+
+/* Integers kept as offsets from the lowest, width bytes each (see
+ * keep_index_values). */
+typedef struct value_copy {
+  void *bytes;
+  int64_t n, lowest;
+  int width;
+} value_copy;
 
 typedef struct remap_state {
   int64_t remap_kind;  /* IM_GATHER / IM_SCATTER (transposes: IM_GATHER) */
@@ -1110,18 +1164,14 @@ typedef struct remap_state {
   bool combining;       /* an accumulating scatter, and its operator */
   int64_t op;
   int64_t perm[ZRT_MAX_RANK];
-  i64vec index_copy; /* this PE's index values at the inspection */
+  value_copy index_copy; /* this PE's index values at the inspection */
   uint64_t stamps[ZRT_MAX_RANK + 1]; /* and the write stamps they had then */
   zrt_array *views;  /* strided messages' views */
   int nviews;
   bool has_local; /* the elements that stay on this PE */
   zrt_msg local_send, local_recv;
   bool direct;      /* an accumulating scatter run without a schedule ... */
-  remap_call call;  /* ... and its arrays, for SR; for reals, the dense */
-  char *partial;    /* partial results over dst's storage, which of them */
-  unsigned char *touched; /* hold one, their count and the offsets held */
-  size_t npartial;
-  i64vec targets;
+  remap_call call;  /* ... and its arrays, for SR, */
   direct_buffers *buffers; /* and the buffers of its runs */
   im_transfer *other_shapes; /* this call site's handles for other array shapes */
 } remap_state;
@@ -1138,11 +1188,8 @@ static void free_msgs(zrt_msg *m, int n) {
 
 static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
-  free(st->index_copy.v);
+  free(st->index_copy.bytes);
   free(st->views);
-  free(st->partial);
-  free(st->touched);
-  free(st->targets.v);
   direct_buffers_free(st->buffers);
   if (st->has_local) {
     free_msgs(&st->local_send, 1);
@@ -1172,14 +1219,21 @@ static bool copy_indexed(const zrt_msg *s, const zrt_msg *r) {
   const uint64_t *restrict from = s->arr->base;
   uint64_t *restrict to = r->arr->base;
   const int64_t *restrict si = s->idx, *restrict ri = r->idx;
-  if (r->idx_run) { /* a gather's targets in walk order: usually a run */
+  if (s->idx_run) /* both lists may keep their first offset alone (list_msg) */
+    from += s->nidx ? si[0] : 0;
+  if (r->idx_run) /* a gather's targets in walk order: usually a run */
     to += s->nidx ? ri[0] : 0;
+  if (s->idx_run && r->idx_run)
+    memcpy(to, from, (size_t)s->nidx * sizeof *to);
+  else if (s->idx_run)
+    for (int64_t i = 0; i < s->nidx; ++i)
+      to[ri[i]] = from[i];
+  else if (r->idx_run)
     for (int64_t i = 0; i < s->nidx; ++i)
       to[i] = from[si[i]];
-  } else {
+  else
     for (int64_t i = 0; i < s->nidx; ++i)
       to[ri[i]] = from[si[i]];
-  }
   return true;
 }
 
@@ -1247,10 +1301,18 @@ static im_transfer *new_handle(int xfer_kind, int64_t id, const remap_call *c) {
   return t;
 }
 
+/* A run's list shrunk to its first offset (zrt_msg.idx_run). */
+static int64_t *first_offset_only(int64_t *list) {
+  int64_t *first = realloc(list, sizeof *list);
+  return first ? first : list;
+}
+
 /* Message m: the elements at the offsets `list` of array a, in that order.
  * With a view to fill, a list that forms a loop nest becomes a strided
  * section of that view; else the message is indexed and takes the list's
- * storage. `buffered`: give a non-contiguous message its pack buffer. */
+ * storage, a run of this PE's own elements its first offset alone (no back
+ * end reads such a list; zrt_msg.idx_run). `buffered`: give a
+ * non-contiguous message its pack buffer. */
 static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *list,
                      zrt_array *view, bool buffered) {
   vec_shrink(list); /* kept for the schedule's life: no room to grow */
@@ -1258,6 +1320,9 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
   m->peer = peer;
   m->tag = tag;
   m->bytes = (size_t)list->n * a->esz;
+  bool local = peer == zrt_g.me; /* a copy within this PE: no back end reads its list */
+  if (list->run && (!local || view))
+    spell_out(list);
   nest ns;
   if (view && find_nest(list->v, list->n, &ns)) {
     make_view(view, a, &ns, &m->box);
@@ -1274,11 +1339,14 @@ static void list_msg(zrt_msg *m, int64_t peer, int tag, zrt_array *a, i64vec *li
     m->nidx = list->n;
     m->pattern = ZRT_PAT_INDEXED;
     m->idx_run = true;
-    for (int64_t i = 1; i < list->n && m->idx_run; ++i)
+    for (int64_t i = 1; i < list->n && m->idx_run && !list->run; ++i)
       m->idx_run = list->v[i] == list->v[0] + i;
+    if (m->idx_run && local && !list->run && list->n > 1)
+      m->idx = first_offset_only(list->v);
   }
   list->v = NULL;
   list->n = list->cap = 0;
+  list->run = false;
   if (buffered && !m->contiguous) {
     m->buf = malloc(m->bytes ? m->bytes : 1);
     if (!m->buf)
@@ -1385,40 +1453,97 @@ static void expand_receives(im_transfer *t, i64vec *slots) {
   }
 }
 
-/* Records x in *v, or (compare) checks that it is the next value of *v. */
-static void note_value(i64vec *v, int64_t *at, bool compare, bool *same, int64_t x) {
-  if (!compare)
-    vec_push(v, x);
-  else if (*at >= v->n || v->v[(*at)++] != x)
-    *same = false;
+/* ---- the index values a schedule was built for ---------------------------------------------
+ * A PE keeps the values its schedule depends on, to tell after a write to
+ * an index array whether they changed. Each is kept as its offset from the
+ * smallest, in the fewest bytes (1, 2, 4 or 8) that hold the largest
+ * offset: CG's row and column numbers (up to 7000 at class W) take 2 bytes
+ * each, not 8. */
+static int width_of(uint64_t span) {
+  return span <= UINT8_MAX ? 1 : span <= UINT16_MAX ? 2 : span <= UINT32_MAX ? 4 : 8;
+}
+
+static uint64_t copy_get(const value_copy *v, int64_t i) {
+  switch (v->width) {
+  case 1:
+    return ((const uint8_t *)v->bytes)[i];
+  case 2:
+    return ((const uint16_t *)v->bytes)[i];
+  case 4:
+    return ((const uint32_t *)v->bytes)[i];
+  default:
+    return ((const uint64_t *)v->bytes)[i];
+  }
+}
+
+static void copy_set(value_copy *v, int64_t i, uint64_t offset) {
+  switch (v->width) {
+  case 1:
+    ((uint8_t *)v->bytes)[i] = (uint8_t)offset;
+    break;
+  case 2:
+    ((uint16_t *)v->bytes)[i] = (uint16_t)offset;
+    break;
+  case 4:
+    ((uint32_t *)v->bytes)[i] = (uint32_t)offset;
+    break;
+  default:
+    ((uint64_t *)v->bytes)[i] = offset;
+  }
+}
+
+/* What index_values does with each value, the at-th: finds the values'
+ * range, stores the value into copy, or compares it with copy's. */
+typedef struct value_visit {
+  enum { VALUES_RANGE, VALUES_STORE, VALUES_COMPARE } what;
+  value_copy *copy;
+  int64_t at, lowest, highest;
+  bool same; /* compare: every value so far equals the copy's */
+} value_visit;
+
+static void visit_value(value_visit *v, int64_t x) {
+  /* modulo 2^64: one offset per value, so equal offsets mean equal values */
+  uint64_t offset = v->copy ? (uint64_t)x - (uint64_t)v->copy->lowest : 0;
+  if (v->what == VALUES_RANGE) {
+    v->lowest = v->at == 0 || x < v->lowest ? x : v->lowest;
+    v->highest = v->at == 0 || x > v->highest ? x : v->highest;
+  } else if (v->what == VALUES_STORE) {
+    copy_set(v->copy, v->at, offset);
+  } else {
+    v->same = v->at < v->copy->n && offset == copy_get(v->copy, v->at);
+  }
+  ++v->at;
 }
 
 /* Walks what this PE's schedule depends on, in the inspector's order: at
  * each point, whether it is selected (masked remaps) and the index arrays'
- * values at the selected ones. Records them in *v, or (compare) says
- * whether they equal *v. */
-static bool index_values(const remap_call *c, i64vec *v, bool compare) {
+ * values at the selected ones, each given to visit_value (a comparison
+ * stops at the first difference). */
+static void index_values(const remap_call *c, value_visit *v) {
   zrt_region *tiles;
   int64_t nt = my_tiles(c->r, direct_array(c), &tiles);
   int rank = indexed_array(c)->rank;
-  int64_t at = 0;
-  bool same = true;
-  for (int64_t i = 0; i < nt && same; ++i) {
+  for (int64_t i = 0; i < nt && v->same; ++i) {
     walk w;
-    for (bool more = walk_first(&w, &tiles[i]); more && same; more = walk_next(&w)) {
+    for (bool more = walk_first(&w, &tiles[i]); more && v->same; more = walk_next(&w)) {
       bool moves = selected(c, w.at);
       if (c->mask)
-        note_value(v, &at, compare, &same, moves);
+        visit_value(v, moves);
       for (int k = 0; k < rank && moves; ++k) {
         zrt_array *I = c->ia[k];
-        note_value(v, &at, compare, &same,
-                   zrt_elem_get_i64(I->type,
-                                    (char *)I->base + (size_t)zrt_array_elem(I, w.at) * I->esz));
+        visit_value(v, zrt_elem_get_i64(I->type, (char *)I->base +
+                                                     (size_t)zrt_array_elem(I, w.at) * I->esz));
       }
     }
   }
   free(tiles);
-  return same && (!compare || at == v->n);
+}
+
+/* Whether this PE's index values (and selection) are those of *copy. */
+static bool same_index_values(const remap_call *c, value_copy *copy) {
+  value_visit compare = {VALUES_COMPARE, copy, 0, 0, 0, true};
+  index_values(c, &compare);
+  return compare.same && compare.at == copy->n;
 }
 
 /* The write stamps (zrt_array.written) of what a schedule depends on: the
@@ -1429,10 +1554,20 @@ static void dependency_stamps(const remap_call *c, uint64_t out[ZRT_MAX_RANK + 1
   out[ZRT_MAX_RANK] = c->mask ? c->mask->written : 0;
 }
 
-/* Keeps this PE's index values (and selection) and their stamps. */
+/* Keeps this PE's index values (and selection) and their stamps: a first
+ * walk finds their range, the second stores them. */
 static void keep_index_values(remap_state *st, const remap_call *c) {
-  index_values(c, &st->index_copy, false);
-  vec_shrink(&st->index_copy);
+  value_visit range = {VALUES_RANGE, NULL, 0, 0, 0, true};
+  index_values(c, &range);
+  value_copy *copy = &st->index_copy;
+  copy->n = range.at;
+  copy->lowest = range.lowest;
+  copy->width = width_of((uint64_t)range.highest - (uint64_t)range.lowest);
+  copy->bytes = malloc((size_t)(copy->n ? copy->n : 1) * (size_t)copy->width);
+  if (!copy->bytes)
+    zrt_failf("out of memory in a remap schedule");
+  value_visit store = {VALUES_STORE, copy, 0, 0, 0, true};
+  index_values(c, &store);
   dependency_stamps(c, st->stamps);
 }
 
@@ -1484,11 +1619,12 @@ static im_transfer *inspect(int xfer_kind, int64_t id, const remap_call *c) {
  *     records as they come. Such a scatter never builds a schedule.
  *   - Reals keep the order a schedule gives (zrt_msg.group): each PE's
  *     contributions to one target combine in its walk order, and those
- *     per-PE results into the target in PE order. combine_pe_group does
- *     that for one PE's list with a dense buffer of partial results, in
- *     time linear in the list. The same index values at the next call
- *     build a schedule (the handle keeps the values it ran with), which
- *     later calls reuse while the values stay. */
+ *     per-PE results into the target in PE order. A dense buffer of sums
+ *     per PE (pe_sums) does that in time linear in the contributions: the
+ *     own ones summed during the walk, each other PE's from its records.
+ *     The same index values at the next call build a schedule (the handle
+ *     keeps the values it ran with), which later calls reuse while the
+ *     values stay. */
 static bool combines_exactly(const remap_call *c) {
   return c->combining && c->dst->type == ZRT_I64;
 }
@@ -1577,8 +1713,7 @@ static void take_own(direct_run *d, int64_t off, int64_t bits) {
     d->pending_bits[d->npending++] = bits;
     return;
   }
-  vec_push(&d->b->own, off);
-  vec_push(&d->b->own, bits);
+  pe_sums_add(&d->b->own, d->c, off, bits);
 }
 
 /* The words of one record sent: the index, then the value bits unless the
@@ -1770,58 +1905,16 @@ static void count_direct_messages(const i64vec *out) {
   }
 }
 
-/* The dense buffers of partial results over dst's storage, made on first use. */
-static void ensure_partials(remap_state *st, const zrt_array *dst) {
-  size_t n = dst->bytes / dst->esz;
-  if (st->partial && st->npartial == n)
-    return;
-  free(st->partial);
-  free(st->touched);
-  st->partial = malloc(n ? dst->bytes : 1);
-  st->touched = calloc(n ? n : 1, 1);
-  st->npartial = n;
-  if (!st->partial || !st->touched)
-    zrt_failf("out of memory in a scatter into array %s", dst->name);
-}
-
-/* One PE's contributions (offset, value bits), in its walk order: per
- * target combined in list order, then each result into its target. */
-static void combine_pe_group(remap_state *st, const remap_call *c, const i64vec *pairs) {
-  zrt_array *dst = c->dst;
-  size_t esz = dst->esz;
-  ensure_partials(st, dst);
-  st->targets.n = 0;
-  for (int64_t i = 0; i + 1 < pairs->n; i += 2) {
-    int64_t off = pairs->v[i];
-    char *acc = st->partial + (size_t)off * esz;
-    if (st->touched[off]) {
-      zrt_combine_elem(dst->type, (int)c->op, acc, &pairs->v[i + 1]);
-      continue;
-    }
-    memcpy(acc, &pairs->v[i + 1], esz);
-    st->touched[off] = 1;
-    vec_push(&st->targets, off);
-  }
-  for (int64_t i = 0; i < st->targets.n; ++i) {
-    int64_t off = st->targets.v[i];
-    zrt_combine_elem(dst->type, (int)c->op, (char *)dst->base + (size_t)off * esz,
-                     st->partial + (size_t)off * esz);
-    st->touched[off] = 0;
-  }
-}
-
-/* The n values of records received from one PE as (offset, value bits)
- * pairs. */
-static void records_to_pairs(const direct_run *d, const int64_t *records, int64_t n,
-                             i64vec *pairs) {
+/* Reals: the n values of records received from one PE, summed per target
+ * in their order. */
+static void sum_records(const direct_run *d, pe_sums *sums, const int64_t *records, int64_t n) {
   int rank = d->c->dst->rank, words = record_words(d);
-  vec_reserve(pairs, n / words * 2);
-  pairs->n = 0;
+  pe_sums_fit(sums, d->c->dst);
   for (int64_t i = 0; i + words <= n; i += words) {
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     memcpy(x, &records[i], (size_t)rank * sizeof *x);
-    pairs->v[pairs->n++] = target_offset(d, x);
-    pairs->v[pairs->n++] = words == rank ? d->c->value_bits : records[i + rank];
+    pe_sums_add(sums, d->c, target_offset(d, x),
+                words == rank ? d->c->value_bits : records[i + rank]);
   }
 }
 
@@ -1854,12 +1947,12 @@ static void combine_arrived(direct_run *d, remap_state *st) {
         combine_records(d, records + 1, n - 1);
       continue;
     }
-    const i64vec *group = &b->own;
-    if (q != zrt_g.me) {
-      records_to_pairs(d, records, n, &b->pairs);
-      group = &b->pairs;
-    }
-    combine_pe_group(st, d->c, group);
+    if (q == zrt_g.me)
+      pe_sums_apply(&b->own, d->c);
+    if (q == zrt_g.me || n == 0)
+      continue;
+    sum_records(d, &b->received, records, n);
+    pe_sums_apply(&b->received, d->c);
   }
   flush_pending(d);
 }
@@ -2005,7 +2098,8 @@ static void combine_direct(im_transfer *t) {
   direct_run d = {c, mine, fast_box_of(c, mine), st->buffers, 0, {0}, {0}};
   for (int q = 0; q < np; ++q)
     d.b->out[q].n = 0;
-  d.b->own.n = 0;
+  if (!combines_exactly(c))
+    pe_sums_fit(&d.b->own, c->dst);
   start_partials(&d);
   walk_points(&d);
   if (d.partials)
@@ -2132,7 +2226,7 @@ static bool indices_changed(im_transfer *t, const remap_call *c) {
   dependency_stamps(c, now);
   int64_t changed = 0;
   if (memcmp(now, st->stamps, sizeof now) != 0) {
-    changed = !index_values(c, &st->index_copy, true);
+    changed = !same_index_values(c, &st->index_copy);
     memcpy(st->stamps, now, sizeof now);
   }
   zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);

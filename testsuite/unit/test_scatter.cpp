@@ -3,13 +3,16 @@
 // here" agrees with zrt_array_owner for every index (posing as each PE of
 // several distributions); on one PE a scatter of reals sums each target's
 // terms in walk order before adding them to the target, whether it runs
-// without a schedule, builds one or reuses it; a gather alternating
-// between array shapes inspects once per shape, up to 8 shapes; a call
-// site's release drops every shape's handle, and its next call inspects
-// anew; a schedule reads its index values again only after a write stamps
-// the index array;
+// without a schedule, builds one or reuses it, also into a 2-D array with
+// targets near together or far apart (the inspector's two ways of
+// numbering a PE's targets); a gather alternating between array shapes
+// inspects once per shape, up to 8 shapes; a call site's release drops
+// every shape's handle, and its next call inspects anew; a schedule reads
+// its index values again only after a write stamps the index array, and
+// its copy of them, kept in 1, 2 or 4 bytes each, tells every change;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
-// keeps the first term's bits.
+// keeps the first term's bits; a remap's copies within a PE whose element
+// lists are runs, kept as their first offsets, move the right elements.
 #include <catch2/catch.hpp>
 
 #include "zplrt_internal.h"
@@ -138,6 +141,61 @@ TEST_CASE("a scatter of reals adds each target's walk-order sum to it", "[scatte
   CHECK(zrt_g.n_remap_inspections == 1);
 }
 
+namespace {
+
+/* Scatters 1/i from the points i = 1..n into a 2-D array of reals at
+ * target[i % size] (a value of 0.5 before each run), three times: without
+ * a schedule, inspected, reused. Every element must be 0.5 plus its terms
+ * summed first in walk order, whatever order the inspector numbers the
+ * targets in. */
+void check_walk_order_sums_2d(int64_t rows, int64_t cols,
+                              const std::vector<std::pair<int64_t, int64_t>> &target) {
+  pose(0, 1);
+  const int64_t n = 300;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(2, 1, rows, 1, cols, 0, 0), ZRT_F64, 0, 0,
+                               0, 0, 0, 0);
+  zrt_array *X = zrt_array_new("X", R, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *J = zrt_array_new("J", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  std::vector<double> sum(target.size(), 0.0);
+  for (int64_t i = 1; i <= n; ++i) {
+    size_t k = static_cast<size_t>(i) % target.size();
+    *f64(X, i) = 1.0 / static_cast<double>(i);
+    *i64(I, i) = target[k].first;
+    *i64(J, i) = target[k].second;
+    sum[k] = i <= static_cast<int64_t>(target.size()) ? *f64(X, i) : sum[k] + *f64(X, i);
+  }
+  im_transfer *t = nullptr;
+  for (int time = 1; time <= 3; ++time) {
+    for (auto [x, y] : target) {
+      int64_t q[ZRT_MAX_RANK] = {x, y, 0};
+      static_cast<double *>(H->base)[zrt_array_elem(H, q)] = 0.5;
+    }
+    t = im_remap_combine(t, 1, ZRT_SCATTER_ADD, H, R, X, nullptr, 0, I, J, nullptr);
+    run(t);
+    for (size_t k = 0; k < target.size(); ++k) {
+      int64_t q[ZRT_MAX_RANK] = {target[k].first, target[k].second, 0};
+      INFO("run " << time << " element " << q[0] << "," << q[1]);
+      CHECK(static_cast<double *>(H->base)[zrt_array_elem(H, q)] == 0.5 + sum[k]);
+    }
+  }
+  CHECK(zrt_g.n_remap_inspections == 1);
+  for (zrt_array *a : {H, X, I, J})
+    zrt_array_free(a);
+}
+
+} // namespace
+
+TEST_CASE("a scatter's groups follow their targets, near together or far apart",
+          "[scatter]") {
+  // Targets within a few positions of each other (numbered through a
+  // table over their range) and spread over the whole array (sorted),
+  // both listed out of index order.
+  check_walk_order_sums_2d(30, 40, {{3, 7}, {1, 40}, {2, 1}, {3, 6}, {1, 39}});
+  check_walk_order_sums_2d(400, 300, {{400, 300}, {1, 1}, {200, 17}, {1, 2}, {399, 300}});
+}
+
 /* One gather call site `[1..n] D := S#[I]`, I reversing 1..n, met with
  * arrays of several sizes n: each run checks D against S (100 n + i at i)
  * reversed. */
@@ -248,6 +306,47 @@ TEST_CASE("a schedule is read again only after its index array was written", "[s
   uint64_t before = D->written;
   gather();
   CHECK(D->written != before);
+}
+
+TEST_CASE("kept index values of every width tell any change from none", "[scatter]") {
+  // {S's size, the largest index at first, a new index}: the values first
+  // span 1 or 2 bytes, the new one is the first value plus 256 (plus
+  // 65536): the same low bytes, so only a full comparison sees it.
+  const int64_t cases[][3] = {{1000, 200, 2 + 256}, {70000, 60000, 2 + 65536},
+                              {200000, 100000, 3}, {1000, 200, 0}};
+  for (const auto &k : cases) {
+    pose(0, 1);
+    const int64_t n = 6, size = k[0];
+    zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+    zrt_array *S = zrt_array_new("S", zrt_region_make(1, 0, size, 0, 0, 0, 0), ZRT_I64, 0, 0,
+                                 0, 0, 0, 0);
+    zrt_array *D = zrt_array_new("D", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+    zrt_array *I = zrt_array_new("I", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+    for (int64_t x = 0; x <= size; ++x)
+      *i64(S, x) = 10 * x;
+    const int64_t first[] = {5, k[1], 2, 3, k[1] - 1, 5};
+    for (int64_t i = 1; i <= n; ++i)
+      *i64(I, i) = first[i - 1];
+    im_transfer *t = nullptr;
+    auto gather = [&] {
+      t = im_remap(t, 3, IM_GATHER, D, R, S, I, nullptr, nullptr);
+      run(t);
+    };
+    gather();
+    INFO("size " << size << " new index " << k[2]);
+    *i64(I, 3) = 2; // the same values, written: kept
+    zrt_array_wrote(I);
+    gather();
+    CHECK(zrt_g.n_remap_inspections == 1);
+    *i64(I, 3) = k[2]; // a new value, above the range or below it
+    zrt_array_wrote(I);
+    gather();
+    CHECK(zrt_g.n_remap_inspections == 2);
+    for (int64_t i = 1; i <= n; ++i)
+      CHECK(*i64(D, i) == 10 * (i == 3 ? k[2] : first[i - 1]));
+    for (zrt_array *a : {S, D, I})
+      zrt_array_free(a);
+  }
 }
 
 namespace {
@@ -438,4 +537,76 @@ TEST_CASE("only small rank-1 integer arrays on a unit lattice defer", "[scatter]
   CHECK_FALSE(deferrable(zrt_region_make(1, 1, 10, 0, 0, 0, 0), ZRT_F64));
   CHECK_FALSE(deferrable(zrt_region_make(2, 1, 3, 1, 3, 0, 0), ZRT_I64));
   CHECK_FALSE(deferrable(zrt_region_by(zrt_region_make(1, 1, 10, 0, 0, 0, 0), 2, 1, 1), ZRT_I64));
+}
+
+TEST_CASE("copies within a PE read and write runs of elements by their first offset",
+          "[scatter]") {
+  // The local lists that are runs keep their first offset alone: a gather
+  // of a shifted run (both runs), one in reverse (the target a run), one
+  // whose sources stop being a run halfway (written out then), a scatter
+  // in reverse (the source a run), the same gather of 4-byte
+  // elements (through the pack buffer), and a product of reals into 3
+  // targets (the source a run) built the second time it runs.
+  pose(0, 1);
+  const int64_t n = 40;
+  zrt_region R = zrt_region_make(1, 1, n, 0, 0, 0, 0);
+  zrt_region wide = zrt_region_make(1, 1, n + 3, 0, 0, 0, 0);
+  zrt_array *S = zrt_array_new("S", wide, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *D = zrt_array_new("D", wide, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *S4 = zrt_array_new("S4", wide, ZRT_F32, 0, 0, 0, 0, 0, 0);
+  zrt_array *D4 = zrt_array_new("D4", R, ZRT_F32, 0, 0, 0, 0, 0, 0);
+  zrt_array *Shift = zrt_array_new("Shift", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Back = zrt_array_new("Back", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Late = zrt_array_new("Late", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *Bin = zrt_array_new("Bin", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 1, 3, 0, 0, 0, 0), ZRT_F32, 0, 0, 0, 0,
+                               0, 0);
+  float *s4 = static_cast<float *>(S4->base), *d4 = static_cast<float *>(D4->base);
+  float *h = static_cast<float *>(H->base);
+  for (int64_t i = 1; i <= n + 3; ++i) {
+    *i64(S, i) = 100 + i;
+    int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+    s4[zrt_array_elem(S4, x)] = 1.0f + 1.0f / static_cast<float>(i);
+  }
+  for (int64_t i = 1; i <= n; ++i) {
+    *i64(Shift, i) = i + 3;
+    *i64(Back, i) = n + 1 - i;
+    *i64(Late, i) = i <= n / 2 ? i : n + n / 2 + 1 - i; // 1..20, then 40..21
+    *i64(Bin, i) = i % 3 + 1;
+  }
+  run(im_remap(nullptr, 7, IM_GATHER, D, R, S, Shift, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + i + 3);
+  run(im_remap(nullptr, 8, IM_GATHER, D, R, S, Back, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + n + 1 - i);
+  run(im_remap(nullptr, 12, IM_GATHER, D, R, S, Late, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, i) == 100 + (i <= n / 2 ? i : n + n / 2 + 1 - i));
+  run(im_remap(nullptr, 9, IM_SCATTER, D, R, S, Back, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i)
+    CHECK(*i64(D, n + 1 - i) == 100 + i);
+  run(im_remap(nullptr, 10, IM_GATHER, D4, R, S4, Shift, nullptr, nullptr));
+  for (int64_t i = 1; i <= n; ++i) {
+    int64_t x[ZRT_MAX_RANK] = {i, 0, 0};
+    CHECK(d4[zrt_array_elem(D4, x)] == 1.0f + 1.0f / static_cast<float>(i + 3));
+  }
+  im_transfer *t = nullptr;
+  for (int time = 1; time <= 2; ++time) { // without a schedule, then with one
+    float product[4] = {0.0f, 1.0f, 1.0f, 1.0f};
+    for (int64_t i = 1; i <= n; ++i)
+      product[i % 3 + 1] *= 1.0f + 1.0f / static_cast<float>(i);
+    for (int64_t b = 0; b < 3; ++b)
+      h[b] = 2.0f;
+    t = im_remap_combine(t, 11, ZRT_SCATTER_MUL, H, R, S4, nullptr, 0, Bin, nullptr, nullptr);
+    run(t);
+    for (int64_t b = 1; b <= 3; ++b) {
+      int64_t x[ZRT_MAX_RANK] = {b, 0, 0};
+      INFO("run " << time << " target " << b);
+      CHECK(h[zrt_array_elem(H, x)] == 2.0f * product[b]);
+    }
+  }
+  CHECK(zrt_g.n_remap_inspections == 6);
+  for (zrt_array *a : {S, D, S4, D4, Shift, Back, Late, Bin, H})
+    zrt_array_free(a);
 }

@@ -3,9 +3,9 @@
 -- column 1 and the even ones in column `spread`. Run three times with the
 -- same indices: the first runs without a schedule (each PE's terms summed
 -- per target in walk order in a dense buffer), the second builds the
--- schedule (the inspector orders each PE's contributions by target and
--- then by walk order: with spread = 2 the targets span a small box, sorted
--- by counting, with spread = 3000 a large one, sorted by comparison), the
+-- schedule (the inspector numbers each PE's targets in index order: with
+-- spread = 2 they span a small range, numbered through a table, with
+-- spread = 3000 a large one, whose distinct targets are sorted), the
 -- third reuses it. All must give the same sums.
 program scatterorder;
 config var n : integer = 1000;

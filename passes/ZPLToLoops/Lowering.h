@@ -14,6 +14,7 @@
 #include "passes/ZPLToLoops/RuntimeCalls.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -75,6 +76,9 @@ struct ModuleFacts {
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
   llvm::DenseMap<mlir::Operation *, int64_t> transferIds;
+  /// Arrays (by arrayKeyOf) that fused runs keep in scalars and never
+  /// store (RegisterArrays.cpp).
+  llvm::DenseSet<const void *> registerArrays;
 
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
@@ -95,6 +99,8 @@ struct ModuleFacts {
 mlir::LogicalResult prepareModule(mlir::ModuleOp module,
                                   const ZPLTypeConverter &types,
                                   ModuleFacts &facts);
+/// Finds the register arrays of the module (RegisterArrays.cpp).
+void findRegisterArrays(mlir::ModuleOp module, ModuleFacts &facts);
 /// C needs a function defined before it is called: orders the functions
 /// callees first.
 void orderFunctions(mlir::ModuleOp module);

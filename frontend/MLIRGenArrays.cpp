@@ -325,7 +325,8 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
   // subset of d's nonzero components (edges and corners), then read at
   // offset d. When nothing else uses A's bands (VarDecl::wrapsInPlace) they
   // are A's own; otherwise A is first copied into a temporary T over AR, and
-  // T is wrapped and read, A's own bands untouched.
+  // T is wrapped and read, A's own bands untouched. Within one statement
+  // every `@^` read of A shares T and each band is wrapped once.
   Location l = loc(e.loc);
   const VarDecl *v = arrayDeclOf(*e.array);
   if (!v) {
@@ -336,29 +337,35 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
   if (!arr)
     return;
   Value ar = declaredRegion(*v, arr, l);
-  Value tmp = arr;
-  if (!v->wrapsInPlace) {
-    tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
-    auto copy = zpl::AssignOp::create(b, l, tmp, ar);
-    OpBuilder::InsertionGuard guard(b);
-    b.createBlock(&copy.getBody());
-    Value x = ReadOp::create(b, l, typeOf(v->elemType), arr,
-                             SmallVector<int64_t>(v->rank, 0));
-    YieldOp::create(b, l, ValueRange{x});
+  auto known = statementWraps.find(v);
+  if (known == statementWraps.end()) {
+    Value tmp = arr;
+    if (!v->wrapsInPlace) {
+      tmp = newTemp(l, ar, v->elemType, v->name + "_wrap");
+      auto copy = zpl::AssignOp::create(b, l, tmp, ar);
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(&copy.getBody());
+      Value x = ReadOp::create(b, l, typeOf(v->elemType), arr,
+                               SmallVector<int64_t>(v->rank, 0));
+      YieldOp::create(b, l, ValueRange{x});
+    }
+    known = statementWraps.emplace(v, Wrapped{tmp, {}}).first;
   }
+  Wrapped &w = known->second;
   const std::vector<int64_t> &d = e.dir->offsets;
   SmallVector<unsigned> nonzero;
   for (unsigned i = 0; i < d.size(); ++i)
     if (d[i] != 0)
       nonzero.push_back(i);
   for (unsigned bits = 1; bits < (1u << nonzero.size()); ++bits) {
-    SmallVector<int64_t> dir(d.size(), 0);
+    std::vector<int64_t> dir(d.size(), 0);
     for (unsigned j = 0; j < nonzero.size(); ++j)
       if (bits & (1u << j))
         dir[nonzero[j]] = d[nonzero[j]];
-    BoundaryOp::create(b, l, BoundaryKind::wrap, tmp, ar, dir);
+    if (w.bands.insert(dir).second)
+      BoundaryOp::create(b, l, BoundaryKind::wrap, w.array, ar, dir);
   }
-  tempOf[&e] = tmp;
+  tempOf[&e] = w.array;
 }
 
 } // namespace mlirgen

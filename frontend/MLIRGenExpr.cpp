@@ -440,6 +440,15 @@ Value Generator::genBuiltin(const CallExpr &e) {
 }
 
 void Generator::hoist(const Expr &e, Value region) {
+  // A statement's wraps are shared by its `@^` reads (genWrapTemp): a new
+  // outermost hoist is a new statement, after which arrays may change.
+  if (hoistDepth++ == 0)
+    statementWraps.clear();
+  hoistParts(e, region);
+  --hoistDepth;
+}
+
+void Generator::hoistParts(const Expr &e, Value region) {
   if (!e.parallel) {
     if (!hoisted.count(&e)) {
       bool saved = elementMode;

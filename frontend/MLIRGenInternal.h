@@ -78,9 +78,11 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Casting.h"
 
 #include <limits>
-#include "llvm/Support/Casting.h"
+#include <set>
+#include <vector>
 
 using namespace mlir;
 using llvm::cast;
@@ -324,6 +326,7 @@ private:
   /// over `region`); scans, floods, partial reductions, gathers and
   /// wrap-around shifts inside `e` are evaluated into temporaries there.
   void hoist(const Expr &e, Value region);
+  void hoistParts(const Expr &e, Value region);
 
   //===--------------------------------------------------------------------===//
   // Arrays, masks and temporaries
@@ -538,6 +541,15 @@ private:
   SmallVector<Value> localIndexed;          // freed at the procedure's exit
   SmallVector<Value> temps;                 // live temporaries
   std::map<const Expr *, Value> tempOf;     // subexpression -> temporary
+  // `A@^d` within the statement being hoisted: each array's wrapped copy
+  // (A itself when it wraps in place) and the bands already wrapped, so
+  // that 26 shifts of a 27-point stencil wrap each band once.
+  struct Wrapped {
+    Value array;
+    std::set<std::vector<int64_t>> bands;
+  };
+  std::map<const VarDecl *, Wrapped> statementWraps;
+  unsigned hoistDepth = 0;
   Value alignTo; // the array whose distribution new temporaries follow
 
   // Distributions.

@@ -44,6 +44,10 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // -O1 and above: A := Temp exchanges storage where Temp is dead.
   if (optLevel >= 1)
     pm.addPass(createRenameArrays());
+  // -O1 and above: a loop's accumulating scatters combine across PEs
+  // once, after the loop.
+  if (optLevel >= 1)
+    pm.addPass(createDeferCombines());
   if (stage == Stage::Ironman)
     return;
   // -O1 and above: % and / by constants in 32 bits where values fit.

@@ -663,6 +663,9 @@ static LogicalResult verifyIndicesAndMask(Operation *op, ValueRange indices,
 LogicalResult ScatterCombineOp::verify() {
   ArrayType dest = getDest().getType();
   unsigned rank = getRegion().getType().getRank();
+  if (getDeferred() &&
+      (dest.getRank() != 1 || !dest.getElementType().isInteger(64)))
+    return emitOpError("a deferred scatter needs a rank-1 i64 destination");
   auto source = dyn_cast<ArrayType>(getSource().getType());
   if (!source) { // one value for every point: integer scatters only
     if (!dest.getElementType().isInteger(64))

@@ -572,12 +572,20 @@ def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
     `im_remap_combine` on a static handle, and its four state calls: the
     schedule of zpl.masked_remap, reused alike; each PE's contributions to
     one element combine before they are sent and where it is stored.
+
+    `deferred` (set by zpl-defer-combines, on a rank-1 i64 destination)
+    leaves the contributions in each PE's partial results of the whole
+    destination (`zrt_scatter_defer`), added by one loop over the points;
+    a `zpl.scatter_settle` of the destination after the enclosing loop
+    combines them. When the run time cannot defer (a destination larger
+    than ZRT_DEFER_MAX elements) the scatter runs as above.
   }];
   let arguments = (ins ZPL_ScatterOperator:$combiner, ZPL_ArrayType:$dest,
                        AnyTypeOf<[ZPL_ArrayType, I64]>:$source,
                        ZPL_RegionType:$region,
                        Variadic<ZPL_ArrayType>:$indices,
-                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without);
+                       Optional<ZPL_ArrayType>:$mask, UnitAttr:$without,
+                       UnitAttr:$deferred);
   let assemblyFormat = [{
     $combiner $dest `from` $source `over` $region `[` $indices `]`
     (`mask` $mask^)? attr-dict `:`
@@ -585,6 +593,19 @@ def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
     `,` `[` qualified(type($indices)) `]` (`,` qualified(type($mask))^)?
   }];
   let hasVerifier = 1;
+}
+
+def ZPL_ScatterSettleOp : ZPL_Op<"scatter_settle"> {
+  let summary = "combines the deferred scatters' partial results into an array";
+  let description = [{
+    `zpl.scatter_settle %Q : !zpl.array<1 x i64>` after a loop whose
+    `zpl.scatter_combine ... {deferred}` ops target %Q: every PE's partial
+    results are combined (one allreduce) into %Q's elements, each PE into
+    those it owns; nothing when none are pending. Collective. Lowered to
+    `zrt_scatter_settle`.
+  }];
+  let arguments = (ins ZPL_ArrayType:$dest);
+  let assemblyFormat = "$dest attr-dict `:` qualified(type($dest))";
 }
 
 def ZPL_MaskedRemapOp : ZPL_Op<"masked_remap"> {

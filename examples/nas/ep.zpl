@@ -30,14 +30,13 @@ constant annuli : integer = 10;
 constant epsilon : double = 1.0e-8;     -- NPB's relative tolerance
 
 region Batches = [0..batches - 1];
+region Annuli = [0..annuli - 1];
 
 var State : [Batches] integer;          -- each batch's last number x
 var X, Y, T, Scale, SumX, SumY : [Batches] double;
 var Inside : [Batches] boolean;
 var Annulus : [Batches] integer;
--- each batch's count of pairs in annulus 0, 1, ..., 9
-var Tally0, Tally1, Tally2, Tally3, Tally4,
-    Tally5, Tally6, Tally7, Tally8, Tally9 : [Batches] integer;
+var Pairs : [Annuli] integer;           -- how many pairs fall in each annulus
 var Count : array [0..annuli - 1] of integer;
 
 -- x * y mod 2^46 for 0 <= x, y < 2^46, exactly in 64-bit integers: with
@@ -157,7 +156,7 @@ begin
 end;
 
 procedure ep();
-var perBatch, step : integer;
+var perBatch, step, l : integer;
 var sx, sy, t0, seconds : double;
 begin
   if m < logBatches then
@@ -173,8 +172,6 @@ begin
     State := mulmod46(seed, powmod46(mult, 2 * perBatch * Index1));
     SumX := 0.0;
     SumY := 0.0;
-    Tally0 := 0; Tally1 := 0; Tally2 := 0; Tally3 := 0; Tally4 := 0;
-    Tally5 := 0; Tally6 := 0; Tally7 := 0; Tally8 := 0; Tally9 := 0;
   end;
   for step := 1 to perBatch do
     [Batches] begin
@@ -194,20 +191,14 @@ begin
       -- integer(max(|X|, |Y|)); the integer max needs no call (a max of
       -- reals is the C library's fmax, which costs EP 15%)
       Annulus := max(integer(abs(X)), integer(abs(Y)));
-      Tally0 += integer(Annulus = 0); Tally1 += integer(Annulus = 1);
-      Tally2 += integer(Annulus = 2); Tally3 += integer(Annulus = 3);
-      Tally4 += integer(Annulus = 4); Tally5 += integer(Annulus = 5);
-      Tally6 += integer(Annulus = 6); Tally7 += integer(Annulus = 7);
-      Tally8 += integer(Annulus = 8); Tally9 += integer(Annulus = 9);
+      Pairs#[Annulus] += 1;   -- a histogram
     end;
   end;
   sx := +<< [Batches] SumX;
   sy := +<< [Batches] SumY;
-  Count[0] := +<< [Batches] Tally0; Count[1] := +<< [Batches] Tally1;
-  Count[2] := +<< [Batches] Tally2; Count[3] := +<< [Batches] Tally3;
-  Count[4] := +<< [Batches] Tally4; Count[5] := +<< [Batches] Tally5;
-  Count[6] := +<< [Batches] Tally6; Count[7] := +<< [Batches] Tally7;
-  Count[8] := +<< [Batches] Tally8; Count[9] := +<< [Batches] Tally9;
+  for l := 0 to annuli - 1 do
+    Count[l] := +<< [l..l] Pairs;
+  end;
   seconds := timer() - t0;
   [Batches] seconds := max<< seconds;   -- the slowest PE's time, as NPB
   report(sx, sy, seconds);

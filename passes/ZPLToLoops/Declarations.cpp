@@ -169,18 +169,6 @@ struct LocalArrayLowering : LoweringPattern<zpl::LocalArrayOp> {
   }
 };
 
-struct FreeArrayLowering : LoweringPattern<zpl::FreeArrayOp> {
-  using LoweringPattern::LoweringPattern;
-  LogicalResult
-  matchAndRewrite(zpl::FreeArrayOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), RuntimeFn::ArrayFree,
-                {adaptor.getArray()});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -197,18 +185,6 @@ struct IndexedNewLowering : LoweringPattern<zpl::IndexedNewOp> {
       args.push_back(intArg(ctx, 0));
     rewriter.replaceOp(op, callRuntime(rewriter, op.getLoc(),
                                        RuntimeFn::IndexedNew, args));
-    return success();
-  }
-};
-
-struct IndexedFreeLowering : LoweringPattern<zpl::IndexedFreeOp> {
-  using LoweringPattern::LoweringPattern;
-  LogicalResult
-  matchAndRewrite(zpl::IndexedFreeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), RuntimeFn::IndexedFree,
-                {adaptor.getArray()});
-    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -272,8 +248,10 @@ void populateDeclarationPatterns(const ZPLTypeConverter &types,
                                  RewritePatternSet &patterns) {
   patterns.add<GetLowering, SetLowering, AddressOfLowering, AllocaLowering,
                LoadLowering, StoreLowering, CallLowering, LocalArrayLowering,
-               FreeArrayLowering, IndexedNewLowering, IndexedFreeLowering,
-               IndexedLoadLowering, IndexedStoreLowering>(types, facts);
+               IndexedNewLowering, IndexedLoadLowering, IndexedStoreLowering,
+               OperandCallLowering<zpl::FreeArrayOp, RuntimeFn::ArrayFree>,
+               OperandCallLowering<zpl::IndexedFreeOp, RuntimeFn::IndexedFree>>(
+      types, facts);
 }
 
 } // namespace zpl::loops

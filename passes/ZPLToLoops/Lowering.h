@@ -115,6 +115,20 @@ struct LoweringPattern : mlir::OpConversionPattern<Op> {
   const ModuleFacts &facts;
 };
 
+/// An op lowered to one runtime call `fn(x)` on its only operand x: the
+/// IRONMAN state calls (`im_dr(h)`), frees, `zrt_scatter_settle(a)`.
+template <typename Op, RuntimeFn fn>
+struct OperandCallLowering : LoweringPattern<Op> {
+  using LoweringPattern<Op>::LoweringPattern;
+  mlir::LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    callRuntime(rewriter, op.getLoc(), fn, {adaptor.getOperands().front()});
+    rewriter.eraseOp(op);
+    return mlir::success();
+  }
+};
+
 void populateDeclarationPatterns(const ZPLTypeConverter &types,
                                  const ModuleFacts &facts,
                                  mlir::RewritePatternSet &patterns);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/ZPLToLoops/Lowering.h"
+#include "passes/ZPLToLoops/LoopNest.h"
 
 using namespace mlir;
 
@@ -141,18 +142,6 @@ struct CombineLowering : LoweringPattern<ironman::CombineOp> {
   }
 };
 
-template <typename Op, RuntimeFn fn>
-struct StateLowering : LoweringPattern<Op> {
-  using LoweringPattern<Op>::LoweringPattern;
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op.getLoc(), fn, {adaptor.getTransfer()});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -217,11 +206,43 @@ static SmallVector<CArg> paddedIndices(OpBuilder &b, Location loc,
 /// schedule, reused while the indices and the mask are unchanged; mask
 /// NULL when there is none), then the four state calls. A scalar source
 /// (one integer for every point) calls `im_remap_combine_value` instead.
+/// A deferred one adds each point's contribution to the destination's
+/// partial results on this PE when the runtime can defer it:
+///   zrt_deferred *d = zrt_scatter_defer(dst, op);
+///   if (d != NULL) { loop over the points: zrt_deferred_add(d, i1, v); }
+///   else { the scatter above }
 struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
   using LoweringPattern::LoweringPattern;
+
   LogicalResult
   matchAndRewrite(zpl::ScatterCombineOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!op.getDeferred()) {
+      combineNow(op, adaptor, rewriter);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Location loc = op.getLoc();
+    int64_t combiner = int64_t(op.getCombiner());
+    Value d = callRuntime(rewriter, loc, RuntimeFn::ScatterDefer,
+                          {adaptor.getDest(), intArg(getContext(), combiner)});
+    Value null = emitc::LiteralOp::create(rewriter, loc, d.getType(), "NULL");
+    Value deferrable = emitc::CmpOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            emitc::CmpPredicate::ne, d, null);
+    auto ifOp = scf::IfOp::create(rewriter, loc, deferrable, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      contributeEach(op, adaptor, rewriter, d);
+      rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      combineNow(op, adaptor, rewriter);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  void combineNow(zpl::ScatterCombineOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const {
     MLIRContext *ctx = rewriter.getContext();
     Location loc = op.getLoc();
     Value mask = adaptor.getMask()
@@ -243,8 +264,61 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
                                  : RuntimeFn::RemapCombine,
                          args);
     stateCalls(rewriter, loc, h);
-    rewriter.eraseOp(op);
-    return success();
+  }
+
+  /// One loop over this PE's points of the region (those the mask
+  /// selects), following the source array (or, for one value, the index
+  /// array, as the scatter's walk does): zrt_deferred_add(d, index, value)
+  /// at each.
+  void contributeEach(zpl::ScatterCombineOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter, Value d) const {
+    Value zregion = op.getRegion();
+    unsigned rank = cast<zpl::RegionType>(zregion.getType()).getRank();
+    NestBuilder nest(rewriter, types, facts, op.getLoc(), rank);
+    Value index = op.getIndices().front();
+    Value source = isa<zpl::ArrayType>(op.getSource().getType())
+                       ? op.getSource()
+                       : Value();
+    Value region = nest.alignedRegion(zregion, source ? source : index);
+    SmallVector<int64_t, 3> zero(rank, 0);
+    for (Value a : {index, source, Value(op.getMask())})
+      if (a && !nest.findAccess(arrayKeyOf(a), zero))
+        nest.addAccess(arrayKeyOf(a), a, nest.lookup(a), zero);
+    RuntimeFn fn = op.getCombiner() == zpl::ScatterOperator::mul
+                       ? RuntimeFn::DeferredMul
+                       : RuntimeFn::DeferredAdd;
+    auto contribute = [&](OpBuilder &b, Location l) {
+      Value x = loadHere(nest, b, l, index);
+      Value v = source ? loadHere(nest, b, l, source) : adaptor.getSource();
+      callRuntime(b, l, fn, {d, x, v});
+    };
+    nest.build(region, facts.stepsOf(zregion), ValueRange(),
+               [&](OpBuilder &b, Location l, ArrayRef<Value>,
+                   ValueRange) -> SmallVector<Value> {
+                 if (!op.getMask()) {
+                   contribute(b, l);
+                   return {};
+                 }
+                 Value cond = nest.maskCondition(b, l, op.getMask(),
+                                                 op.getWithout(), nullptr);
+                 scf::IfOp::create(b, l, cond, [&](OpBuilder &tb, Location tl) {
+                   contribute(tb, tl);
+                   scf::YieldOp::create(tb, tl);
+                 });
+                 return {};
+               });
+  }
+
+  /// The element of the zpl array `a` at the nest's current index, as an
+  /// int64_t.
+  static Value loadHere(NestBuilder &nest, OpBuilder &b, Location l, Value a) {
+    SmallVector<int64_t, 3> zero(nest.rank, 0);
+    Type elem = cast<zpl::ArrayType>(a.getType()).getElementType();
+    Value v = emitc::LoadOp::create(
+        b, l, elem, nest.element(b, l, *nest.findAccess(arrayKeyOf(a), zero), elem));
+    if (!elem.isInteger(64))
+      v = emitc::CastOp::create(b, l, b.getI64Type(), v);
+    return v;
   }
 };
 
@@ -280,10 +354,11 @@ void populateTransferPatterns(const ZPLTypeConverter &types,
   patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
                RedistributeLowering, RemapLowering, ScatterCombineLowering,
                MaskedRemapLowering,
-               StateLowering<ironman::DROp, RuntimeFn::DR>,
-               StateLowering<ironman::SROp, RuntimeFn::SR>,
-               StateLowering<ironman::DNOp, RuntimeFn::DN>,
-               StateLowering<ironman::SVOp, RuntimeFn::SV>>(types, facts);
+               OperandCallLowering<zpl::ScatterSettleOp, RuntimeFn::ScatterSettle>,
+               OperandCallLowering<ironman::DROp, RuntimeFn::DR>,
+               OperandCallLowering<ironman::SROp, RuntimeFn::SR>,
+               OperandCallLowering<ironman::DNOp, RuntimeFn::DN>,
+               OperandCallLowering<ironman::SVOp, RuntimeFn::SV>>(types, facts);
 }
 
 } // namespace zpl::loops

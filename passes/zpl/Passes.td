@@ -143,4 +143,18 @@ def NarrowIntegers : Pass<"zpl-narrow-integers", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def DeferCombines : Pass<"zpl-defer-combines", "::mlir::ModuleOp"> {
+  let summary = "Combine a loop's accumulating scatters across PEs once, "
+                "after the loop";
+  let description = [{
+    Marks `zpl.scatter_combine` `deferred` when the loop around it (the
+    outermost such loop) uses its rank-1 integer destination only as the
+    destination of scatters with the same combiner, and puts a
+    `zpl.scatter_settle` of the destination after that loop: each PE adds
+    its contributions to partial results of its own, combined with the
+    other PEs' once, after the loop (the rules are in DeferCombines.cpp).
+    Run at -O1 and above.
+  }];
+}
+
 #endif // ZPLC_PASSES_ZPL_PASSES_TD

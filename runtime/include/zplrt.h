@@ -384,6 +384,51 @@ void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src,
                          zrt_array *mask, int64_t without, int64_t op,
                          zrt_array *i1, zrt_array *i2, zrt_array *i3);
 
+/* ---- deferred combining scatters ------------------------------------------ */
+/* A combining scatter into an integer array that runs again and again in a
+ * loop where nothing else touches the array (zplc's
+ * zpl-defer-combines pass finds these: EP's histogram in its step loop)
+ * need not combine across PEs at every run: each PE adds its points'
+ * contributions to a private copy of the whole array's partial results,
+ * and zrt_scatter_settle, after the loop, combines the copies once (one
+ * allreduce) into the elements. Integer sums and products wrap, so the
+ * order does not matter and the result is that of a scatter per run.
+ *
+ * zrt_scatter_defer(dst, op) returns dst's partial results, started (all
+ * ZRT_SCATTER_ADD's 0 or ZRT_SCATTER_MUL's 1) if none are pending, or NULL
+ * when dst cannot be deferred: it is not a rank-1 array of 64-bit integers
+ * on a unit lattice without a flood dimension, or it has more than
+ * ZRT_DEFER_MAX elements (the copy is as large as the array). Every PE
+ * gets the same answer. Generated code then adds each selected point's
+ * contribution with zrt_deferred_add / zrt_deferred_mul, whose index check
+ * stops the program (one line, exit 2) as a scatter's does. */
+#define ZRT_DEFER_MAX 65536
+typedef struct zrt_deferred {
+  uint64_t *acc;    /* acc[x - lo]: the partial result for element x */
+  int64_t lo, count;
+  int64_t op;       /* ZRT_SCATTER_ADD or ZRT_SCATTER_MUL */
+  bool pending;     /* started, not yet settled */
+  const char *name; /* the array's, for errors */
+} zrt_deferred;
+zrt_deferred *zrt_scatter_defer(zrt_array *dst, int64_t op);
+/* Combines dst's pending partial results of every PE into its elements
+ * (each PE into the elements it owns) and clears them; nothing when none
+ * are pending. Collective: every PE calls it at the same point. */
+void zrt_scatter_settle(zrt_array *dst);
+void zrt_fail_deferred(const zrt_deferred *d, int64_t x) __attribute__((noreturn, cold));
+static inline void zrt_deferred_add(zrt_deferred *d, int64_t x, int64_t v) {
+  uint64_t at = (uint64_t)x - (uint64_t)d->lo;
+  if (__builtin_expect(at >= (uint64_t)d->count, 0))
+    zrt_fail_deferred(d, x);
+  d->acc[at] += (uint64_t)v;
+}
+static inline void zrt_deferred_mul(zrt_deferred *d, int64_t x, int64_t v) {
+  uint64_t at = (uint64_t)x - (uint64_t)d->lo;
+  if (__builtin_expect(at >= (uint64_t)d->count, 0))
+    zrt_fail_deferred(d, x);
+  d->acc[at] *= (uint64_t)v;
+}
+
 /* ---- files (they live where PE 0 runs) ------------------------------------ */
 /* open("name", "r"|"w"|"a") gives a handle (>= 1, the same on every PE);
  * a missing file is an error (exit 2). Between zrt_file_output(f) and

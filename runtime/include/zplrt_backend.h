@@ -65,6 +65,7 @@ struct zrt_array {
                        stored values (zrt_array_wrote): a remap's schedule
                        keeps its index arrays' stamps and reads their
                        values again only when one changed */
+  struct zrt_deferred *deferred; /* deferred scatters' partial results, or NULL */
 };
 
 /* One point-to-point message of a transfer, as seen by this PE: a section

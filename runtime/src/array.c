@@ -220,6 +220,9 @@ void zrt_array_free(zrt_array *a) {
   if (!a)
     return;
   zrt_array_free(a->spare);
+  if (a->deferred) /* deferred.c's partial results */
+    free(a->deferred->acc);
+  free(a->deferred);
   zrt_g.be->sym_free(a->base);
   for (int k = 0; k < ZRT_MAX_RANK; ++k)
     free(a->first[k]);

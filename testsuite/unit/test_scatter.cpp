@@ -353,3 +353,59 @@ TEST_CASE("a plain scatter keeps each element's last write in row-major order", 
     CHECK(*i64(D, b) == last[b]);
   }
 }
+
+// Deferred scatters (runtime/src/deferred.c): which destinations defer,
+// the partial results' start (the operator's identity), and the settle,
+// which adds them into the elements this PE owns only. Posing as PE 1 of
+// 3 on the serial back end (whose allreduce leaves the buffer as it is),
+// the settle shows what this PE combines into its own block.
+TEST_CASE("a deferred scatter settles its partial results into the owned elements",
+          "[scatter][deferred]") {
+  pose(1, 3);
+  zrt_array *Q = zrt_array_new("Q", zrt_region_make(1, 1, 9, 0, 0, 0, 0), ZRT_I64, 0, 0, 0, 0,
+                               0, 0); // PE 1 owns 4..6
+  for (int64_t i = 4; i <= 6; ++i)
+    *i64(Q, i) = 100 * i;
+  zrt_deferred *d = zrt_scatter_defer(Q, ZRT_SCATTER_ADD);
+  REQUIRE(d != nullptr);
+  CHECK(d->lo == 1);
+  CHECK(d->count == 9);
+  for (int64_t x : {2, 5, 5, 9, 4})
+    zrt_deferred_add(d, x, x);
+  CHECK(zrt_scatter_defer(Q, ZRT_SCATTER_ADD) == d); // pending: the same sums go on
+  zrt_deferred_add(d, 5, 1);
+  zrt_scatter_settle(Q);
+  CHECK(*i64(Q, 4) == 404);
+  CHECK(*i64(Q, 5) == 511);
+  CHECK(*i64(Q, 6) == 600);
+  CHECK_FALSE(d->pending);
+  zrt_scatter_settle(Q); // nothing pending: nothing changes
+  CHECK(*i64(Q, 5) == 511);
+  // A product starts from 1; a pending sum is settled before it starts.
+  d = zrt_scatter_defer(Q, ZRT_SCATTER_ADD);
+  zrt_deferred_add(d, 6, 7);
+  d = zrt_scatter_defer(Q, ZRT_SCATTER_MUL);
+  CHECK(*i64(Q, 6) == 607);
+  CHECK(d->acc[5 - 1] == 1);
+  zrt_deferred_mul(d, 5, 3);
+  zrt_deferred_mul(d, 5, 2);
+  zrt_scatter_settle(Q);
+  CHECK(*i64(Q, 5) == 511 * 6);
+  CHECK(*i64(Q, 4) == 404);
+  zrt_array_free(Q);
+}
+
+TEST_CASE("only small rank-1 integer arrays on a unit lattice defer", "[scatter][deferred]") {
+  pose(0, 1);
+  auto deferrable = [](zrt_region r, int type) {
+    zrt_array *A = zrt_array_new("A", r, type, 0, 0, 0, 0, 0, 0);
+    bool ok = zrt_scatter_defer(A, ZRT_SCATTER_ADD) != nullptr;
+    zrt_array_free(A);
+    return ok;
+  };
+  CHECK(deferrable(zrt_region_make(1, 0, ZRT_DEFER_MAX - 1, 0, 0, 0, 0), ZRT_I64));
+  CHECK_FALSE(deferrable(zrt_region_make(1, 0, ZRT_DEFER_MAX, 0, 0, 0, 0), ZRT_I64));
+  CHECK_FALSE(deferrable(zrt_region_make(1, 1, 10, 0, 0, 0, 0), ZRT_F64));
+  CHECK_FALSE(deferrable(zrt_region_make(2, 1, 3, 1, 3, 0, 0), ZRT_I64));
+  CHECK_FALSE(deferrable(zrt_region_by(zrt_region_make(1, 1, 10, 0, 0, 0, 0), 2, 1, 1), ZRT_I64));
+}

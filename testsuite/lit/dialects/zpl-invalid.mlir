@@ -496,6 +496,14 @@ func.func @scatter_combine_value_real(%A: !zpl.array<1 x f64>, %V: i64, %R: !zpl
 
 // -----
 
+func.func @scatter_combine_deferred_rank(%A: !zpl.array<2 x i64>, %V: i64, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{a deferred scatter needs a rank-1 i64 destination}}
+  zpl.scatter_combine add %A from %V over %R [%I, %I] {deferred} : !zpl.array<2 x i64>, i64, !zpl.region<1>, [!zpl.array<1 x i64>, !zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
 func.func @scatter_combine_indices(%A: !zpl.array<2 x i64>, %B: !zpl.array<1 x i64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
   // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 1}}
   zpl.scatter_combine add %A from %B over %R [%I] : !zpl.array<2 x i64>, !zpl.array<1 x i64>, !zpl.region<1>, [!zpl.array<1 x i64>]

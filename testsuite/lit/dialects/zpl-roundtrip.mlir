@@ -306,12 +306,16 @@ func.func @remaps(%A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.reg
 // CHECK:      zpl.scatter_combine add %[[H:.*]] from %[[S:.*]] over %[[R:.*]][%[[I:.*]]] : !zpl.array<1 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>]
 // CHECK-NEXT: zpl.scatter_combine mul %[[H]] from %[[S]] over %[[R]][%[[I]]] mask %[[M:.*]] {without} : !zpl.array<1 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>], !zpl.array<2 x i1>
 // CHECK-NEXT: zpl.scatter_combine add %[[H]] from %[[V:.*]] over %[[R]][%[[I]]] : !zpl.array<1 x i64>, i64, !zpl.region<2>, [!zpl.array<2 x i64>]
+// CHECK-NEXT: zpl.scatter_combine add %[[H]] from %[[V]] over %[[R]][%[[I]]] {deferred} : !zpl.array<1 x i64>, i64, !zpl.region<2>, [!zpl.array<2 x i64>]
+// CHECK-NEXT: zpl.scatter_settle %[[H]] : !zpl.array<1 x i64>
 // CHECK-NEXT: zpl.masked_remap gather %[[A:.*]] from %[[B:.*]] over %[[R]][%[[I]], %[[I]]] mask %[[M]] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
 // CHECK-NEXT: zpl.masked_remap scatter %[[A]] from %[[B]] over %[[R]][%[[I]], %[[I]]] mask %[[M]] {without} : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
 func.func @combining_and_masked_remaps(%H: !zpl.array<1 x i64>, %S: !zpl.array<2 x i64>, %A: !zpl.array<2 x f64>, %B: !zpl.array<2 x f64>, %R: !zpl.region<2>, %I: !zpl.array<2 x i64>, %M: !zpl.array<2 x i1>, %V: i64) {
   zpl.scatter_combine add %H from %S over %R [%I] : !zpl.array<1 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>]
   zpl.scatter_combine mul %H from %S over %R [%I] mask %M {without} : !zpl.array<1 x i64>, !zpl.array<2 x i64>, !zpl.region<2>, [!zpl.array<2 x i64>], !zpl.array<2 x i1>
   zpl.scatter_combine add %H from %V over %R [%I] : !zpl.array<1 x i64>, i64, !zpl.region<2>, [!zpl.array<2 x i64>]
+  zpl.scatter_combine add %H from %V over %R [%I] {deferred} : !zpl.array<1 x i64>, i64, !zpl.region<2>, [!zpl.array<2 x i64>]
+  zpl.scatter_settle %H : !zpl.array<1 x i64>
   zpl.masked_remap gather %A from %B over %R [%I, %I] mask %M : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
   zpl.masked_remap scatter %A from %B over %R [%I, %I] mask %M {without} : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
   return

@@ -14,6 +14,7 @@
 #include "passes/ZPLToLoops/RuntimeCalls.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -79,6 +80,9 @@ struct ModuleFacts {
   /// released (an ironman.sv, or the zpl remap op itself) and the handle's
   /// id (ReleasedRemaps.cpp).
   llvm::DenseMap<mlir::Operation *, int64_t> releaseAfter;
+  /// Arrays (by arrayKeyOf) that fused runs keep in scalars and never
+  /// store (RegisterArrays.cpp).
+  llvm::DenseSet<const void *> registerArrays;
 
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
@@ -101,6 +105,8 @@ mlir::LogicalResult prepareModule(mlir::ModuleOp module,
                                   ModuleFacts &facts);
 /// Fills facts.releaseAfter (after the transfer ids are known).
 void markReleasedRemaps(mlir::ModuleOp module, ModuleFacts &facts);
+/// Finds the register arrays of the module (RegisterArrays.cpp).
+void findRegisterArrays(mlir::ModuleOp module, ModuleFacts &facts);
 /// C needs a function defined before it is called: orders the functions
 /// callees first.
 void orderFunctions(mlir::ModuleOp module);

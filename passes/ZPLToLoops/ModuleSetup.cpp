@@ -539,6 +539,8 @@ void prepareStatements(ModuleOp module) {
 
 LogicalResult prepareModule(ModuleOp module, const ZPLTypeConverter &types,
                             ModuleFacts &facts) {
+  // On the statements as the passes before left them.
+  findRegisterArrays(module, facts);
   FailureOr<std::string> entryName = renameProcedures(module);
   if (failed(entryName))
     return failure();

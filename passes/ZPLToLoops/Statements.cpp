@@ -344,11 +344,17 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
       nest.checkStatementStorage(stmt, reads[k], region,
                                  assign ? assign.getDest() : Value());
     }
+    // Register arrays live in scalars: no access, no row pointer.
+    auto inRegisters = [&](Value zarray) {
+      return nest.facts.registerArrays.contains(arrayKeyOf(zarray));
+    };
     SmallVector<int64_t, 3> zero(nest.rank, 0);
     for (auto [k, stmt] : llvm::enumerate(stmts)) {
-      if (auto a = dyn_cast<zpl::AssignOp>(stmt))
+      auto a = dyn_cast<zpl::AssignOp>(stmt);
+      if (a && !inRegisters(a.getDest()))
         nest.addAccess(arrayKeyOf(a.getDest()), a.getDest(),
                        nest.lookup(a.getDest()), zero, /*written=*/true);
+      llvm::erase_if(reads[k], [&](const Read &r) { return inRegisters(r.array); });
       nest.addReads(reads[k]);
     }
   }
@@ -371,22 +377,27 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
         if (old)
           next.push_back(step);
       } else if (!old) {
-        guarded(b, loc,
-                nest.maskCondition(b, loc, m.mask, m.without, &fresh),
-                [&](OpBuilder &tb, Location tloc) { eval(tb, tloc); });
-        // Stored only where the mask allows: reload it later.
-        fresh.erase(arrayKeyOf(cast<zpl::AssignOp>(stmt).getDest()));
+        const void *dest = arrayKeyOf(cast<zpl::AssignOp>(stmt).getDest());
+        Value cond = nest.maskCondition(b, loc, m.mask, m.without, &fresh);
+        if (nest.facts.registerArrays.contains(dest)) {
+          // The new value where the mask holds, the old one elsewhere: a
+          // zero if there is none, never read (RegisterArrays.cpp).
+          Value kept = fresh.lookup(dest);
+          if (!kept) {
+            Type t = cast<zpl::AssignOp>(stmt).getDest().getType();
+            t = cast<zpl::ArrayType>(t).getElementType();
+            kept = arith::ConstantOp::create(b, loc, cast<TypedAttr>(zeroAttr(t)));
+          }
+          fresh[dest] = keepOrEval(b, loc, cond, kept, eval);
+        } else {
+          guarded(b, loc, cond,
+                  [&](OpBuilder &tb, Location tloc) { eval(tb, tloc); });
+          // Stored only where the mask allows: reload it later.
+          fresh.erase(dest);
+        }
       } else {
         Value cond = nest.maskCondition(b, loc, m.mask, m.without, &fresh);
-        auto ifOp = scf::IfOp::create(
-            b, loc, cond,
-            [&](OpBuilder &tb, Location tloc) {
-              scf::YieldOp::create(tb, tloc, eval(tb, tloc));
-            },
-            [&](OpBuilder &eb, Location eloc) {
-              scf::YieldOp::create(eb, eloc, old);
-            });
-        next.push_back(ifOp.getResult(0));
+        next.push_back(keepOrEval(b, loc, cond, old, eval));
       }
       if (failed(status))
         return SmallVector<Value>(acc.begin(), acc.end());
@@ -394,8 +405,25 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
     return next;
   }
 
-  /// The body and the store (returns null) or the reduction step (returns
-  /// the new accumulator, from `acc`) of one statement at `b`.
+  /// `eval`'s value where `cond` holds, else `old`.
+  static Value
+  keepOrEval(OpBuilder &b, Location loc, Value cond, Value old,
+             function_ref<Value(OpBuilder &, Location)> eval) {
+    auto ifOp = scf::IfOp::create(
+        b, loc, cond,
+        [&](OpBuilder &tb, Location tloc) {
+          Value v = eval(tb, tloc);
+          scf::YieldOp::create(tb, tloc, v ? v : old); // null: failed
+        },
+        [&](OpBuilder &eb, Location eloc) {
+          scf::YieldOp::create(eb, eloc, old);
+        });
+    return ifOp.getResult(0);
+  }
+
+  /// The body and the store (returns the value assigned; a register
+  /// array's is not stored) or the reduction step (returns the new
+  /// accumulator, from `acc`) of one statement at `b`.
   static Value evalMember(const RunMember &m, NestBuilder &nest, OpBuilder &b,
                           Location loc, ArrayRef<Value> ivs, Value acc,
                           FreshValues &fresh, LogicalResult &status) {
@@ -408,10 +436,11 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
     if (auto a = dyn_cast<zpl::AssignOp>(m.op)) {
       const void *key = arrayKeyOf(a.getDest());
       SmallVector<int64_t, 3> zero(nest.rank, 0);
-      nest.store(b, loc, *nest.findAccess(key, zero), *v);
+      if (!nest.facts.registerArrays.contains(key))
+        nest.store(b, loc, *nest.findAccess(key, zero), *v);
       if (!m.mask)
         fresh[key] = *v;
-      return Value();
+      return *v;
     }
     auto red = cast<zpl::ReduceOp>(m.op);
     return reduceStep(b, loc, red.getKind(), red.getType(), acc, *v);

@@ -353,4 +353,17 @@ module attributes {zpl.entry = @fused} {
     }
     return
   }
+
+  // T is read outside a run here, so the run of @fused stores it (a
+  // register array would not be: lower-to-loops-register-arrays.mlir).
+  func.func @reads_t() {
+    %T = zpl.get @T : !zpl.array<2 x f64>
+    %R = zpl.get @R : !zpl.region<2>
+    %s = zpl.reduce add over %R : !zpl.region<2> -> f64 {
+      %t = zpl.read %T [0, 0] : !zpl.array<2 x f64>
+      zpl.yield %t : f64
+    }
+    zpl.set @s, %s : f64
+    return
+  }
 }

@@ -10,9 +10,13 @@
  * the chained strategy, one put per piece (simulated SHMEM) or one MPI
  * datatype over the pieces (backends/mpi). Pieces of one message may
  * overlap (several shifts of one array to one neighbour bring the same
- * ghost cells twice, with the same values): puts may store a cell twice,
- * but no MPI datatype may receive into one twice, so such a message has no
- * chained form (zrt_msg_chainable) and moves packed on MPI.
+ * ghost cells twice, with the same values): when every member is a halo
+ * of a block-distributed array, each piece is trimmed to the cells no
+ * earlier piece of its message brings (a 27-point stencil's nine shifts
+ * towards one neighbour then move one face with its edges, as NPB's comm3
+ * does, not nine faces). Otherwise puts may store a cell twice, but no MPI
+ * datatype may receive into one twice, so such a message has no chained
+ * form (zrt_msg_chainable) and moves packed on MPI.
  * The members' own DR/SR/DN/SV are never called: their handles only
  * describe what moves, and their local copies run at the combined SR. */
 #include "zplrt_internal.h"
@@ -87,6 +91,137 @@ static void release_state(im_transfer *t) {
   t->kind_state = NULL;
 }
 
+/* ---- trimming overlapping halo pieces ---------------------------------------------------
+ * Both sides of a halo message list the same boxes in the same order, and
+ * under block distributions each PE stores a cell in one place only, so
+ * trimming every piece by the earlier pieces' boxes (the same arithmetic on
+ * the same boxes) leaves both sides with the same pieces. Cyclic kinds give
+ * a PE several tiles, where one cell may be a ghost of two of them: such
+ * members keep their pieces whole. */
+
+enum { MAX_FRAGMENTS = 64 }; /* more: the piece stays whole (still correct) */
+
+/* Whether every member is a halo transfer of an array whose distribution
+ * gives each PE at most one block per dimension. */
+static bool trimmable(im_transfer **members, int n) {
+  for (int i = 0; i < n; ++i) {
+    const zrt_array *a = members[i]->a;
+    if (members[i]->kind != ZRT_XFER_HALO)
+      return false;
+    for (int k = 0; k < a->rank; ++k) {
+      int kind = a->dist->D.kind[k];
+      if (kind == ZRT_DIST_CYCLIC || kind == ZRT_DIST_BLOCKCYCLIC)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* The part of f outside e, as up to 2 x rank boxes written to out (the
+ * count returned), or -1 when the two cannot be compared: lattices of
+ * different steps. f itself (1 box) when they do not meet. */
+static int box_minus(const zrt_region *f, const zrt_region *e, zrt_region *out) {
+  zrt_region both = zrt_box_intersect(f, e);
+  for (int k = 0; k < f->rank; ++k) {
+    int64_t s = zrt_step(f, k);
+    if (s != zrt_step(e, k))
+      return -1;
+    if (both.hi[k] < both.lo[k] || (f->lo[k] - e->lo[k]) % s != 0) {
+      out[0] = *f; /* apart in dimension k (or on interleaved lattices) */
+      return 1;
+    }
+  }
+  int n = 0;
+  zrt_region rest = *f; /* narrowed to e's range one dimension at a time */
+  for (int k = 0; k < f->rank; ++k) {
+    int64_t s = zrt_step(f, k);
+    if (rest.lo[k] < both.lo[k]) {
+      out[n] = rest;
+      out[n++].hi[k] = both.lo[k] - s;
+    }
+    if (rest.hi[k] > both.hi[k]) {
+      out[n] = rest;
+      out[n++].lo[k] = both.hi[k] + s;
+    }
+    rest.lo[k] = both.lo[k];
+    rest.hi[k] = both.hi[k];
+  }
+  return n;
+}
+
+/* Cuts every box of frags (n of them) by e; the new count, or -1 when
+ * the result would not fit or the boxes cannot be compared. */
+static int cut_fragments(zrt_region *frags, int n, const zrt_region *e) {
+  zrt_region next[MAX_FRAGMENTS], parts[2 * ZRT_MAX_RANK];
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    int np = box_minus(&frags[i], e, parts);
+    if (np < 0 || m + np > MAX_FRAGMENTS)
+      return -1;
+    for (int j = 0; j < np; ++j)
+      next[m++] = parts[j];
+  }
+  memcpy(frags, next, (size_t)m * sizeof *frags);
+  return m;
+}
+
+/* The cells of `piece` that no piece of `msg` already holds, as boxes in
+ * frags: the piece's own box (1) when nothing overlaps or trimming fails. */
+static int trim_piece(const zrt_msg *msg, const zrt_msg *piece, zrt_region *frags) {
+  frags[0] = piece->box;
+  int n = 1;
+  for (int i = 0; i < msg->npieces && n > 0; ++i) {
+    if (msg->pieces[i].arr != piece->arr)
+      continue;
+    n = cut_fragments(frags, n, &msg->pieces[i].box);
+    if (n < 0) {
+      frags[0] = piece->box;
+      return 1;
+    }
+  }
+  return n;
+}
+
+/* `whole` cut down to its cells in global box `box` (inside whole.box). */
+static zrt_msg fragment_of(const zrt_msg *whole, const zrt_region *box) {
+  const zrt_array *arr = whole->arr;
+  zrt_msg p = *whole;
+  p.box = *box;
+  p.elem_off = 0;
+  for (int k = 0; k < box->rank; ++k) {
+    int64_t shift = whole->lbox.lo[k] - whole->box.lo[k]; /* global to local rows */
+    p.lbox.lo[k] = box->lo[k] + shift;
+    p.lbox.hi[k] = box->hi[k] + shift;
+    p.elem_off += p.lbox.lo[k] * arr->layout.stride[k];
+  }
+  p.bytes = (size_t)zrt_box_points(box) * arr->esz;
+  p.contiguous = zrt_box_contiguous(&arr->layout, &p.lbox);
+  p.ptr = zrt_box_ptr(arr->base, &arr->layout, &p.lbox);
+  p.pattern = p.contiguous ? ZRT_PAT_CONTIGUOUS : ZRT_PAT_STRIDED;
+  return p;
+}
+
+/* Appends `piece` (its arr set) to msg, whose room for *cap pieces grows
+ * as needed: trimmed to the cells earlier pieces do not bring if `trim`. */
+static void add_piece(zrt_msg *msg, int *cap, const zrt_msg *piece, bool trim) {
+  zrt_region frags[MAX_FRAGMENTS];
+  int n = trim ? trim_piece(msg, piece, frags) : 1;
+  if (!trim)
+    frags[0] = piece->box;
+  for (int i = 0; i < n; ++i) {
+    if (msg->npieces == *cap) {
+      *cap *= 2;
+      msg->pieces = realloc(msg->pieces, (size_t)*cap * sizeof *msg->pieces);
+      if (!msg->pieces)
+        zrt_fail("out of memory for a combined transfer");
+    }
+    zrt_msg *p = &msg->pieces[msg->npieces++];
+    *p = memcmp(&frags[i], &piece->box, sizeof frags[i]) == 0 ? *piece
+                                                              : fragment_of(piece, &frags[i]);
+    msg->bytes += p->bytes;
+  }
+}
+
 /* Groups the members' messages (sends or receives; `total` of them) by
  * peer: one combined message per peer, in order of first appearance,
  * written to out (room for `total`). Returns the number of combined
@@ -94,28 +229,30 @@ static void release_state(im_transfer *t) {
 static int group_by_peer(im_transfer **members, int n, bool sends, int total, int tag,
                          zrt_msg *out) {
   int nout = 0;
+  int *caps = xmalloc((size_t)total * sizeof *caps);
+  bool trim = trimmable(members, n);
   for (int i = 0; i < n; ++i) {
     im_transfer *m = members[i];
     int count = sends ? m->nsend : m->nrecv;
     for (int j = 0; j < count; ++j) {
-      const zrt_msg *piece = sends ? &m->send[j] : &m->recv[j];
+      zrt_msg piece = sends ? m->send[j] : m->recv[j];
       int k = 0;
-      while (k < nout && out[k].peer != piece->peer)
+      while (k < nout && out[k].peer != piece.peer)
         ++k;
       if (k == nout) {
         memset(&out[k], 0, sizeof out[k]);
-        out[k].peer = piece->peer;
+        out[k].peer = piece.peer;
         out[k].tag = tag;
+        caps[k] = total;
         out[k].pieces = xmalloc((size_t)total * sizeof *out[k].pieces);
         ++nout;
       }
-      zrt_msg *p = &out[k].pieces[out[k].npieces++];
-      *p = *piece;
-      p->arr = piece->arr ? piece->arr : m->a;
-      p->buf = NULL; /* the member's buffer stays the member's */
-      out[k].bytes += piece->bytes;
+      piece.arr = piece.arr ? piece.arr : m->a;
+      piece.buf = NULL; /* the member's buffer stays the member's */
+      add_piece(&out[k], &caps[k], &piece, trim && piece.npieces == 0);
     }
   }
+  free(caps);
   return nout;
 }
 

@@ -328,6 +328,17 @@ bool zpl::isArrayStatement(Operation *op) {
   return isa<AssignOp, ReduceOp, PartialReduceOp, ScanOp, FloodOp>(op);
 }
 
+StringAttr zpl::getGlobalOf(Value v) {
+  auto get = v.getDefiningOp<GetOp>();
+  return get ? get.getNameAttr().getAttr() : StringAttr();
+}
+
+const void *zpl::arrayKeyOf(Value zarray) {
+  if (StringAttr global = getGlobalOf(zarray))
+    return global.getAsOpaquePointer();
+  return zarray.getAsOpaquePointer();
+}
+
 Value zpl::getStatementRegion(Operation *stmt) {
   if (auto partial = dyn_cast<PartialReduceOp>(stmt))
     return partial.getSource();

@@ -21,6 +21,11 @@ bool isArrayStatement(mlir::Operation *op);
 mlir::Value getStatementRegion(mlir::Operation *stmt);
 /// The innermost array statement enclosing `op`, or null.
 mlir::Operation *getEnclosingStatement(mlir::Operation *op);
+/// The global symbol the array value `v` is a zpl.get of, or null.
+mlir::StringAttr getGlobalOf(mlir::Value v);
+/// An array's identity: its global's name when the value comes from
+/// zpl.get, else the value itself.
+const void *arrayKeyOf(mlir::Value zarray);
 /// Marks an array statement whose region reaches an unknown distance out
 /// of its base (a run-time direction): the lowering checks at run time that
 /// every array it accesses holds the region (set by zpl-infer-storage).

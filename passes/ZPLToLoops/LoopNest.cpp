@@ -8,12 +8,6 @@ using namespace mlir;
 
 namespace zpl::loops {
 
-const void *arrayKeyOf(Value zarray) {
-  if (auto get = zarray.getDefiningOp<zpl::GetOp>())
-    return get.getNameAttr().getAttr().getAsOpaquePointer();
-  return zarray.getAsOpaquePointer();
-}
-
 /// Whether `reads` has (array, off) already.
 static bool hasRead(ArrayRef<Read> reads, Value array, ArrayRef<int64_t> off) {
   return llvm::any_of(reads, [&](const Read &r) {

@@ -26,10 +26,6 @@ struct Read {
   llvm::SmallVector<int64_t, 3> off;
 };
 
-/// Identity of an array within one statement: the global's name when it
-/// comes from zpl.get, else the value itself.
-const void *arrayKeyOf(mlir::Value zarray);
-
 /// The reads of a statement body in order of appearance, each (array,
 /// offset) once; with `mask`, the mask's read at offset 0 is added last
 /// unless it is there.

@@ -37,14 +37,6 @@ using namespace mlir;
 
 namespace {
 
-/// An array's identity: its global symbol (through zpl.get), else the
-/// value.
-const void *arrayKey(Value v) {
-  if (auto get = v.getDefiningOp<zpl::GetOp>())
-    return get.getNameAttr().getAttr().getAsOpaquePointer();
-  return v.getAsOpaquePointer();
-}
-
 /// Whether `op` names `sym` in an attribute (zpl.get, zpl.set, ...).
 bool namesSymbol(Operation *op, StringAttr sym) {
   return llvm::any_of(op->getAttrs(), [&](NamedAttribute a) {
@@ -78,18 +70,17 @@ public:
 private:
   /// Rules 2 and 3 for `loop`.
   bool onlyCombinedIn(Operation *loop, zpl::ScatterCombineOp op) {
-    const void *key = arrayKey(op.getDest());
-    auto get = op.getDest().getDefiningOp<zpl::GetOp>();
-    StringAttr sym = get ? get.getNameAttr().getAttr() : StringAttr();
+    const void *key = zpl::arrayKeyOf(op.getDest());
+    StringAttr sym = zpl::getGlobalOf(op.getDest());
     WalkResult r = loop->walk([&](Operation *o) {
       auto other = dyn_cast<zpl::ScatterCombineOp>(o);
-      bool sameKind = other && arrayKey(other.getDest()) == key &&
+      bool sameKind = other && zpl::arrayKeyOf(other.getDest()) == key &&
                       other.getCombiner() == op.getCombiner();
       for (OpOperand &use : o->getOpOperands()) {
         if (sameKind && use.get() == other.getDest())
           continue;
         if (isa<zpl::ArrayType>(use.get().getType()) &&
-            arrayKey(use.get()) == key)
+            zpl::arrayKeyOf(use.get()) == key)
           return WalkResult::interrupt();
       }
       if (sym && isa<CallOpInterface>(o) && mayName(o, sym))
@@ -139,7 +130,7 @@ struct DeferCombines : zpl::impl::DeferCombinesBase<DeferCombines> {
         groups;
     getOperation().walk([&](zpl::ScatterCombineOp op) {
       if (Operation *loop = analysis.outermostLoop(op))
-        groups[{loop, arrayKey(op.getDest())}].push_back(op);
+        groups[{loop, zpl::arrayKeyOf(op.getDest())}].push_back(op);
     });
     for (auto &[where, ops] : groups) {
       for (zpl::ScatterCombineOp op : ops)

@@ -21,13 +21,6 @@ using namespace mlir;
 
 namespace {
 
-/// The declaration an array value names (rule 6), or null.
-StringAttr arraySymbol(Value array) {
-  if (auto get = array.getDefiningOp<zpl::GetOp>())
-    return get.getNameAttr().getAttr();
-  return {};
-}
-
 bool isShiftedOffset(ArrayRef<int64_t> off) {
   return llvm::any_of(off, [](int64_t d) { return d != 0; });
 }
@@ -56,7 +49,7 @@ bool isPlainCopy(Block *body, StringAttr dest) {
   if (body->getOperations().size() != 2)
     return false;
   auto r = dyn_cast<zpl::ReadOp>(body->front());
-  return r && !r.isShifted() && arraySymbol(r.getArray()) != dest &&
+  return r && !r.isShifted() && zpl::getGlobalOf(r.getArray()) != dest &&
          cast<zpl::YieldOp>(body->getTerminator()).getValues().front() ==
              r.getResult();
 }
@@ -65,7 +58,7 @@ bool isPlainCopy(Block *body, StringAttr dest) {
 /// traced (rule 6).
 bool collectTracedReads(Operation *op, Block *body, FusionInfo &info) {
   if (Value mask = maskOf(op)) {
-    StringAttr sym = arraySymbol(mask);
+    StringAttr sym = zpl::getGlobalOf(mask);
     if (!sym)
       return false;
     unsigned rank = cast<zpl::ArrayType>(mask.getType()).getRank();
@@ -73,7 +66,7 @@ bool collectTracedReads(Operation *op, Block *body, FusionInfo &info) {
   }
   bool traced = true;
   body->walk([&](zpl::ReadOp r) {
-    StringAttr sym = arraySymbol(r.getArray());
+    StringAttr sym = zpl::getGlobalOf(r.getArray());
     if (!sym)
       traced = false;
     info.reads.push_back({sym, SmallVector<int64_t, 3>(r.getOffset())});
@@ -106,7 +99,7 @@ bool fusionCandidate(Operation *op, FusionInfo &info) {
   info.op = op;
   if (auto a = dyn_cast<zpl::AssignOp>(op)) {
     info.region = a.getRegion();
-    info.dest = arraySymbol(a.getDest());
+    info.dest = zpl::getGlobalOf(a.getDest());
     if (!info.dest)
       return false; // rule 6
     body = &a.getBody().front();

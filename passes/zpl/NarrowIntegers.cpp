@@ -116,12 +116,6 @@ Range quot(Range x, int64_t c) {
   return Range::of(std::min(a, b), std::max(a, b));
 }
 
-/// The global symbol `v` is a zpl.get of, or null.
-StringAttr globalOf(Value v) {
-  auto get = v.getDefiningOp<zpl::GetOp>();
-  return get ? get.getNameAttr().getAttr() : StringAttr();
-}
-
 /// The constant integer `v` is, if it is one.
 std::optional<int64_t> constantOf(Value v) {
   IntegerAttr attr;
@@ -202,7 +196,7 @@ private:
       return Range::of(-bound, bound);
     }
     if (auto read = dyn_cast<zpl::ReadOp>(def)) {
-      StringAttr name = globalOf(read.getArray());
+      StringAttr name = zpl::getGlobalOf(read.getArray());
       auto it = name ? arrays.find(name.getValue()) : arrays.end();
       return it == arrays.end() ? Range() : it->second;
     }
@@ -260,7 +254,7 @@ private:
       return assign.getMask() == v && assign.getDest() != v;
     if (auto t = dyn_cast<ironman::TransferOp>(user))
       return llvm::all_of(t->getOperands(), [&](Value o) {
-        return !isa<zpl::ArrayType>(o.getType()) || globalOf(o) == name;
+        return !isa<zpl::ArrayType>(o.getType()) || zpl::getGlobalOf(o) == name;
       });
     return false;
   }

@@ -54,18 +54,12 @@ using namespace mlir;
 
 namespace {
 
-/// The global symbol `v` is a zpl.get of, or null.
-StringAttr globalOf(Value v) {
-  auto get = v.getDefiningOp<zpl::GetOp>();
-  return get ? get.getNameAttr().getAttr() : StringAttr();
-}
-
 /// Whether two region values are the same region: the same value or a
 /// zpl.get of the same symbol.
 bool sameRegion(Value a, Value b) {
   if (a == b)
     return true;
-  StringAttr sa = globalOf(a), sb = globalOf(b);
+  StringAttr sa = zpl::getGlobalOf(a), sb = zpl::getGlobalOf(b);
   return sa && sa == sb;
 }
 
@@ -89,12 +83,12 @@ Value copySource(zpl::AssignOp op) {
 /// The global destination of `[R] A := f(A@d, ...)`, a statement without
 /// a mask that reads its destination at another index (rule 5), or null.
 StringAttr selfShiftedDest(zpl::AssignOp op) {
-  StringAttr dst = globalOf(op.getDest());
+  StringAttr dst = zpl::getGlobalOf(op.getDest());
   if (!dst || op.getMask())
     return {};
   bool shifted = false;
   op.getBody().walk([&](zpl::ReadOp r) {
-    if (globalOf(r.getArray()) == dst && r.isShifted())
+    if (zpl::getGlobalOf(r.getArray()) == dst && r.isShifted())
       shifted = true;
   });
   return shifted ? dst : StringAttr();
@@ -151,7 +145,7 @@ bool touches(Operation *op, StringAttr src) {
   bool found = false;
   op->walk([&](Operation *inner) {
     for (Value v : inner->getOperands())
-      if (globalOf(v) == src)
+      if (zpl::getGlobalOf(v) == src)
         found = true;
   });
   return found;
@@ -171,12 +165,12 @@ Touch classify(Operation *op, StringAttr src, Value region) {
   if (!touches(op, src))
     return Touch::None;
   auto assign = dyn_cast<zpl::AssignOp>(op);
-  if (!assign || globalOf(assign.getDest()) != src || assign.getMask() ||
+  if (!assign || zpl::getGlobalOf(assign.getDest()) != src || assign.getMask() ||
       !sameRegion(assign.getRegion(), region))
     return Touch::Other;
   bool reads = false;
   assign.getBody().walk([&](zpl::ReadOp r) {
-    if (globalOf(r.getArray()) == src)
+    if (zpl::getGlobalOf(r.getArray()) == src)
       reads = true;
   });
   return reads ? Touch::Other : Touch::Write;
@@ -243,7 +237,7 @@ bool movesArray(Value h, StringAttr name, unsigned depth = 0) {
   if (!def || depth > 4)
     return false;
   return llvm::any_of(def->getOperands(), [&](Value v) {
-    return globalOf(v) == name || movesArray(v, name, depth + 1);
+    return zpl::getGlobalOf(v) == name || movesArray(v, name, depth + 1);
   });
 }
 
@@ -303,7 +297,7 @@ bool sameStorage(ModuleOp module, StringAttr dst, StringAttr src) {
     if (init.getOperations().size() != 2)
       return {};
     auto yield = cast<zpl::YieldOp>(init.getTerminator());
-    return globalOf(yield.getValues().front());
+    return zpl::getGlobalOf(yield.getValues().front());
   };
   StringAttr over = declaredOver(dd);
   if (!over || over != declaredOver(sd))
@@ -362,8 +356,8 @@ struct RenameArraysPass : zpl::impl::RenameArraysBase<RenameArraysPass> {
       if (markSelfShifted(module, op))
         continue;
       Value src = copySource(op);
-      StringAttr srcName = src ? globalOf(src) : StringAttr();
-      StringAttr dstName = globalOf(op.getDest());
+      StringAttr srcName = src ? zpl::getGlobalOf(src) : StringAttr();
+      StringAttr dstName = zpl::getGlobalOf(op.getDest());
       auto func = op->getParentOfType<func::FuncOp>();
       if (!srcName || !dstName || !func || statementOf(op->getParentOp()) ||
           !sameStorage(module, dstName, srcName) ||

@@ -55,6 +55,12 @@ begin
   end;
 end;
 
+-- Runs under its caller's scope, which the compiler cannot see.
+procedure twice(A : [] integer);
+begin
+  A := 2 * A;
+end;
+
 procedure latticeerr();
 begin
   [Coarse] C := Index1 * 10;
@@ -71,6 +77,12 @@ begin
     [1..4] K := C#[2 * Index1];         -- 2: not a point of Coarse
   elsif fault = 10 then
     [1..4] C#[Index1 + 3] := K;         -- 4: not a point of Coarse
+  elsif fault = 11 then
+    [Fine] twice(C);                    -- C under a scope of stride 1
+  elsif fault = 12 then
+    [0..9] twice(I);                    -- beyond I's storage
   end;
+  [Coarse] twice(C);
+  [Coarse] writeln(C);
   writeln("done");
 end;

@@ -61,6 +61,12 @@ begin
   A := 2 * A;
 end;
 
+-- A global strided array shifted under its caller's scope.
+procedure peekC();
+begin
+  F := C@[2];
+end;
+
 procedure latticeerr();
 begin
   [Coarse] C := Index1 * 10;
@@ -81,6 +87,8 @@ begin
     [Fine] twice(C);                    -- C under a scope of stride 1
   elsif fault = 12 then
     [0..9] twice(I);                    -- beyond I's storage
+  elsif fault = 13 then
+    [Fine] peekC();                     -- C shifted over a scope of stride 1
   end;
   [Coarse] twice(C);
   [Coarse] writeln(C);

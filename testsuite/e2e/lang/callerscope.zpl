@@ -45,6 +45,12 @@ begin
   return +<< X;
 end;
 
+-- A global strided array under its caller's (strided) scope.
+procedure halveC();
+begin
+  C := C@^[2, 0] / 2 + C;
+end;
+
 -- Passes its caller's scope on to cross, then reduces over it.
 procedure crossTotal(Y, X : [,] integer);
 begin
@@ -64,6 +70,8 @@ begin
   [Even] C := A;
   [Even] ring(D, C);
   [Even] writeln(D);
+  [Even] halveC();
+  [Even] writeln(C);
   [Even] total := sum(A);
   writeln("even ", total);
   [Inner] total := sum(A);

@@ -41,6 +41,13 @@ for (i, j) in even:  # one stride on in the strided region, periodic
     k = ecols.index(j)
     D[(i, j)] = C[(i, ecols[(k + 1) % len(ecols)])] - C[(i, j)]
 rows(D, even)
+erows = sorted({i for (i, _) in even})
+C2 = {}
+for (i, j) in even:  # one stride down, periodic; integer division
+    k = erows.index(i)
+    C2[(i, j)] = C[(erows[(k + 1) % len(erows)], j)] // 2 + C[(i, j)]
+C = C2
+rows(C, even)
 print("even", sum(A[p] for p in even))
 print("inner", sum(A[p] for p in inner))
 B = {p: 0 for p in full}

@@ -2377,12 +2377,14 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
  *     are the scatter's message to it as sent;
  *   - at DN the sums combine into dst in PE order (combine_received).
  * Only values of other PEs' factor elements and sums for other PEs'
- * targets travel; the schedule is reused while both index sets stay. */
+ * targets travel; the schedule is reused while both index sets stay.
+ * Each term's two slots take 8 bytes when they fit 32 bits each. */
 typedef struct product_terms {
   int64_t n;
-  uint32_t *sum32, *value32; /* the slots, when every slot fits 32 bits ... */
-  int64_t *sum64, *value64;  /* ... else these */
-  int64_t *src;              /* each term's source offset; NULL: src_first + term */
+  uint64_t *pairs;          /* each term's sum slot << 32 | value slot, when
+                               every slot fits 32 bits; else: */
+  int64_t *sum64, *value64;
+  int64_t *src;             /* each term's source offset; NULL: src_first + term */
   int64_t src_first;
 } product_terms;
 
@@ -2402,8 +2404,7 @@ static void product_free(product_state *p) {
     return;
   remap_release(p->gather);
   free(p->values);
-  free(p->terms.sum32);
-  free(p->terms.value32);
+  free(p->terms.pairs);
   free(p->terms.sum64);
   free(p->terms.value64);
   free(p->terms.src);
@@ -2432,9 +2433,9 @@ static bool product_fits(const product_state *p, const remap_call *c) {
 
 /* What the walk lists per term: its source offset, its value slot (a
  * factor offset, or -1 - (slot * npes + peer) for an element of another
- * PE) and the PE storing its target; per PE, the distinct factor indices
- * asked of it (ZRT_MAX_RANK words each) and the target keys of the terms
- * it gets, in term order. */
+ * PE) and, on several PEs, the PE storing its target; per PE, the
+ * distinct factor indices asked of it (ZRT_MAX_RANK words each) and the
+ * target keys of the terms it gets, in term order. */
 typedef struct product_lists {
   i64vec src, value, pe;
   i64vec *asks, *keys;
@@ -2467,7 +2468,8 @@ static void list_terms(const remap_call *c, const remap_call *g, const target_ke
     for (int t = 0; t < n; ++t) {
       push_offset(&l->src, src);
       vec_push(&l->value, value);
-      vec_push(&l->pe, owners[t]);
+      if (np > 1)
+        vec_push(&l->pe, owners[t]);
       vec_push(&l->keys[owners[t]], key);
     }
   }
@@ -2478,34 +2480,34 @@ static void list_terms(const remap_call *c, const remap_call *g, const target_ke
 }
 
 /* The terms' slots from the walk's lists (keys: now each term's group in
- * its PE's sums). */
+ * its PE's sums), written over the value slots' list: the inspector's
+ * peak is the walk's lists, no more. */
 static void fill_terms(product_terms *terms, product_lists *l, const int64_t *value_base,
                        const int64_t *sum_base, int64_t nvalues, int64_t nsums) {
   int np = zrt_g.npes;
-  int64_t n = l->value.n, *next = calloc((size_t)np, sizeof *next);
+  int64_t n = l->value.n, *slots = l->value.v, *next = calloc((size_t)np, sizeof *next);
   bool narrow = nvalues <= (int64_t)UINT32_MAX && nsums <= (int64_t)UINT32_MAX;
-  size_t width = narrow ? sizeof(uint32_t) : sizeof(int64_t), bytes = (size_t)(n ? n : 1) * width;
-  void *sums = malloc(bytes), *values = malloc(bytes);
-  if (!next || !sums || !values)
+  int64_t *sums = narrow ? NULL : malloc((size_t)(n ? n : 1) * sizeof *sums);
+  if (!next || (!narrow && !sums))
     zrt_failf("out of memory in a sparse product");
   for (int64_t i = 0; i < n; ++i) {
-    int64_t q = l->pe.v[i], v = l->value.v[i];
+    int64_t q = np > 1 ? l->pe.v[i] : 0, v = slots[i];
     int64_t sum = sum_base[q] + l->keys[q].v[next[q]++];
     int64_t value = v >= 0 ? v : value_base[(-1 - v) % np] + (-1 - v) / np;
-    if (narrow) {
-      ((uint32_t *)sums)[i] = (uint32_t)sum;
-      ((uint32_t *)values)[i] = (uint32_t)value;
-    } else {
-      ((int64_t *)sums)[i] = sum;
-      ((int64_t *)values)[i] = value;
+    if (narrow)
+      slots[i] = (int64_t)((uint64_t)sum << 32 | (uint64_t)value);
+    else {
+      sums[i] = sum;
+      slots[i] = value;
     }
   }
   free(next);
+  vec_shrink(&l->value);
   terms->n = n;
-  terms->sum32 = narrow ? sums : NULL;
-  terms->value32 = narrow ? values : NULL;
-  terms->sum64 = narrow ? NULL : sums;
-  terms->value64 = narrow ? NULL : values;
+  terms->pairs = narrow ? (uint64_t *)l->value.v : NULL;
+  terms->value64 = narrow ? NULL : l->value.v;
+  terms->sum64 = sums;
+  l->value.v = NULL;
   terms->src_first = n ? l->src.v[0] : 0;
   if (l->src.run || n == 0) { /* the source read in storage order (CG) */
     free(l->src.v);
@@ -2616,15 +2618,15 @@ static im_transfer *product_gather(int64_t id, const remap_call *g, i64vec *asks
  * GCC does not contract a * b + c into one rounding. */
 static void add_terms_narrow(double *restrict sums, const double *restrict values,
                              const double *restrict src, const product_terms *p) {
-  const uint32_t *restrict to = p->sum32, *restrict from = p->value32;
+  const uint64_t *restrict pair = p->pairs;
   if (!p->src) {
     const double *restrict v = src + p->src_first;
     for (int64_t i = 0; i < p->n; ++i)
-      sums[to[i]] += v[i] * values[from[i]];
+      sums[pair[i] >> 32] += v[i] * values[(uint32_t)pair[i]];
   } else {
     const int64_t *restrict at = p->src;
     for (int64_t i = 0; i < p->n; ++i)
-      sums[to[i]] += src[at[i]] * values[from[i]];
+      sums[pair[i] >> 32] += src[at[i]] * values[(uint32_t)pair[i]];
   }
 }
 
@@ -2650,7 +2652,7 @@ static void run_product(im_transfer *t) {
   double *sums = st->local_send.buf;
   for (int64_t g = 0; g < p->nsums; ++g)
     sums[g] = -0.0;
-  if (p->terms.sum32)
+  if (p->terms.pairs)
     add_terms_narrow(sums, p->values, st->call.src->base, &p->terms);
   else
     add_terms_wide(sums, p->values, st->call.src->base, &p->terms);
@@ -2698,14 +2700,12 @@ static im_transfer *inspect_product(int64_t id, const remap_call *c) {
     }
   sum_base[me] = 0;
   fill_terms(&p->terms, &l, value_base, sum_base, nvalues, p->nsums);
+  free(l.pe.v);
+  vecs_free(l.keys, np);
   p->values = malloc((size_t)(nvalues ? nvalues : 1) * sizeof *p->values);
   double *sums = malloc((size_t)(p->nsums ? p->nsums : 1) * sizeof *sums);
   if (!p->values || !sums)
     zrt_failf("out of memory in a sparse product into array %s", c->dst->name);
-  free(l.src.v);
-  free(l.value.v);
-  free(l.pe.v);
-  vecs_free(l.keys, np);
   product_scatter_messages(t, c, targets, sum_base, sums);
   vecs_free(targets, np);
   p->gather = product_gather(id, &g, l.asks, value_base, p->values);

@@ -2182,7 +2182,8 @@ static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const rem
       return false;
   }
   return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
-         product_fits(st->product, c) && st->nindex == nindex && st->masked == (c->mask != NULL) && st->without == c->without &&
+         product_fits(st->product, c) && st->nindex == nindex &&
+         st->masked == (c->mask != NULL) && st->without == c->without &&
          st->combining == c->combining && st->op == c->op &&
          same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
          same_shape(&st->dst_shape, &dst);
@@ -2378,11 +2379,14 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
  *   - at DN the sums combine into dst in PE order (combine_received).
  * Only values of other PEs' factor elements and sums for other PEs'
  * targets travel; the schedule is reused while both index sets stay.
- * Each term's two slots take 8 bytes when they fit 32 bits each. */
+ * Each term's two slots take 4 bytes when they fit 16 bits each (CG at
+ * classes W and A), 8 bytes when they fit 32 bits. */
 typedef struct product_terms {
   int64_t n;
-  uint64_t *pairs;          /* each term's sum slot << 32 | value slot, when
-                               every slot fits 32 bits; else: */
+  uint32_t *pairs16;        /* each term's sum slot << 16 | value slot, when
+                               every slot fits 16 bits; else */
+  uint64_t *pairs;          /* sum slot << 32 | value slot, when they fit 32
+                               bits; else: */
   int64_t *sum64, *value64;
   int64_t *src;             /* each term's source offset; NULL: src_first + term */
   int64_t src_first;
@@ -2402,8 +2406,10 @@ typedef struct product_state {
 static void product_free(product_state *p) {
   if (!p)
     return;
-  remap_release(p->gather);
+  if (p->gather)
+    remap_release(p->gather);
   free(p->values);
+  free(p->terms.pairs16);
   free(p->terms.pairs);
   free(p->terms.sum64);
   free(p->terms.value64);
@@ -2414,9 +2420,9 @@ static void product_free(product_state *p) {
 /* The gather half of a product: factor#[J] over r, into (the offsets of)
  * the array over r. */
 static remap_call gather_call_of(const remap_call *c) {
-  remap_call g = {IM_GATHER, c->src, c->factor, {c->ja[0], c->ja[1], c->ja[2]}, {0, 0, 0},
-                  c->r,      NULL,   false,     false,
-                  0};
+  remap_call g = {IM_GATHER, c->src, c->factor, {c->ja[0], c->ja[1], c->ja[2]},
+                  {0, 0, 0}, c->r,   NULL,      false,
+                  false,     0};
   return g;
 }
 
@@ -2479,34 +2485,53 @@ static void list_terms(const remap_call *c, const remap_call *g, const target_ke
   selected_end(&s);
 }
 
+static ZRT_PE_LOCAL int fewest_slot_bits = 16;
+
+void zrt_product_slot_bits(int bits) { fewest_slot_bits = bits; }
+
+/* The bits each of a term's two slots takes: 16, 32 or 64. */
+static int slot_bits(int64_t nvalues, int64_t nsums) {
+  int64_t most = nvalues > nsums ? nvalues : nsums;
+  int bits = most <= UINT16_MAX + 1 ? 16 : most <= (int64_t)UINT32_MAX + 1 ? 32 : 64;
+  return bits > fewest_slot_bits ? bits : fewest_slot_bits;
+}
+
+/* Term i's slots, kept as 16- or 32-bit pairs in *slots (written at or
+ * before term i's word: in place), or in wide lists. */
+static void put_slots(product_terms *terms, int bits, int64_t *slots, int64_t i, int64_t sum,
+                      int64_t value) {
+  if (bits == 16)
+    ((uint32_t *)slots)[i] = (uint32_t)sum << 16 | (uint32_t)value;
+  else if (bits == 32)
+    slots[i] = (int64_t)((uint64_t)sum << 32 | (uint64_t)value);
+  else {
+    terms->sum64[i] = sum;
+    slots[i] = value;
+  }
+}
+
 /* The terms' slots from the walk's lists (keys: now each term's group in
  * its PE's sums), written over the value slots' list: the inspector's
  * peak is the walk's lists, no more. */
 static void fill_terms(product_terms *terms, product_lists *l, const int64_t *value_base,
                        const int64_t *sum_base, int64_t nvalues, int64_t nsums) {
-  int np = zrt_g.npes;
+  int np = zrt_g.npes, bits = slot_bits(nvalues, nsums);
   int64_t n = l->value.n, *slots = l->value.v, *next = calloc((size_t)np, sizeof *next);
-  bool narrow = nvalues <= (int64_t)UINT32_MAX && nsums <= (int64_t)UINT32_MAX;
-  int64_t *sums = narrow ? NULL : malloc((size_t)(n ? n : 1) * sizeof *sums);
-  if (!next || (!narrow && !sums))
+  terms->sum64 = bits == 64 ? malloc((size_t)(n ? n : 1) * sizeof *terms->sum64) : NULL;
+  if (!next || (bits == 64 && !terms->sum64))
     zrt_failf("out of memory in a sparse product");
   for (int64_t i = 0; i < n; ++i) {
     int64_t q = np > 1 ? l->pe.v[i] : 0, v = slots[i];
     int64_t sum = sum_base[q] + l->keys[q].v[next[q]++];
-    int64_t value = v >= 0 ? v : value_base[(-1 - v) % np] + (-1 - v) / np;
-    if (narrow)
-      slots[i] = (int64_t)((uint64_t)sum << 32 | (uint64_t)value);
-    else {
-      sums[i] = sum;
-      slots[i] = value;
-    }
+    put_slots(terms, bits, slots, i, sum, v >= 0 ? v : value_base[(-1 - v) % np] + (-1 - v) / np);
   }
   free(next);
+  l->value.n = bits == 16 ? (n + 1) / 2 : n; /* the words the slots take */
   vec_shrink(&l->value);
   terms->n = n;
-  terms->pairs = narrow ? (uint64_t *)l->value.v : NULL;
-  terms->value64 = narrow ? NULL : l->value.v;
-  terms->sum64 = sums;
+  terms->pairs16 = bits == 16 ? (uint32_t *)l->value.v : NULL;
+  terms->pairs = bits == 32 ? (uint64_t *)l->value.v : NULL;
+  terms->value64 = bits == 64 ? l->value.v : NULL;
   l->value.v = NULL;
   terms->src_first = n ? l->src.v[0] : 0;
   if (l->src.run || n == 0) { /* the source read in storage order (CG) */
@@ -2616,8 +2641,22 @@ static im_transfer *product_gather(int64_t id, const remap_call *g, i64vec *asks
 /* Each sum is its terms, src[p] * value, added in term order from -0.0
  * (-0.0 + x is x for every x). The runtime is compiled as ISO C, where
  * GCC does not contract a * b + c into one rounding. */
-static void add_terms_narrow(double *restrict sums, const double *restrict values,
-                             const double *restrict src, const product_terms *p) {
+static void add_terms_16(double *restrict sums, const double *restrict values,
+                         const double *restrict src, const product_terms *p) {
+  const uint32_t *restrict pair = p->pairs16;
+  if (!p->src) {
+    const double *restrict v = src + p->src_first;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 16] += v[i] * values[pair[i] & 0xffff];
+  } else {
+    const int64_t *restrict at = p->src;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 16] += src[at[i]] * values[pair[i] & 0xffff];
+  }
+}
+
+static void add_terms_32(double *restrict sums, const double *restrict values,
+                         const double *restrict src, const product_terms *p) {
   const uint64_t *restrict pair = p->pairs;
   if (!p->src) {
     const double *restrict v = src + p->src_first;
@@ -2652,8 +2691,10 @@ static void run_product(im_transfer *t) {
   double *sums = st->local_send.buf;
   for (int64_t g = 0; g < p->nsums; ++g)
     sums[g] = -0.0;
-  if (p->terms.pairs)
-    add_terms_narrow(sums, p->values, st->call.src->base, &p->terms);
+  if (p->terms.pairs16)
+    add_terms_16(sums, p->values, st->call.src->base, &p->terms);
+  else if (p->terms.pairs)
+    add_terms_32(sums, p->values, st->call.src->base, &p->terms);
   else
     add_terms_wide(sums, p->values, st->call.src->base, &p->terms);
   if (zrt_g.be->compute) { /* per term: a multiply and an add; the source

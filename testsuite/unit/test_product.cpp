@@ -7,7 +7,8 @@
 // or through an offset list (a row-padded array), into 1-D and 2-D
 // targets from 1-D and 2-D factors; the schedule is reused while the
 // index arrays are not written, rebuilt when one changed, and reused for
-// new arrays of the same shapes.
+// new arrays of the same shapes; the terms' slots of every width (16, 32
+// and 64 bits) give the same sums.
 #include <catch2/catch.hpp>
 
 #include "zplrt_internal.h"
@@ -191,6 +192,39 @@ TEST_CASE("a sparse product sums each target's terms in walk order, as its three
       }
       CHECK(zrt_g.n_remap_inspections == 1);
     }
+}
+
+TEST_CASE("a sparse product's terms give the same sums with 16-, 32- and 64-bit slots",
+          "[product]") {
+  for (int bits : {16, 32, 64})
+    for (bool padded : {false, true}) {
+      INFO(bits << "-bit slots, padded source " << padded);
+      pose_one_pe();
+      zrt_product_slot_bits(bits);
+      Product p(7, 11, 13, false, padded);
+      for (int time = 1; time <= 2; ++time) {
+        p.set_targets(0.75);
+        p.fused(p.Y, p.S);
+        p.check_model(0.75);
+      }
+      zrt_product_slot_bits(16);
+    }
+}
+
+TEST_CASE("a factor of more than 65536 elements takes 32-bit slots", "[product]") {
+  pose_one_pe();
+  const int64_t big = 70000; // S's elements: values' slots need 17 bits
+  Product p(4, 6, big, true, false);
+  for (int64_t i = 1; i <= 4; ++i) // columns spread over all of S, 3 targets
+    for (int64_t j = 1; j <= 6; ++j) {
+      *at<int64_t>(p.C1, i, j) = (i * 6 + j) * 2711 % big + 1;
+      *at<int64_t>(p.R1, i, j) = (i + j) % 3 + 1;
+    }
+  zrt_array_wrote(p.C1);
+  zrt_array_wrote(p.R1);
+  p.set_targets(2.0);
+  p.fused(p.Y, p.S);
+  p.check_model(2.0);
 }
 
 TEST_CASE("a sparse product's sums start from -0.0, which keeps a target's -0.0",

@@ -2698,9 +2698,11 @@ static void run_product(im_transfer *t) {
   else
     add_terms_wide(sums, p->values, st->call.src->base, &p->terms);
   if (zrt_g.be->compute) { /* per term: a multiply and an add; the source
-                            * and both slots streamed, a value and a sum
-                            * read in the cache, the sum stored */
-    zrt_op_counts terms = {2, 0, 0, 3, 2, 1};
+                            * and the slots streamed, a value and a sum
+                            * read in the cache, the sum stored. (The
+                            * gather's copy and the scatter's pack that
+                            * this loop replaces were never charged.) */
+    zrt_op_counts terms = {2, 0, 0, 2, 2, 1};
     zrt_g.be->compute(p->terms.n, false, &terms);
   }
 }

@@ -453,6 +453,8 @@ private:
   void genFileStmt(const CallStmt &s);
   void genBoundary(const BoundaryStmt &s);
   void genScatter(const AssignStmt &s);
+  bool genScatterProduct(const AssignStmt &s, mlir::Value destArr,
+                         mlir::Value region, const RemapExpr &rm);
   void genScatterValue(const AssignStmt &s, mlir::Value destArr,
                        mlir::Value region, const RemapExpr &rm);
   void genReturn(const ReturnStmt &s);

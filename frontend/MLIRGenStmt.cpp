@@ -301,7 +301,7 @@ void Generator::genScatter(const AssignStmt &s) {
   if (!region)
     return;
   Value destArr = arrayValue(*dest, rm.array->loc);
-  if (!destArr)
+  if (!destArr || genScatterProduct(s, destArr, region, rm))
     return;
   // The source: an array of the same element type, or a temporary; a
   // scatter never reads what it overwrites, and `-=` scatters the negated
@@ -355,6 +355,47 @@ void Generator::genScatter(const AssignStmt &s) {
                                                         : ScatterOperator::add;
   ScatterCombineOp::create(b, l, op, destArr, source, region, indices,
                            mask.value, mask.without);
+}
+
+/// `[R] A#[I] += B * C#[J]` (or `C#[J] * B`) of doubles, without a mask,
+/// B an array over R and C another array than A: one zpl.scatter_product,
+/// no temporaries for the gather and the product. (The runtime multiplies
+/// B by C's element; IEEE multiplication commutes, so `C#[J] * B` gives
+/// the same doubles.) False, with nothing generated, for any other scatter.
+bool Generator::genScatterProduct(const AssignStmt &s, Value destArr,
+                                  Value region, const RemapExpr &rm) {
+  const VarDecl *dest = arrayDeclOf(*rm.array);
+  auto *mul = dyn_cast<BinaryExpr>(s.value.get());
+  if (s.op != ast::AssignOp::AddAssign || dest->elemType != ScalarType::Double ||
+      !mul || mul->op != ast::BinaryOp::Mul || shatterMask.value ||
+      (s.scope && s.scope->mask))
+    return false;
+  const Expr *plain = mul->lhs.get(), *gathered = mul->rhs.get();
+  if (!isa<RemapExpr>(gathered))
+    std::swap(plain, gathered);
+  auto *gather = dyn_cast<RemapExpr>(gathered);
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  const VarDecl *sv = arrayDeclOf(*plain);
+  const VarDecl *fv = gather ? arrayDeclOf(*gather->array) : nullptr;
+  if (!sv || sv == dest || sv->elemType != ScalarType::Double ||
+      sv->rank != rank || !fv || fv == dest ||
+      fv->elemType != ScalarType::Double ||
+      gather->indices.size() != fv->rank)
+    return false;
+  Value source = arrayValue(*sv, plain->loc);
+  Value factor = arrayValue(*fv, gather->array->loc);
+  if (!source || !factor)
+    return true; // reported
+  ValueScope align(alignTo, source); // index temporaries follow the walk
+  SmallVector<Value> indices = genIndices(rm.indices, region, dest, Mask());
+  SmallVector<Value> factorIndices =
+      genIndices(gather->indices, region, dest, Mask());
+  auto missing = [](Value v) { return !v; };
+  if (llvm::any_of(indices, missing) || llvm::any_of(factorIndices, missing))
+    return true;
+  ScatterProductOp::create(b, loc(s.loc), destArr, source, factor, region,
+                           indices, factorIndices);
+  return true;
 }
 
 void Generator::genScatterValue(const AssignStmt &s, Value destArr,

@@ -708,6 +708,24 @@ LogicalResult ScatterCombineOp::verify() {
                               dest.getRank());
 }
 
+LogicalResult ScatterProductOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  for (auto [what, type] :
+       {std::pair<const char *, ArrayType>{"destination", getDest().getType()},
+        {"source", getSource().getType()},
+        {"factor", getFactor().getType()}})
+    if (!type.getElementType().isF64())
+      return emitOpError("multiplies doubles, but the ")
+             << what << " holds " << type.getElementType();
+  if (failed(verifySameRank(*this, getSource().getType().getRank(), rank,
+                            "source")) ||
+      failed(verifyIndicesAndMask(*this, getIndices(), Value(), rank,
+                                  getDest().getType().getRank())))
+    return failure();
+  return verifyIndicesAndMask(*this, getFactorIndices(), Value(), rank,
+                              getFactor().getType().getRank());
+}
+
 LogicalResult MaskedRemapOp::verify() {
   ArrayType dest = getDest().getType(), source = getSource().getType();
   if (dest.getElementType() != source.getElementType())

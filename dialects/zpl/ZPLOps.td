@@ -595,6 +595,39 @@ def ZPL_ScatterCombineOp : ZPL_Op<"scatter_combine",
   let hasVerifier = 1;
 }
 
+def ZPL_ScatterProductOp : ZPL_Op<"scatter_product",
+                                  [AttrSizedOperandSegments]> {
+  let summary = "sparse product `A#[I1, I2] += B * C#[J1, J2]` of reals";
+  let description = [{
+    ```mlir
+    zpl.scatter_product %Y from %V times %S over %E [%Row] [%Col]
+      : !zpl.array<1 x f64>, !zpl.array<2 x f64>, !zpl.array<1 x f64>,
+        !zpl.region<2>, [!zpl.array<2 x i64>], [!zpl.array<2 x i64>]
+    ```
+    Over every point p of `region`: dest[I(p)] += source[p] * factor[J(p)],
+    combining every point that targets one element. It is what the
+    gather `T := factor#[J]`, the product `T := source * T` and
+    `zpl.scatter_combine add` of T give, bit for bit, without the
+    temporary T: generated for `[R] A#[I] += B * C#[J]` (or `C#[J] * B`)
+    of doubles without a mask. Lowered to `im_remap_product` on a static
+    handle and its four state calls: one pass over each PE's points (a
+    CSR loop); only the factor elements and the sums other PEs store
+    travel; the schedule is reused while the indices are unchanged.
+  }];
+  let arguments = (ins ZPL_ArrayType:$dest, ZPL_ArrayType:$source,
+                       ZPL_ArrayType:$factor, ZPL_RegionType:$region,
+                       Variadic<ZPL_ArrayType>:$indices,
+                       Variadic<ZPL_ArrayType>:$factorIndices);
+  let assemblyFormat = [{
+    $dest `from` $source `times` $factor `over` $region `[` $indices `]`
+    `[` $factorIndices `]` attr-dict `:`
+    qualified(type($dest)) `,` qualified(type($source)) `,`
+    qualified(type($factor)) `,` qualified(type($region))
+    `,` `[` qualified(type($indices)) `]` `,` `[` qualified(type($factorIndices)) `]`
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_ScatterSettleOp : ZPL_Op<"scatter_settle"> {
   let summary = "combines the deferred scatters' partial results into an array";
   let description = [{

@@ -425,7 +425,7 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
 bool needsTransferHandle(Operation *op) {
   return isa<ironman::TransferOp, ironman::CombineOp, zpl::BoundaryOp,
              zpl::RedistributeOp, zpl::RemapOp, zpl::MaskedRemapOp,
-             zpl::ScatterCombineOp>(op);
+             zpl::ScatterCombineOp, zpl::ScatterProductOp>(op);
 }
 
 /// Numbers the transfers and creates their handles `zt_<id>` (NULL until

@@ -77,7 +77,8 @@ bool hasSchedule(Operation *op) {
   if (auto t = dyn_cast<ironman::TransferOp>(op))
     return t.getTransferKind() == ironman::TransferKind::remap ||
            t.getTransferKind() == ironman::TransferKind::transpose;
-  return isa<zpl::RemapOp, zpl::MaskedRemapOp, zpl::ScatterCombineOp>(op);
+  return isa<zpl::RemapOp, zpl::MaskedRemapOp, zpl::ScatterCombineOp,
+             zpl::ScatterProductOp>(op);
 }
 
 /// Where the handle of `op` is last used: its own lowering (the zpl remap

@@ -4,7 +4,8 @@
 // by prepareModule): `h = fn(zt_<id>, id, ...); zt_<id> = h;`, where fn is
 // `im_halo` (or `im_wrap`/`im_reflect` for the boundary kinds,
 // `im_redist` for a redistribution, `im_remap`/`im_transpose` for remaps,
-// `im_remap_masked`/`im_remap_combine` for masked and accumulating ones),
+// `im_remap_masked`/`im_remap_combine` for masked and accumulating ones,
+// `im_remap_product` for sparse products),
 // followed by `im_strategy(h, IM_PACKED|IM_CHAINED)` when strategy
 // selection chose one; a combine is `im_combine(cached, id, n,
 // members...)`; the state ops are `im_dr/im_sr/im_dn/im_sv`. Without
@@ -354,6 +355,29 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
   }
 };
 
+/// A sparse product: `im_remap_product(cached, id, dst, r, src, factor,
+/// i1, i2, i3, j1, j2, j3)` on its static handle, then the four state
+/// calls.
+struct ScatterProductLowering : LoweringPattern<zpl::ScatterProductOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::ScatterProductOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<CArg> args{adaptor.getDest(), adaptor.getRegion(),
+                           adaptor.getSource(), adaptor.getFactor()};
+    llvm::append_range(
+        args, paddedIndices(rewriter, loc, types, adaptor.getIndices()));
+    llvm::append_range(
+        args, paddedIndices(rewriter, loc, types, adaptor.getFactorIndices()));
+    Value h = handleCall(rewriter, types, facts, op, RuntimeFn::RemapProduct,
+                         args);
+    stateCalls(rewriter, types, facts, op, h);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// A masked remap: `im_remap_masked(cached, id, kind, dst, r, src, mask,
 /// without, i1, i2, i3)` on its static handle, then the four state calls.
 struct MaskedRemapLowering : LoweringPattern<zpl::MaskedRemapOp> {
@@ -385,7 +409,7 @@ void populateTransferPatterns(const ZPLTypeConverter &types,
                               RewritePatternSet &patterns) {
   patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
                RedistributeLowering, RemapLowering, ScatterCombineLowering,
-               MaskedRemapLowering,
+               ScatterProductLowering, MaskedRemapLowering,
                OperandCallLowering<zpl::ScatterSettleOp, RuntimeFn::ScatterSettle>,
                StateLowering<ironman::DROp, RuntimeFn::DR>,
                StateLowering<ironman::SROp, RuntimeFn::SR>,

@@ -102,6 +102,17 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
                                     int64_t without, zrt_array *i1, zrt_array *i2,
                                     zrt_array *i3);
 
+/* A sparse matrix-vector product, `[r] dst#[i1, i2, i3] += src * factor#[j1, j2, j3]`
+ * (doubles): the gather `T := factor#[j]`, the product `T := src * T` and
+ * the accumulating scatter `dst#[i] += T` in one pass over this PE's
+ * points, without T, with the results of those three bit for bit. Only the
+ * factor elements other PEs store and the sums for targets other PEs store
+ * travel (the gather inside SR, the sums as this handle's messages); the
+ * schedule is reused while both index sets stay, like im_remap_combine's. */
+im_transfer *im_remap_product(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
+                              zrt_array *src, zrt_array *factor, zrt_array *i1, zrt_array *i2,
+                              zrt_array *i3, zrt_array *j1, zrt_array *j2, zrt_array *j3);
+
 /* Releases a remap call site's cached handles (the schedules of every
  * shape) and returns NULL, its new cache: generated code calls it after
  * SV of a remap that runs at most once (zt_<id> = im_remap_release(h)). A

@@ -498,8 +498,26 @@ static size_t unpack_expand(const zrt_msg *m, const zrt_array *arr, const void *
   return (size_t)m->ngroups * esz;
 }
 
+/* unpack_combining for sums of doubles (CG's product): one add per
+ * element, without the per-element choice of type and operator. */
+static void add_f64(double *restrict to, const double *restrict from, const zrt_msg *m) {
+  if (m->idx_run) {
+    to += m->nidx ? m->idx[0] : 0;
+    for (int64_t i = 0; i < m->nidx; ++i)
+      to[i] += from[i];
+    return;
+  }
+  const int64_t *restrict at = m->idx;
+  for (int64_t i = 0; i < m->nidx; ++i)
+    to[at[i]] += from[i];
+}
+
 /* A combining receive: each element of buf combined into its target. */
 static size_t unpack_combining(const zrt_msg *m, const zrt_array *arr, const void *buf) {
+  if (arr->type == ZRT_F64 && m->combine_op == ZRT_SCATTER_ADD) {
+    add_f64(arr->base, buf, m);
+    return (size_t)m->nidx * arr->esz;
+  }
   for (int64_t i = 0; i < m->nidx; ++i)
     zrt_combine_elem(arr->type, m->combine_op,
                      (char *)arr->base + (size_t)msg_offset(m, i) * arr->esz,

@@ -354,6 +354,10 @@ typedef struct remap_call {
    * walk follows in place of a source. */
   bool by_value;
   int64_t value_bits;
+  /* A sparse product (im_remap_product): each point's source value times
+   * factor[ja(p)] is what it contributes. */
+  zrt_array *factor;
+  zrt_array *ja[ZRT_MAX_RANK];
 } remap_call;
 
 /* Whether point p of r moves: the mask (over r, aligned with the direct
@@ -1183,6 +1187,7 @@ typedef struct remap_state {
   remap_call call;  /* ... and its arrays, for SR, */
   direct_buffers *buffers; /* and the buffers of its runs */
   im_transfer *other_shapes; /* this call site's handles for other array shapes */
+  struct product_state *product; /* a sparse product's, or NULL */
 } remap_state;
 
 /* Frees the messages' buffers and index lists (the handle owns both; idx
@@ -1195,8 +1200,11 @@ static void free_msgs(zrt_msg *m, int n) {
   }
 }
 
+static void product_free(struct product_state *p); /* a sparse product's state (below) */
+
 static void release_state(im_transfer *t) {
   remap_state *st = t->kind_state;
+  product_free(st->product);
   free(st->index_copy.bytes);
   free(st->views);
   direct_buffers_free(st->buffers);
@@ -2167,6 +2175,8 @@ static void check_remap(const remap_call *c) {
               c->dst->name);
 }
 
+static bool product_fits(const struct product_state *p, const remap_call *c); /* below */
+
 /* The cached handle's schedule fits this call: the same transfer, region
  * and array shapes (the arrays themselves may be new allocations, e.g.
  * temporaries allocated anew in every iteration). Every PE decides the
@@ -2181,7 +2191,8 @@ static bool same_call(const im_transfer *t, int xfer_kind, int64_t id, const rem
       return false;
   }
   return t->kind == xfer_kind && t->id == id && st->remap_kind == c->kind &&
-         st->nindex == nindex && st->masked == (c->mask != NULL) && st->without == c->without &&
+         product_fits(st->product, c) && st->nindex == nindex &&
+         st->masked == (c->mask != NULL) && st->without == c->without &&
          st->combining == c->combining && st->op == c->op &&
          same_region(&t->r, &c->r) && same_shape(&st->src_shape, &src) &&
          same_shape(&st->dst_shape, &dst);
@@ -2226,18 +2237,22 @@ static void rebind(im_transfer *t, const remap_call *c) {
     zrt_g.be->transfer_setup(t);
 }
 
-/* Collective: whether some PE's index values differ from its copy. They
- * are read again only when an index array (or the mask) was written since
- * (its stamp changed): a schedule reused in a loop costs no pass over them. */
-static bool indices_changed(im_transfer *t, const remap_call *c) {
-  remap_state *st = t->kind_state;
+/* Whether this PE's index values (and selection) differ from st's copy.
+ * They are read again only when an index array (or the mask) was written
+ * since (its stamp changed): a schedule reused in a loop costs no pass
+ * over them. */
+static bool values_changed_here(remap_state *st, const remap_call *c) {
   uint64_t now[ZRT_MAX_RANK + 1];
   dependency_stamps(c, now);
-  int64_t changed = 0;
-  if (memcmp(now, st->stamps, sizeof now) != 0) {
-    changed = !same_index_values(c, &st->index_copy);
-    memcpy(st->stamps, now, sizeof now);
-  }
+  if (memcmp(now, st->stamps, sizeof now) == 0)
+    return false;
+  memcpy(st->stamps, now, sizeof now);
+  return !same_index_values(c, &st->index_copy);
+}
+
+/* Collective: whether some PE's index values differ from its copy. */
+static bool indices_changed(im_transfer *t, const remap_call *c) {
+  int64_t changed = values_changed_here(t->kind_state, c);
   zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);
   return changed != 0;
 }
@@ -2353,6 +2368,474 @@ im_transfer *im_remap_combine_value(im_transfer *cached, int64_t id, int64_t op,
   remap_call c = {IM_SCATTER, dst, i1, {i1, i2, i3}, {0, 0, 0}, r, mask, without != 0, true, op,
                   true, value};
   return remap_handle(cached, id, &c);
+}
+
+/* ---- sparse products ----------------------------------------------------------------------
+ * im_remap_product runs [r] dst#[I] += src * factor#[J] (reals) in one
+ * pass over this PE's points, as a CSR loop does: the gather
+ * T := factor#[J], the product T := src * T and the accumulating scatter
+ * dst#[I] += T without the temporary T, each term the same double as
+ * theirs and combined in the same order, so the results are theirs bit
+ * for bit:
+ *   - values: factor's stored elements, then the distinct elements this
+ *     PE reads from each other PE, in PE order (the gather's receives land
+ *     there in place); each term reads the value at its value slot;
+ *   - sums: one per (target PE, target element), this PE's own targets
+ *     first, then each other PE's, numbered as inspect_combine numbers
+ *     its groups; each term adds src[p] * value into its sum slot, in walk
+ *     order, from -0.0 (as groups_f64 does), so the sums for another PE
+ *     are the scatter's message to it as sent;
+ *   - at DN the sums combine into dst in PE order (combine_received).
+ * Only values of other PEs' factor elements and sums for other PEs'
+ * targets travel; the schedule is reused while both index sets stay.
+ * Each term's two slots take 4 bytes when they fit 16 bits each (CG at
+ * classes W and A), 8 bytes when they fit 32 bits. */
+typedef struct product_terms {
+  int64_t n;
+  uint32_t *pairs16;        /* each term's sum slot << 16 | value slot, when
+                               every slot fits 16 bits; else */
+  uint64_t *pairs;          /* sum slot << 32 | value slot, when they fit 32
+                               bits; else: */
+  int64_t *sum64, *value64;
+  int64_t *src;             /* each term's source offset; NULL: src_first + term */
+  int64_t src_first;
+} product_terms;
+
+typedef struct product_state {
+  im_transfer *gather; /* brings other PEs' factor elements into `values` */
+  array_shape factor_shape;
+  zrt_array *factor; /* the array the gather's messages point at now */
+  uint64_t factor_serial;
+  double *values;
+  int64_t nfactor; /* factor's stored elements: values' first part */
+  int64_t nsums;   /* the sums (in the handle's local_send.buf) */
+  product_terms terms;
+} product_state;
+
+static void product_free(product_state *p) {
+  if (!p)
+    return;
+  if (p->gather)
+    remap_release(p->gather);
+  free(p->values);
+  free(p->terms.pairs16);
+  free(p->terms.pairs);
+  free(p->terms.sum64);
+  free(p->terms.value64);
+  free(p->terms.src);
+  free(p);
+}
+
+/* The gather half of a product: factor#[J] over r, into (the offsets of)
+ * the array over r. */
+static remap_call gather_call_of(const remap_call *c) {
+  remap_call g = {IM_GATHER, c->src, c->factor, {c->ja[0], c->ja[1], c->ja[2]},
+                  {0, 0, 0}, c->r,   NULL,      false,
+                  false,     0};
+  return g;
+}
+
+static bool product_fits(const product_state *p, const remap_call *c) {
+  if (!p || !c->factor)
+    return !p && !c->factor;
+  array_shape factor = shape_of(c->factor);
+  int nindex = 0;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k)
+    nindex += c->ja[k] != NULL;
+  return same_shape(&p->factor_shape, &factor) &&
+         nindex == ((const remap_state *)p->gather->kind_state)->nindex;
+}
+
+/* What the walk lists per term: its source offset, its value slot (a
+ * factor offset, or -1 - (slot * npes + peer) for an element of another
+ * PE) and, on several PEs, the PE storing its target; per PE, the
+ * distinct factor indices asked of it (ZRT_MAX_RANK words each) and the
+ * target keys of the terms it gets, in term order. */
+typedef struct product_lists {
+  i64vec src, value, pe;
+  i64vec *asks, *keys;
+} product_lists;
+
+/* This PE's terms in walk order: one per point and PE storing its target. */
+static void list_terms(const remap_call *c, const remap_call *g, const target_keys *keys,
+                       product_lists *l) {
+  int np = zrt_g.npes;
+  index_slots distinct = {NULL, NULL, 0, 0};
+  int64_t *owners = malloc((size_t)np * sizeof *owners);
+  if (!owners)
+    zrt_failf("out of memory in a sparse product");
+  selected_walk s;
+  for (bool more = selected_first(&s, c); more; more = selected_next(&s)) {
+    int64_t x[ZRT_MAX_RANK], value;
+    if (!index_at(g, s.w.at, x, s.msg, sizeof s.msg)) {
+      s.bad = true;
+      break;
+    }
+    int64_t from = read_owner(g, x, s.w.at);
+    if (from == zrt_g.me) {
+      check_stored(g->src, x, "gather");
+      value = zrt_array_elem(g->src, x);
+    } else {
+      value = -1 - (index_slot(&distinct, x, &l->asks[from]) * np + from);
+    }
+    int64_t src = zrt_array_elem(c->src, s.w.at), key = target_key(keys, s.x);
+    int n = write_owners(c->dst, s.x, owners);
+    for (int t = 0; t < n; ++t) {
+      push_offset(&l->src, src);
+      vec_push(&l->value, value);
+      if (np > 1)
+        vec_push(&l->pe, owners[t]);
+      vec_push(&l->keys[owners[t]], key);
+    }
+  }
+  free(owners);
+  free(distinct.key);
+  free(distinct.slot);
+  selected_end(&s);
+}
+
+static ZRT_PE_LOCAL int fewest_slot_bits = 16;
+
+void zrt_product_slot_bits(int bits) { fewest_slot_bits = bits; }
+
+/* The bits each of a term's two slots takes: 16, 32 or 64. */
+static int slot_bits(int64_t nvalues, int64_t nsums) {
+  int64_t most = nvalues > nsums ? nvalues : nsums;
+  int bits = most <= UINT16_MAX + 1 ? 16 : most <= (int64_t)UINT32_MAX + 1 ? 32 : 64;
+  return bits > fewest_slot_bits ? bits : fewest_slot_bits;
+}
+
+/* Term i's slots, kept as 16- or 32-bit pairs in *slots (written at or
+ * before term i's word: in place), or in wide lists. */
+static void put_slots(product_terms *terms, int bits, int64_t *slots, int64_t i, int64_t sum,
+                      int64_t value) {
+  if (bits == 16)
+    ((uint32_t *)slots)[i] = (uint32_t)sum << 16 | (uint32_t)value;
+  else if (bits == 32)
+    slots[i] = (int64_t)((uint64_t)sum << 32 | (uint64_t)value);
+  else {
+    terms->sum64[i] = sum;
+    slots[i] = value;
+  }
+}
+
+/* The terms' slots from the walk's lists (keys: now each term's group in
+ * its PE's sums), written over the value slots' list: the inspector's
+ * peak is the walk's lists, no more. */
+static void fill_terms(product_terms *terms, product_lists *l, const int64_t *value_base,
+                       const int64_t *sum_base, int64_t nvalues, int64_t nsums) {
+  int np = zrt_g.npes, bits = slot_bits(nvalues, nsums);
+  int64_t n = l->value.n, *slots = l->value.v, *next = calloc((size_t)np, sizeof *next);
+  terms->sum64 = bits == 64 ? malloc((size_t)(n ? n : 1) * sizeof *terms->sum64) : NULL;
+  if (!next || (bits == 64 && !terms->sum64))
+    zrt_failf("out of memory in a sparse product");
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t q = np > 1 ? l->pe.v[i] : 0, v = slots[i];
+    int64_t sum = sum_base[q] + l->keys[q].v[next[q]++];
+    put_slots(terms, bits, slots, i, sum, v >= 0 ? v : value_base[(-1 - v) % np] + (-1 - v) / np);
+  }
+  free(next);
+  l->value.n = bits == 16 ? (n + 1) / 2 : n; /* the words the slots take */
+  vec_shrink(&l->value);
+  terms->n = n;
+  terms->pairs16 = bits == 16 ? (uint32_t *)l->value.v : NULL;
+  terms->pairs = bits == 32 ? (uint64_t *)l->value.v : NULL;
+  terms->value64 = bits == 64 ? l->value.v : NULL;
+  l->value.v = NULL;
+  terms->src_first = n ? l->src.v[0] : 0;
+  if (l->src.run || n == 0) { /* the source read in storage order (CG) */
+    free(l->src.v);
+  } else {
+    vec_shrink(&l->src);
+    terms->src = l->src.v;
+  }
+  l->src.v = NULL;
+}
+
+/* The scatter half's messages: to each other PE its sums, in place in
+ * `sums` (contiguous: nothing to pack); from each, its sums, combined into
+ * their targets at DN in PE order with this PE's own (local_send.buf:
+ * `sums`, whose own part comes first). targets[q]: the indices of PE q's
+ * targets, in group order. */
+static void product_scatter_messages(im_transfer *t, const remap_call *c, i64vec *targets,
+                                     const int64_t *sum_base, double *sums) {
+  remap_state *st = t->kind_state;
+  int np = zrt_g.npes, me = zrt_g.me, tag = zrt_pair_tag(t->id);
+  i64vec *asked = vecs_new(np), *recv = vecs_new(np);
+  exchange_vecs(targets, asked);
+  for (int q = 0; q < np; ++q)
+    for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
+      check_stored(c->dst, &asked[q].v[i], "scatter");
+      vec_push(&recv[q], zrt_array_elem(c->dst, &asked[q].v[i]));
+    }
+  int ns = 0, nr = count_peers(recv);
+  for (int q = 0; q < np; ++q)
+    ns += q != me && targets[q].n > 0;
+  t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
+  t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);
+  if (!t->send || !t->recv)
+    zrt_failf("out of memory for a transfer of array %s", c->dst->name);
+  for (int q = 0; q < np; ++q) {
+    if (q == me)
+      continue;
+    if (targets[q].n) {
+      zrt_msg *m = &t->send[t->nsend++];
+      m->peer = q;
+      m->tag = tag;
+      m->bytes = (size_t)(targets[q].n / ZRT_MAX_RANK) * sizeof(double);
+      m->contiguous = true;
+      m->ptr = sums + sum_base[q];
+      m->pattern = ZRT_PAT_INDEXED;
+      t->send_bytes += (int64_t)m->bytes;
+    }
+    if (recv[q].n) {
+      zrt_msg *m = &t->recv[t->nrecv++];
+      list_msg(m, q, tag, c->dst, &recv[q], NULL, true);
+      make_combining(m, c->op, NULL);
+    }
+  }
+  st->has_local = true;
+  st->local_send = (zrt_msg){.peer = me, .tag = tag, .arr = c->dst, .buf = sums};
+  list_msg(&st->local_recv, me, tag, c->dst, &recv[me], NULL, false);
+  make_combining(&st->local_recv, c->op, NULL);
+  t->kind_unpack = combine_received;
+  vecs_free(asked, np);
+  vecs_free(recv, np);
+}
+
+/* The gather half: each other PE sends the distinct factor elements this
+ * one asked of it, received in place into `values` at value_base[q]
+ * (contiguous: nothing to unpack). Its tag differs from the scatter's
+ * (zrt_pair_tag's tags are 13 or 14 modulo 27, this one 15), whose
+ * receives are posted before the gather runs. */
+static im_transfer *product_gather(int64_t id, const remap_call *g, i64vec *asks,
+                                   const int64_t *value_base, double *values) {
+  int np = zrt_g.npes, me = zrt_g.me, tag = zrt_pair_tag(id) + 2;
+  im_transfer *t = new_handle(ZRT_XFER_REMAP, id, g);
+  t->a = NULL; /* it writes none of the program's arrays */
+  i64vec *asked = vecs_new(np), *send = vecs_new(np);
+  exchange_vecs(asks, asked);
+  for (int q = 0; q < np; ++q)
+    for (int64_t i = 0; i < asked[q].n; i += ZRT_MAX_RANK) {
+      check_stored(g->src, &asked[q].v[i], "gather");
+      vec_push(&send[q], zrt_array_elem(g->src, &asked[q].v[i]));
+    }
+  int ns = count_peers(send), nr = count_peers(asks);
+  t->send = calloc((size_t)(ns ? ns : 1), sizeof *t->send);
+  t->recv = calloc((size_t)(nr ? nr : 1), sizeof *t->recv);
+  if (!t->send || !t->recv)
+    zrt_failf("out of memory for a transfer of array %s", g->src->name);
+  for (int q = 0; q < np; ++q) {
+    if (q == me)
+      continue;
+    if (send[q].n) {
+      zrt_msg *m = &t->send[t->nsend++];
+      list_msg(m, q, tag, g->src, &send[q], NULL, true);
+      t->send_bytes += (int64_t)m->bytes;
+    }
+    if (asks[q].n) {
+      zrt_msg *m = &t->recv[t->nrecv++];
+      *m = (zrt_msg){.peer = q, .tag = tag, .arr = g->src, .contiguous = true,
+                     .pattern = ZRT_PAT_INDEXED, .ptr = values + value_base[q],
+                     .bytes = (size_t)(asks[q].n / ZRT_MAX_RANK) * sizeof(double)};
+    }
+  }
+  vecs_free(asked, np);
+  vecs_free(send, np);
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+  return t;
+}
+
+/* Each sum is its terms, src[p] * value, added in term order from -0.0
+ * (-0.0 + x is x for every x). The runtime is compiled as ISO C, where
+ * GCC does not contract a * b + c into one rounding. */
+static void add_terms_16(double *restrict sums, const double *restrict values,
+                         const double *restrict src, const product_terms *p) {
+  const uint32_t *restrict pair = p->pairs16;
+  if (!p->src) {
+    const double *restrict v = src + p->src_first;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 16] += v[i] * values[pair[i] & 0xffff];
+  } else {
+    const int64_t *restrict at = p->src;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 16] += src[at[i]] * values[pair[i] & 0xffff];
+  }
+}
+
+static void add_terms_32(double *restrict sums, const double *restrict values,
+                         const double *restrict src, const product_terms *p) {
+  const uint64_t *restrict pair = p->pairs;
+  if (!p->src) {
+    const double *restrict v = src + p->src_first;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 32] += v[i] * values[(uint32_t)pair[i]];
+  } else {
+    const int64_t *restrict at = p->src;
+    for (int64_t i = 0; i < p->n; ++i)
+      sums[pair[i] >> 32] += src[at[i]] * values[(uint32_t)pair[i]];
+  }
+}
+
+static void add_terms_wide(double *restrict sums, const double *restrict values,
+                           const double *restrict src, const product_terms *p) {
+  const int64_t *restrict to = p->sum64, *restrict from = p->value64;
+  for (int64_t i = 0; i < p->n; ++i)
+    sums[to[i]] += src[p->src ? p->src[i] : p->src_first + i] * values[from[i]];
+}
+
+/* At SR (kind_local_copies): the gather of other PEs' values, then the
+ * terms summed. The gather's time is inside this SR's, counted once. */
+static void run_product(im_transfer *t) {
+  remap_state *st = t->kind_state;
+  product_state *p = st->product;
+  double comm_seconds = zrt_g.comm_seconds;
+  im_dr(p->gather);
+  im_sr(p->gather);
+  memcpy(p->values, st->call.factor->base, (size_t)p->nfactor * sizeof(double));
+  im_dn(p->gather);
+  im_sv(p->gather);
+  zrt_g.comm_seconds = comm_seconds;
+  double *sums = st->local_send.buf;
+  for (int64_t g = 0; g < p->nsums; ++g)
+    sums[g] = -0.0;
+  if (p->terms.pairs16)
+    add_terms_16(sums, p->values, st->call.src->base, &p->terms);
+  else if (p->terms.pairs)
+    add_terms_32(sums, p->values, st->call.src->base, &p->terms);
+  else
+    add_terms_wide(sums, p->values, st->call.src->base, &p->terms);
+  if (zrt_g.be->compute) { /* per term: a multiply and an add; the source
+                            * and the slots streamed, a value and a sum
+                            * read in the cache, the sum stored. (The
+                            * gather's copy and the scatter's pack that
+                            * this loop replaces were never charged.) */
+    zrt_op_counts terms = {2, 0, 0, 2, 2, 1};
+    zrt_g.be->compute(p->terms.n, false, &terms);
+  }
+}
+
+/* A new product handle (collective): the walk, then both halves. */
+static im_transfer *inspect_product(int64_t id, const remap_call *c) {
+  double t0 = zrt_g.be->clock();
+  int np = zrt_g.npes, me = zrt_g.me;
+  remap_call g = gather_call_of(c);
+  target_keys keys = target_keys_of(c->dst);
+  product_lists l = {{0}, {0}, {0}, vecs_new(np), vecs_new(np)};
+  list_terms(c, &g, &keys, &l);
+  im_transfer *t = new_handle(ZRT_XFER_REMAP, id, c);
+  remap_state *st = t->kind_state;
+  product_state *p = calloc(1, sizeof *p);
+  int64_t *value_base = malloc((size_t)np * sizeof *value_base);
+  int64_t *sum_base = malloc((size_t)np * sizeof *sum_base);
+  i64vec *targets = vecs_new(np);
+  if (!p || !value_base || !sum_base)
+    zrt_failf("out of memory in a sparse product");
+  st->product = p;
+  st->call = *c;
+  p->factor_shape = shape_of(c->factor);
+  p->factor = c->factor;
+  p->factor_serial = c->factor->serial;
+  p->nfactor = (int64_t)(c->factor->bytes / c->factor->esz);
+  int64_t nvalues = p->nfactor;
+  for (int q = 0; q < np; ++q) {
+    value_base[q] = nvalues;
+    nvalues += l.asks[q].n / ZRT_MAX_RANK;
+    number_groups(&l.keys[q], &keys, &targets[q]);
+  }
+  p->nsums = targets[me].n / ZRT_MAX_RANK;
+  for (int q = 0; q < np; ++q)
+    if (q != me) {
+      sum_base[q] = p->nsums;
+      p->nsums += targets[q].n / ZRT_MAX_RANK;
+    }
+  sum_base[me] = 0;
+  fill_terms(&p->terms, &l, value_base, sum_base, nvalues, p->nsums);
+  free(l.pe.v);
+  vecs_free(l.keys, np);
+  p->values = malloc((size_t)(nvalues ? nvalues : 1) * sizeof *p->values);
+  double *sums = malloc((size_t)(p->nsums ? p->nsums : 1) * sizeof *sums);
+  if (!p->values || !sums)
+    zrt_failf("out of memory in a sparse product into array %s", c->dst->name);
+  product_scatter_messages(t, c, targets, sum_base, sums);
+  vecs_free(targets, np);
+  p->gather = product_gather(id, &g, l.asks, value_base, p->values);
+  vecs_free(l.asks, np);
+  free(value_base);
+  free(sum_base);
+  t->kind_local_copies = run_product;
+  keep_index_values(st, c);
+  keep_index_values(p->gather->kind_state, &g);
+  ++zrt_g.n_remap_inspections;
+  finish_handle(t, t0);
+  return t;
+}
+
+/* Collective: whether some PE's values of either index set changed. */
+static bool product_changed(im_transfer *t, const remap_call *c) {
+  remap_state *st = t->kind_state;
+  remap_call g = gather_call_of(c);
+  int64_t changed = values_changed_here(st, c) ||
+                    values_changed_here(st->product->gather->kind_state, &g);
+  zrt_g.be->allreduce(&changed, 1, ZRT_I64, ZRT_MAX);
+  return changed != 0;
+}
+
+/* The schedule reused for this call's arrays (of the same shapes): the
+ * messages point at them; the buffers they move through stay. */
+static void product_rebind(im_transfer *t, const remap_call *c) {
+  remap_state *st = t->kind_state;
+  product_state *p = st->product;
+  im_transfer *g = p->gather;
+  st->call = *c;
+  if (t->a == c->dst && t->serial == c->dst->serial && p->factor == c->factor &&
+      p->factor_serial == c->factor->serial)
+    return;
+  if (zrt_g.be->transfer_release) {
+    zrt_g.be->transfer_release(t);
+    zrt_g.be->transfer_release(g);
+  }
+  t->a = c->dst;
+  t->serial = c->dst->serial;
+  for (int i = 0; i < t->nrecv; ++i)
+    t->recv[i].arr = c->dst;
+  st->local_send.arr = st->local_recv.arr = c->dst;
+  p->factor = c->factor;
+  p->factor_serial = c->factor->serial;
+  for (int i = 0; i < g->nsend; ++i)
+    g->send[i].arr = c->factor;
+  for (int i = 0; i < g->nrecv; ++i)
+    g->recv[i].arr = c->factor;
+  if (zrt_g.be->transfer_setup) {
+    zrt_g.be->transfer_setup(t);
+    zrt_g.be->transfer_setup(g);
+  }
+}
+
+im_transfer *im_remap_product(im_transfer *cached, int64_t id, zrt_array *dst, zrt_region r,
+                              zrt_array *src, zrt_array *factor, zrt_array *i1, zrt_array *i2,
+                              zrt_array *i3, zrt_array *j1, zrt_array *j2, zrt_array *j3) {
+  remap_call c = {IM_SCATTER, dst, src, {i1, i2, i3}, {0, 0, 0}, r, NULL, false, true,
+                  ZRT_SCATTER_ADD};
+  c.factor = factor;
+  c.ja[0] = j1;
+  c.ja[1] = j2;
+  c.ja[2] = j3;
+  if (dst->type != ZRT_F64 || src->type != ZRT_F64 || factor->type != ZRT_F64)
+    zrt_failf("sparse product into array %s: arrays %s, %s and %s must hold doubles", dst->name,
+              dst->name, src->name, factor->name);
+  remap_call g = gather_call_of(&c);
+  check_remap(&c);
+  check_remap(&g);
+  im_transfer *rest, *t = take_shape(cached, ZRT_XFER_REMAP, id, &c, &rest);
+  if (t && !product_changed(t, &c)) {
+    product_rebind(t, &c);
+    return keep_shapes(t, rest);
+  }
+  if (t)
+    remap_release(t);
+  return keep_shapes(inspect_product(id, &c), rest);
 }
 
 /* A call site's handles (every shape's), released after their last use:

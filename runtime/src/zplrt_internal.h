@@ -389,6 +389,11 @@ extern ZRT_PE_LOCAL zrt_state zrt_g;
 ZRT_NORETURN void zrt_fail_all(const char *fmt, ...);
 /* The message size for input quoted with zrt_printable (zplrt_backend.h). */
 #define ZRT_PRINTABLE_MAX 200
+/* For tests: the fewest bits each slot of a sparse product's terms takes
+ * from now on (16, 32 or 64; im_remap_product takes more when its slots
+ * need them). */
+void zrt_product_slot_bits(int bits);
+
 /* *acc = *acc op *v for one element of an accumulating scatter (op
  * ZRT_SCATTER_ADD or ZRT_SCATTER_MUL; integers wrap). Inline: the direct
  * scatter (remap.c) calls it once per point. */

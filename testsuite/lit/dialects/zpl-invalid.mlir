@@ -594,3 +594,27 @@ func.func @indexed_store_indices(%t: !zpl.indexed<1 x i64>, %i: i64) {
   zpl.indexed_store %i, %t[%i, %i] : !zpl.indexed<1 x i64>
   return
 }
+
+// -----
+
+func.func @scatter_product_integers(%A: !zpl.array<1 x i64>, %B: !zpl.array<1 x i64>, %C: !zpl.array<1 x i64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{multiplies doubles, but the destination holds 'i64'}}
+  zpl.scatter_product %A from %B times %C over %R [%I] [%I] : !zpl.array<1 x i64>, !zpl.array<1 x i64>, !zpl.array<1 x i64>, !zpl.region<1>, [!zpl.array<1 x i64>], [!zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
+func.func @scatter_product_factor_indices(%A: !zpl.array<1 x f64>, %B: !zpl.array<1 x f64>, %C: !zpl.array<2 x f64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{needs 2 index arrays (one per dimension of the indexed array), got 1}}
+  zpl.scatter_product %A from %B times %C over %R [%I] [%I] : !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.array<2 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>], [!zpl.array<1 x i64>]
+  return
+}
+
+// -----
+
+func.func @scatter_product_source_rank(%A: !zpl.array<1 x f64>, %B: !zpl.array<2 x f64>, %C: !zpl.array<1 x f64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>) {
+  // expected-error @+1 {{source has rank 2, expected 1}}
+  zpl.scatter_product %A from %B times %C over %R [%I] [%I] : !zpl.array<1 x f64>, !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>], [!zpl.array<1 x i64>]
+  return
+}

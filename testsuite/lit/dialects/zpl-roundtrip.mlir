@@ -365,3 +365,11 @@ func.func @indexed(%i: i64, %j: i64) {
   zpl.indexed_free %m : !zpl.indexed<2 x f64>
   return
 }
+
+// A sparse product.
+// CHECK-LABEL: func.func @sparse_product
+// CHECK: zpl.scatter_product %{{.*}} from %{{.*}} times %{{.*}} over %{{.*}}[%{{.*}}, %{{.*}}] [%{{.*}}] : !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>, !zpl.array<1 x i64>], [!zpl.array<1 x i64>]
+func.func @sparse_product(%Y: !zpl.array<2 x f64>, %V: !zpl.array<1 x f64>, %S: !zpl.array<1 x f64>, %R: !zpl.region<1>, %I: !zpl.array<1 x i64>, %J: !zpl.array<1 x i64>) {
+  zpl.scatter_product %Y from %V times %S over %R [%I, %J] [%J] : !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>, !zpl.array<1 x i64>], [!zpl.array<1 x i64>]
+  return
+}

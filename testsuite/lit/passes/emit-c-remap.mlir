@@ -7,7 +7,8 @@
 // strategy), which must compile with -Wall -Werror. A masked remap is
 // im_remap_masked on its own handle with the four state calls in place, a
 // combining scatter im_remap_combine (operator, then the masked remap's
-// arguments; no mask: NULL) likewise.
+// arguments; no mask: NULL) likewise, a sparse product im_remap_product
+// (destination, region, source, factor, then both index triples).
 
 module attributes {zpl.entry = @prog} {
   zpl.config @n : i64 init {
@@ -64,6 +65,12 @@ module attributes {zpl.entry = @prog} {
   // CHECK-NEXT:    im_sr([[SC]]);
   // CHECK-NEXT:    im_dn([[SC]]);
   // CHECK-NEXT:    im_sv([[SC]]);
+  // CHECK:         im_transfer* [[SP:v[0-9]+]] = im_remap_product({{v[0-9]+}}, 5, [[A]], [[R]], [[B]], [[B]], [[I1]], [[I2]], NULL, [[I2]], [[I1]], NULL);
+  // CHECK-NEXT:    zt_5 = [[SP]];
+  // CHECK-NEXT:    im_dr([[SP]]);
+  // CHECK-NEXT:    im_sr([[SP]]);
+  // CHECK-NEXT:    im_dn([[SP]]);
+  // CHECK-NEXT:    im_sv([[SP]]);
   func.func @prog() {
     %A = zpl.get @A : !zpl.array<2 x f64>
     %B = zpl.get @B : !zpl.array<2 x f64>
@@ -76,6 +83,7 @@ module attributes {zpl.entry = @prog} {
     %M = zpl.get @M : !zpl.array<2 x i1>
     zpl.masked_remap gather %A from %B over %R [%I1, %I2] mask %M {without} : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], !zpl.array<2 x i1>
     zpl.scatter_combine mul %A from %B over %R [%I1, %I2] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
+    zpl.scatter_product %A from %B times %B over %R [%I1, %I2] [%I2, %I1] : !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.array<2 x f64>, !zpl.region<2>, [!zpl.array<2 x i64>, !zpl.array<2 x i64>], [!zpl.array<2 x i64>, !zpl.array<2 x i64>]
     return
   }
 }

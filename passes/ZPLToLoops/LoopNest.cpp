@@ -31,6 +31,12 @@ void addMaskRead(Value mask, unsigned rank, SmallVectorImpl<Read> &reads) {
     reads.push_back({mask, zero});
 }
 
+/// x / y in C, unchecked: the lattice arithmetic of compact arrays, whose
+/// divisors (steps) are at least 1 and divide x exactly.
+static Value divI64(OpBuilder &b, Location loc, Value x, Value y) {
+  return emitc::DivOp::create(b, loc, b.getI64Type(), x, y);
+}
+
 static bool isShifted(ArrayRef<int64_t> off) {
   return llvm::any_of(off, [](int64_t d) { return d != 0; });
 }
@@ -145,7 +151,7 @@ void NestBuilder::addAccess(const void *key, Value zarray, Value array,
     Value o = constI64(rewriter, loc, off[d]);
     if (!p.compact)
       return o;
-    return arith::DivSIOp::create(rewriter, loc, o, p.latStep[d]);
+    return divI64(rewriter, loc, o, p.latStep[d]);
   };
   Value disp;
   for (unsigned d = 0; d + 1 < rank; ++d) {
@@ -293,7 +299,7 @@ bool NestBuilder::hasCompact() const {
 Value NestBuilder::latticeIndex(OpBuilder &b, Location l, const Access &a,
                                 unsigned d, Value iv) {
   Value rel = emitc::SubOp::create(b, l, b.getI64Type(), iv, a.origin[d]);
-  return arith::DivSIOp::create(b, l, rel, a.latStep[d]);
+  return divI64(b, l, rel, a.latStep[d]);
 }
 
 void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv,
@@ -375,7 +381,7 @@ SmallVector<Value> NestBuilder::buildCountedRow(OpBuilder &b, unsigned d,
   span = addI64(b, loc, span,
                 emitc::SubOp::create(b, loc, i64, steps[d],
                                      constI64(b, loc, 1)));
-  Value count = arith::DivSIOp::create(b, loc, span, steps[d]);
+  Value count = divI64(b, loc, span, steps[d]);
   auto forOp = scf::ForOp::create(
       b, loc, constI64(b, loc, 0), count, constI64(b, loc, 1), acc,
       [&](OpBuilder &fb, Location floc, Value c, ValueRange iterArgs) {
@@ -410,12 +416,21 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
   }
   // A compact access advances steps / latStep lattice points per point of
   // the innermost loop.
-  for (Access &a : accesses)
-    if (a.compact && rank > 0)
-      a.innerStep = mulI64(
-          b, loc,
-          arith::DivSIOp::create(b, loc, steps[rank - 1], a.latStep[rank - 1]),
-          a.innerStride);
+  // Kept in a C variable so that --form-expressions does not sink the
+  // division into the innermost loop.
+  for (Access &a : accesses) {
+    if (!a.compact || rank == 0)
+      continue;
+    Type i64 = b.getI64Type();
+    Value step = mulI64(b, loc,
+                        divI64(b, loc, steps[rank - 1], a.latStep[rank - 1]),
+                        a.innerStride);
+    Value var = emitc::VariableOp::create(
+        b, loc, emitc::LValueType::get(i64),
+        emitc::OpaqueAttr::get(b.getContext(), ""));
+    emitc::AssignOp::create(b, loc, var, step);
+    a.innerStep = emitc::LoadOp::create(b, loc, i64, var);
+  }
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
   // Accesses with the same array and outer offsets share one row.

@@ -394,6 +394,25 @@ SmallVector<Value> NestBuilder::buildCountedRow(OpBuilder &b, unsigned d,
   return SmallVector<Value>(forOp.getResults());
 }
 
+void NestBuilder::setInnerSteps(OpBuilder &b) {
+  // A compact access advances steps / latStep lattice points per point of
+  // the innermost loop. Kept in a C variable so that --form-expressions
+  // does not sink the division into the innermost loop.
+  Type i64 = b.getI64Type();
+  for (Access &a : accesses) {
+    if (!a.compact || rank == 0)
+      continue;
+    Value step = mulI64(b, loc,
+                        divI64(b, loc, steps[rank - 1], a.latStep[rank - 1]),
+                        a.innerStride);
+    Value var = emitc::VariableOp::create(
+        b, loc, emitc::LValueType::get(i64),
+        emitc::OpaqueAttr::get(b.getContext(), ""));
+    emitc::AssignOp::create(b, loc, var, step);
+    a.innerStep = emitc::LoadOp::create(b, loc, i64, var);
+  }
+}
+
 SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
                                       ValueRange init, BodyFn body,
                                       RowFn rowBody) {
@@ -414,23 +433,7 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
       steps.push_back(callRuntime(b, loc, RuntimeFn::RegionStep,
                                   {region, intArg(ctx, d)}));
   }
-  // A compact access advances steps / latStep lattice points per point of
-  // the innermost loop.
-  // Kept in a C variable so that --form-expressions does not sink the
-  // division into the innermost loop.
-  for (Access &a : accesses) {
-    if (!a.compact || rank == 0)
-      continue;
-    Type i64 = b.getI64Type();
-    Value step = mulI64(b, loc,
-                        divI64(b, loc, steps[rank - 1], a.latStep[rank - 1]),
-                        a.innerStride);
-    Value var = emitc::VariableOp::create(
-        b, loc, emitc::LValueType::get(i64),
-        emitc::OpaqueAttr::get(b.getContext(), ""));
-    emitc::AssignOp::create(b, loc, var, step);
-    a.innerStep = emitc::LoadOp::create(b, loc, i64, var);
-  }
+  setInnerSteps(b);
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
   // Accesses with the same array and outer offsets share one row.

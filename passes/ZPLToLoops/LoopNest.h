@@ -214,6 +214,7 @@ private:
   void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv,
                        mlir::Value count);
   bool hasCompact() const;
+  void setInnerSteps(mlir::OpBuilder &b);
   mlir::Value latticeIndex(mlir::OpBuilder &b, mlir::Location loc,
                            const Access &a, unsigned d, mlir::Value iv);
 

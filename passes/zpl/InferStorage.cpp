@@ -33,11 +33,11 @@
 // when every use of the array is one that the runtime supports on compact
 // storage (the array's lattice points only, addressed by lattice index):
 // reads in statement bodies, the destination and mask of assignments, the
-// mask of reductions, wrap and reflect, writeln, its region, and the
-// distribution of a temporary aligned with it. Any other use (a procedure
-// argument, a remap, a redistribution, a partial reduction, scan or
-// flood, a file read) keeps the array in the dense layout of its bounding
-// box.
+// mask of reductions, wrap and reflect, writeln and reads from files, its
+// region, and the distribution of a temporary aligned with it. Any other
+// use (a procedure argument, a remap, a redistribution, the destination
+// of a partial reduction, scan or flood) keeps the array in the dense
+// layout of its bounding box.
 //
 //===----------------------------------------------------------------------===//
 
@@ -290,7 +290,7 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 /// support on compact storage.
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
-             LocalArrayOp, FreeArrayOp, ArrayRegionOp>(user);
+             FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.

@@ -91,8 +91,9 @@ def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
     it for the bands of `of` regions the array is assigned under. Marks
     `zpl.compact` the global arrays over regions with constant steps, some
     above 1, whose every use is a read in a statement, the destination or
-    mask of an assignment, the mask of a reduction, a wrap or reflect, or
-    a writeln: they are stored at their lattice points only.
+    mask of an assignment, the mask of a reduction, a wrap or reflect, a
+    writeln or a read from a file: they are stored at their lattice points
+    only.
   }];
 }
 

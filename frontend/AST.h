@@ -525,6 +525,11 @@ struct ProcDecl : Decl {
   /// assigns global 'g'", and where; empty for a scalar procedure.
   std::string notScalarReason;
   SourceLoc notScalarLoc;
+  /// [Sema] A procedure with array statements outside every region scope of
+  /// its body runs them under its caller's scope: this region (named after
+  /// that, of the statements' rank, without a declaration) stands for it;
+  /// MLIRGen binds it to a hidden last parameter. Null otherwise.
+  std::unique_ptr<RegionExpr> callerScope;
   ProcDecl(SourceLoc l, std::string n) : Decl(Procedure, std::move(l), std::move(n)) {}
   static bool classof(const Decl *d) { return d->kind == Procedure; }
 };

@@ -348,6 +348,12 @@ Value Generator::genCall(const CallExpr &e) {
     }
     args.push_back(convert(al, genExpr(*arg), arg->type, param->elemType));
   }
+  if (e.proc->callerScope) {
+    Value scope = scopeRegion(curScope, e.loc);
+    if (!scope)
+      return e.type == ScalarType::Void ? Value() : zeroOf(l, e.type);
+    args.push_back(scope);
+  }
   auto call = func::CallOp::create(b, l, it->second, args);
   return call.getNumResults() ? call.getResult(0) : Value();
 }

@@ -22,6 +22,9 @@ void Generator::genProcHeader(const ProcDecl &p) {
     else
       inputs.push_back(typeOf(param->elemType));
   }
+  // A procedure run under its caller's scope takes that region last.
+  if (p.callerScope)
+    inputs.push_back(RegionType::get(&ctx, p.callerScope->rank));
   SmallVector<Type> results;
   if (p.resultType != ScalarType::Void)
     results.push_back(typeOf(p.resultType));
@@ -94,6 +97,8 @@ void Generator::bindParams(const ProcDecl &p, func::FuncOp fn) {
   // Value parameters are stored into slots so that they are assignable;
   // `var` parameters are references used as slots; arrays are used as
   // they are (by reference).
+  if (p.callerScope)
+    scopes[p.callerScope.get()] = fn.getArgument(p.params.size());
   for (auto [i, param] : llvm::enumerate(p.params)) {
     Location l = loc(param->loc);
     if (param->isArray) {

@@ -40,9 +40,11 @@ bool Sema::run() {
     default: break;
     }
   }
+  findCallerScopes();
   for (auto &d : prog.decls)
     if (auto *p = dyn_cast<ProcDecl>(d.get()))
       checkProcBody(*p);
+  checkCallerScopes();
   checkPromotions();
   markInPlaceWraps(prog);
 
@@ -325,9 +327,128 @@ void Sema::checkProcBody(ProcDecl &p) {
   scope = nullptr;
   scopeRank = 0;
   loopDepth = 0;
+  if (p.callerScope) {
+    scope = p.callerScope.get();
+    scopeRank = p.callerScope->rank;
+  }
   checkStmts(p.body);
   curProc = nullptr;
   locals.clear();
+}
+
+unsigned Sema::namedArrayRank(const Expr *e) {
+  auto *n = dyn_cast_or_null<NameExpr>(e);
+  auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl ? n->decl : lookup(n->name)) : nullptr;
+  return v && v->isArray && !v->isIndexed ? v->rank : 0;
+}
+
+unsigned Sema::scopedReductionRank(const Expr *e) {
+  unsigned rank = 0;
+  walkExpr(e, [&](const Expr &x) {
+    auto *r = dyn_cast<ReduceExpr>(&x);
+    if (rank || !r || r->region)
+      return;
+    walkExpr(r->operand.get(), [&](const Expr &y) {
+      if (!rank)
+        rank = namedArrayRank(&y);
+    });
+  });
+  return rank;
+}
+
+unsigned Sema::callerScopeRank(const StmtList &body) {
+  for (const auto &s : body) {
+    if (!s)
+      continue;
+    unsigned rank = 0;
+    switch (s->kind) {
+    case Stmt::Assign: {
+      rank = namedArrayRank(cast<AssignStmt>(*s).target.get());
+      if (!rank)
+        rank = scopedReductionRank(cast<AssignStmt>(*s).value.get());
+      break;
+    }
+    case Stmt::Return:
+      rank = scopedReductionRank(cast<ReturnStmt>(*s).value.get());
+      break;
+    case Stmt::Write:
+      for (const WriteArg &a : cast<WriteStmt>(*s).args)
+        if ((rank = namedArrayRank(a.value.get())))
+          break;
+      break;
+    case Stmt::Call: {
+      auto *p = dyn_cast_or_null<ProcDecl>(lookup(cast<CallStmt>(*s).call->callee));
+      rank = p && p->callerScope ? p->callerScope->rank : 0;
+      break;
+    }
+    case Stmt::Block: rank = callerScopeRank(cast<BlockStmt>(*s).body); break;
+    case Stmt::If: {
+      auto &is = cast<IfStmt>(*s);
+      for (const IfClause &c : is.clauses)
+        if ((rank = callerScopeRank(c.body)))
+          break;
+      if (!rank)
+        rank = callerScopeRank(is.elseBody);
+      break;
+    }
+    case Stmt::For: rank = callerScopeRank(cast<ForStmt>(*s).body); break;
+    case Stmt::While: rank = callerScopeRank(cast<WhileStmt>(*s).body); break;
+    case Stmt::Repeat: rank = callerScopeRank(cast<RepeatStmt>(*s).body); break;
+    default: break; // a scoped statement has a scope of its own
+    }
+    if (rank)
+      return rank;
+  }
+  return 0;
+}
+
+void Sema::findCallerScopes() {
+  // To a fixed point: calling such a procedure outside a scope makes one.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &d : prog.decls) {
+      auto *p = dyn_cast<ProcDecl>(d.get());
+      // The entry procedure has no caller whose scope it could run under.
+      if (!p || p->callerScope || p->name == prog.name)
+        continue;
+      curProc = p;
+      locals.clear();
+      // As checkProcBody declares them, without its redeclaration errors.
+      for (auto &param : p->params)
+        locals.emplace(param->name, param.get());
+      for (auto &v : p->locals)
+        locals.emplace(v->name, v.get());
+      unsigned rank = callerScopeRank(p->body);
+      curProc = nullptr;
+      if (!rank)
+        continue;
+      p->callerScope = std::make_unique<RegionExpr>();
+      p->callerScope->kind = RegionExpr::Named;
+      p->callerScope->loc = p->loc;
+      p->callerScope->name = "the caller's scope";
+      p->callerScope->rank = rank;
+      changed = true;
+    }
+  }
+  locals.clear();
+}
+
+void Sema::checkCallerScopes() {
+  for (const ScopedCall &c : procedureCalls) {
+    const ProcDecl *p = c.call->proc;
+    if (!p || !p->callerScope)
+      continue;
+    std::string what = "procedure '" + p->name + "' runs its array statements under the "
+                       "region scope of its caller (rank " +
+                       std::to_string(p->callerScope->rank) + ")";
+    if (!c.scope)
+      error(c.call->loc, what + "; call it under a scope, e.g. '[R] " + p->name + "(...);'");
+    else if (c.rank != p->callerScope->rank)
+      error(c.call->loc, what + ", but this call is under a scope of rank " +
+                             std::to_string(c.rank));
+    else if (c.scope->mask)
+      error(c.call->loc, what + "; it cannot be called under a mask ('with' or 'without')");
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -453,6 +453,7 @@ void Sema::checkCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
     return;
   }
+  procedureCalls.push_back({&e, scope, scopeRank});
   if (p == curProc && p->hasArrayParams)
     error(e.loc, "procedure '" + p->name +
                      "' has array parameters and cannot be recursive");

@@ -113,6 +113,23 @@ private:
   void checkDistributionDecl(DistributionDecl &d);
   void checkProcHeader(ProcDecl &p);
   void checkProcBody(ProcDecl &p);
+  /// The rank of the array statements of `body` outside every region scope
+  /// (the first that assigns or prints a named array, or calls a procedure
+  /// that runs under its caller's scope), 0 if there is none: a procedure
+  /// with such statements runs under its caller's scope.
+  unsigned callerScopeRank(const StmtList &body);
+  /// The rank of the array `e` names (looked up in the current scopes when
+  /// not yet checked), or 0.
+  unsigned namedArrayRank(const Expr *e);
+  /// The rank of the first array reduced in `e` by a reduction without a
+  /// region of its own (`+<< A`, over the scope), or 0.
+  unsigned scopedReductionRank(const Expr *e);
+  /// Sets ProcDecl::callerScope of the procedures whose unscoped statements
+  /// (array statements, or calls of such procedures) need their caller's.
+  void findCallerScopes();
+  /// Every call of a procedure that runs under its caller's scope is under
+  /// a scope of that rank, without a mask (checked after all bodies).
+  void checkCallerScopes();
 
   // --- regions and directions ---
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
@@ -279,6 +296,13 @@ private:
     const char *what;
   };
   std::vector<UserOperator> userOperators;
+  /// Every call of a procedure, with the scope in effect at it.
+  struct ScopedCall {
+    const CallExpr *call;
+    const RegionExpr *scope;
+    unsigned rank;
+  };
+  std::vector<ScopedCall> procedureCalls;
 };
 
 } // namespace sema

@@ -25,6 +25,8 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInsertRedistribution());
+  // Accesses of arrays whose region is known only at run time.
+  pm.addPass(createCheckLattices());
   pm.addPass(createInferStorage());
   pm.addPass(createGenerateCommunication());
   // How each transfer moves is part of what communication generation

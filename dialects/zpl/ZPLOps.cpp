@@ -566,6 +566,17 @@ LogicalResult BoundaryOp::verify() {
   return success();
 }
 
+LogicalResult CheckLatticeOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
+                            "array")))
+    return failure();
+  if (getOffset().size() != rank)
+    return emitOpError("offset has ") << getOffset().size()
+           << " components but the region has rank " << rank;
+  return success();
+}
+
 LogicalResult PartialReduceOp::verify() {
   unsigned rank = getRegion().getType().getRank();
   if (failed(verifySameRank(*this, getDest().getType().getRank(), rank,

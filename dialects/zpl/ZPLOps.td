@@ -695,6 +695,30 @@ def ZPL_ArrayRegionOp : ZPL_Op<"array_region", [Pure]> {
   let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` qualified(type($region))";
 }
 
+def ZPL_CheckLatticeOp : ZPL_Op<"check_lattice"> {
+  let summary = "stops the program unless `region` shifted by `offset` lies on the array's lattice";
+  let description = [{
+    ```mlir
+    zpl.check_lattice %A over %R [1, 0] : !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    An array whose declared region is known only at run time (a rank-only
+    parameter, or a temporary over such an array's region) may be strided;
+    its elements are the points of its lattice. Before a statement
+    accesses it over `region` at `offset`, this checks that every accessed
+    index is a lattice point (the region's stride a multiple of the
+    array's, its first index the array's first plus a multiple of the
+    array's stride) and otherwise stops the program with one line naming
+    the source position (status 2). zpl-check-lattices inserts it; Sema
+    checks arrays whose region is known at compile time.
+  }];
+  let arguments = (ins ZPL_ArrayType:$array, ZPL_RegionType:$region,
+                       DenseI64ArrayAttr:$offset);
+  let assemblyFormat = [{
+    $array `over` $region $offset attr-dict `:` qualified(type($array)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_AddressOfOp : ZPL_Op<"address_of", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "a reference to a scalar global, for a `var` argument";
   let arguments = (ins FlatSymbolRefAttr:$name);

@@ -245,6 +245,22 @@ struct IndexedStoreLowering : LoweringPattern<zpl::IndexedStoreOp> {
   }
 };
 
+/// `zrt_array_check_lattice(a, r, d0, d1, d2, "file:line:col")`.
+struct CheckLatticeLowering : LoweringPattern<zpl::CheckLatticeOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::CheckLatticeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<CArg> args{adaptor.getArray(), adaptor.getRegion()};
+    llvm::append_range(args, dirArgs(ctx, op.getOffset()));
+    args.push_back(strArg(ctx, sourcePosition(op.getLoc())));
+    callRuntime(rewriter, op.getLoc(), RuntimeFn::ArrayCheckLattice, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDeclarationPatterns(const ZPLTypeConverter &types,
@@ -253,6 +269,7 @@ void populateDeclarationPatterns(const ZPLTypeConverter &types,
   patterns.add<GetLowering, SetLowering, AddressOfLowering, AllocaLowering,
                LoadLowering, StoreLowering, CallLowering, LocalArrayLowering,
                IndexedNewLowering, IndexedLoadLowering, IndexedStoreLowering,
+               CheckLatticeLowering,
                OperandCallLowering<zpl::FreeArrayOp, RuntimeFn::ArrayFree>,
                OperandCallLowering<zpl::IndexedFreeOp, RuntimeFn::IndexedFree>>(
       types, facts);

@@ -13,7 +13,8 @@
 //     d`), and every redistribution to or from it over such a region.
 // A region `d of R`, `d in R` or `R at d` whose direction is known only at
 // run time (zpl.derive with run-time operands) reaches an unknown distance
-// (a band `in` R wider than R leaves it too): the
+// (a band `in` R wider than R leaves it too), and so does a region passed
+// as a parameter (the scope a procedure runs under, its caller's): the
 // statements over it are marked `zpl.check_storage`, and the lowering
 // checks at run time that each array they access holds the region
 // (an error, exit 2, where it does not).
@@ -34,7 +35,8 @@
 // storage (the array's lattice points only, addressed by lattice index):
 // reads in statement bodies, the destination and mask of assignments, the
 // mask of reductions, wrap and reflect, writeln and reads from files, its
-// region, and the distribution of a temporary aligned with it. Any other
+// region, the distribution of a temporary aligned with it, and the
+// zpl.check_lattice that stops an access off its lattice. Any other
 // use (a procedure argument, a remap, a redistribution, the destination
 // of a partial reduction, scan or flood) keeps the array in the dense
 // layout of its bounding box.
@@ -149,6 +151,12 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
   // depth keeps a (malformed) cycle from recursing forever.
   if (depth > 64)
     return reach;
+  // The scope of a procedure's caller (a region parameter) may reach
+  // anywhere.
+  if (isa<BlockArgument>(region)) {
+    reach.unknown = true;
+    return reach;
+  }
   if (auto get = region.getDefiningOp<GetOp>()) {
     auto decl = symbols->lookup<RegionDeclOp>(get.getNameAttr().getAttr());
     if (!decl || decl.getInit().empty())
@@ -290,7 +298,8 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 /// support on compact storage.
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
-             FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp>(user);
+             FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
+             CheckLatticeOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.

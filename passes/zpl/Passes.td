@@ -162,4 +162,19 @@ def DeferCombines : Pass<"zpl-defer-combines", "::mlir::ModuleOp"> {
   }];
 }
 
+def CheckLattices : Pass<"zpl-check-lattices", "::mlir::ModuleOp"> {
+  let summary = "Check at run time that arrays whose region is known only "
+                "then are accessed on their lattice";
+  let description = [{
+    Puts a `zpl.check_lattice` before each access of a rank-only array
+    parameter, or of a temporary over such an array's region: the caller
+    may pass an array over a strided region, and a statement reading it off
+    its lattice (a shift that is not a whole number of strides, a scope of
+    another stride or starting point) then stops the program with one line
+    (status 2) instead of reading indices the array does not hold. Arrays
+    whose region the compiler knows are checked by Sema. Run at every
+    optimisation level.
+  }];
+}
+
 #endif // ZPLC_PASSES_ZPL_PASSES_TD

@@ -207,6 +207,13 @@ void zrt_array_check(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t
  * region derived with a direction known only at run time may leave the
  * array's storage. */
 void zrt_array_check_write(zrt_array *a, zrt_region r);
+/* Lattice check for an array whose declared region is known only at run
+ * time (a rank-only parameter): a statement over r reading a at offset d
+ * (writing: d = 0) must touch only points of a's lattice, its first index
+ * plus multiples of its stride. Otherwise prints "where: ..." naming the
+ * array and exits with status 2 on every PE. */
+void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2,
+                             const char *where);
 
 /* Array renaming: `[r] dst := src` when src is not read again before it
  * is next written. If the two arrays store their elements the same way

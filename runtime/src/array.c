@@ -430,6 +430,57 @@ void zrt_array_check_write(zrt_array *a, zrt_region r) {
   check_storage("write", a, r, zero);
 }
 
+/* "[a, b, c]" of the first `rank` values. */
+static char *vector_text(char *buf, size_t n, int rank, const int64_t v[ZRT_MAX_RANK]) {
+  int w = snprintf(buf, n, "[");
+  for (int k = 0; k < rank && (size_t)w < n; ++k)
+    w += snprintf(buf + w, n - (size_t)w, "%s%lld", k ? ", " : "", (long long)v[k]);
+  if ((size_t)w < n)
+    snprintf(buf + w, n - (size_t)w, "]");
+  return buf;
+}
+
+static int64_t floor_mod(int64_t x, int64_t m) {
+  int64_t r = x % m;
+  return r < 0 ? r + m : r;
+}
+
+/* Whether the points of r moved by d, along dimension k, are points of a's
+ * lattice there. */
+static bool on_lattice(const zrt_array *a, const zrt_region *r, int k, int64_t d) {
+  int64_t s = zrt_step(&a->decl, k);
+  if (s == 1 || zrt_is_flood(&a->decl, k) || zrt_is_flood(r, k))
+    return true;
+  int64_t rs = zrt_step(r, k);
+  bool several = zrt_lattice_down(r->hi[k], r->lo[k], rs) > r->lo[k];
+  return floor_mod(r->lo[k] + d - a->decl.lo[k], s) == 0 && (!several || rs % s == 0);
+}
+
+void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2,
+                             const char *where) {
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  if (zrt_box_empty(&r))
+    return;
+  for (int k = 0; k < a->rank; ++k) {
+    if (on_lattice(a, &r, k, d[k]))
+      continue;
+    char msg[400], ab[128], as[64], rb[128], rs[64], db[64];
+    int64_t astep[ZRT_MAX_RANK], rstep[ZRT_MAX_RANK];
+    for (int j = 0; j < ZRT_MAX_RANK; ++j) {
+      astep[j] = zrt_step(&a->decl, j);
+      rstep[j] = zrt_step(&r, j);
+    }
+    snprintf(msg, sizeof msg,
+             "array %s over %s by %s is accessed over %s by %s%s%s, at indices that are not "
+             "points of its strided region",
+             a->name, zrt_box_text(ab, sizeof ab, &a->decl),
+             vector_text(as, sizeof as, a->rank, astep), zrt_box_text(rb, sizeof rb, &r),
+             vector_text(rs, sizeof rs, a->rank, rstep), d0 || d1 || d2 ? " shifted by " : "",
+             d0 || d1 || d2 ? vector_text(db, sizeof db, a->rank, d) : "");
+    zrt_fail_all("%s: %s", where, msg); /* every PE sees the same region */
+  }
+}
+
 /* ---- array renaming ------------------------------------------------------------------------ */
 /* Whether dst and src store their elements the same way on every PE: the
  * same declared region, distribution, element type and fluff, one block

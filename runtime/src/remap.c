@@ -401,6 +401,15 @@ static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t
                X->name);
       return false;
     }
+    int64_t step = zrt_step(&X->decl, k);
+    if (step > 1 && (x[k] - X->decl.lo[k]) % step != 0) {
+      snprintf(msg, n,
+               "remap index %lld in dimension %d is not a point of the strided region "
+               "%lld..%lld by %lld of array %s",
+               (long long)x[k], k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k],
+               (long long)step, X->name);
+      return false;
+    }
   }
   return true;
 }
@@ -2421,8 +2430,18 @@ static void check_transpose_bounds(const remap_call *c) {
     int64_t first = c->r.lo[j];
     int64_t last = zrt_is_flood(&c->r, j) ? first
                                           : zrt_lattice_down(c->r.hi[j], first, zrt_step(&c->r, j));
-    if (zrt_is_flood(&X->decl, k) || (first >= X->decl.lo[k] && last <= X->decl.hi[k]))
+    int64_t step = zrt_step(&X->decl, k);
+    bool lattice = step == 1 || ((first - X->decl.lo[k]) % step == 0 &&
+                                 (last == first || zrt_step(&c->r, j) % step == 0));
+    if (zrt_is_flood(&X->decl, k) ||
+        (first >= X->decl.lo[k] && last <= X->decl.hi[k] && lattice))
       continue;
+    if (first >= X->decl.lo[k] && last <= X->decl.hi[k])
+      zrt_fail_all("remap index %lld in dimension %d is not a point of the strided region "
+                   "%lld..%lld by %lld of array %s",
+                   (long long)((first - X->decl.lo[k]) % step ? first : first + zrt_step(&c->r, j)),
+                   k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k], (long long)step,
+                   X->name);
     zrt_fail_all("remap index %lld in dimension %d is outside the declared region %lld..%lld of "
                  "array %s",
                  (long long)(first < X->decl.lo[k] ? first : last), k + 1,

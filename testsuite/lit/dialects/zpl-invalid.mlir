@@ -222,6 +222,22 @@ func.func @make_region_bounds(%a: i64) {
 
 // -----
 
+func.func @check_lattice_offset(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{offset has 1 components but the region has rank 2}}
+  zpl.check_lattice %A over %R [1] : !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @check_lattice_rank(%A: !zpl.array<1 x f64>, %R: !zpl.region<2>) {
+  // expected-error @+1 {{array has rank 1, expected 2}}
+  zpl.check_lattice %A over %R [1, 0] : !zpl.array<1 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
 func.func @derive_direction(%R: !zpl.region<2>) {
   // expected-error @+1 {{direction has 3 components but the region has rank 2}}
   %s = zpl.derive of %R [1, 0, 0] : !zpl.region<2>

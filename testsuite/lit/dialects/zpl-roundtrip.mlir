@@ -241,6 +241,8 @@ func.func @ranks(%V: !zpl.array<1 x i64>, %W: !zpl.array<3 x f32>, %L: !zpl.regi
     %v = zpl.read %W [0, -1, 1] : !zpl.array<3 x f32>
     zpl.yield %v : f32
   }
+  // CHECK:      zpl.check_lattice %[[W]] over %[[C]] [0, -1, 1] : !zpl.array<3 x f32>, !zpl.region<3>
+  zpl.check_lattice %W over %C [0, -1, 1] : !zpl.array<3 x f32>, !zpl.region<3>
   return
 }
 

@@ -30,6 +30,11 @@ const void *arrayKeyOf(mlir::Value zarray);
 /// of its base (a run-time direction): the lowering checks at run time that
 /// every array it accesses holds the region (set by zpl-infer-storage).
 inline constexpr llvm::StringLiteral kCheckStorageAttr = "zpl.check_storage";
+/// Marks a zpl.array_decl over a strided region whose every use the
+/// runtime supports on compact storage (its lattice points only): set by
+/// zpl-infer-storage; the lowering allocates it with zrt_array_new_compact
+/// and addresses it by lattice index.
+inline constexpr llvm::StringLiteral kCompactAttr = "zpl.compact";
 
 /// The array whose distribution an array statement follows: the array it
 /// assigns (the destination of an assign, partial reduction, scan or

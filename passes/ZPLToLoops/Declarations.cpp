@@ -164,7 +164,11 @@ struct LocalArrayLowering : LoweringPattern<zpl::LocalArrayOp> {
                            intArg(ctx, typeCode(at.getElementType()))};
     for (unsigned k = 0; k < 6; ++k)
       args.push_back(intArg(ctx, fluff && k < fluff->size() ? (*fluff)[k] : 0));
-    rewriter.replaceOp(op, callRuntime(rewriter, loc, RuntimeFn::ArrayNew, args));
+    rewriter.replaceOp(op, callRuntime(rewriter, loc,
+                                       op->hasAttr(zpl::kCompactAttr)
+                                           ? RuntimeFn::ArrayNewCompact
+                                           : RuntimeFn::ArrayNew,
+                                       args));
     return success();
   }
 };

@@ -31,6 +31,12 @@ void addMaskRead(Value mask, unsigned rank, SmallVectorImpl<Read> &reads) {
     reads.push_back({mask, zero});
 }
 
+/// x / y in C, unchecked: the lattice arithmetic of compact arrays, whose
+/// divisors (steps) are at least 1 and divide x exactly.
+static Value divI64(OpBuilder &b, Location loc, Value x, Value y) {
+  return emitc::DivOp::create(b, loc, b.getI64Type(), x, y);
+}
+
 static bool isShifted(ArrayRef<int64_t> off) {
   return llvm::any_of(off, [](int64_t d) { return d != 0; });
 }
@@ -87,8 +93,16 @@ NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
     p.strides.push_back(callRuntime(rewriter, loc, RuntimeFn::ArrayStride,
                                     {array, intArg(ctx, d)}));
   // The innermost stride is 1 unless the array may be declared over a
-  // region flooding there (stride 0), or is not known (a parameter).
-  if (rank > 0 && !facts.arrayInnerUnit(zarray))
+  // region flooding there (stride 0), or is not known (a parameter), or
+  // the array is compact (its innermost index counts lattice points).
+  p.compact = facts.arrayCompact(zarray);
+  for (unsigned d = 0; p.compact && d < rank; ++d) {
+    p.origin.push_back(callRuntime(rewriter, loc, RuntimeFn::ArrayLatticeOrigin,
+                                   {array, intArg(ctx, d)}));
+    p.latStep.push_back(callRuntime(rewriter, loc, RuntimeFn::ArrayLatticeStep,
+                                    {array, intArg(ctx, d)}));
+  }
+  if (rank > 0 && (p.compact || !facts.arrayInnerUnit(zarray)))
     p.innerStride = callRuntime(rewriter, loc, RuntimeFn::ArrayStride,
                                 {array, intArg(ctx, rank - 1)});
   return parts[array] = p;
@@ -128,19 +142,33 @@ void NestBuilder::addAccess(const void *key, Value zarray, Value array,
   // off[d] * stride[d], computed before the loop nest; the innermost offset
   // is added as a constant in the innermost loop, so that reads of one row
   // share their row index (as in hand-written C: a[r + j - 1], a[r + j + 1]).
+  // A compact array's shift is off[d] / step[d] lattice points (a whole
+  // number: the front end rejects other shifts of strided arrays).
+  a.compact = p.compact;
+  a.origin = p.origin;
+  a.latStep = p.latStep;
+  auto points = [&](unsigned d) -> Value {
+    Value o = constI64(rewriter, loc, off[d]);
+    if (!p.compact)
+      return o;
+    return divI64(rewriter, loc, o, p.latStep[d]);
+  };
   Value disp;
   for (unsigned d = 0; d + 1 < rank; ++d) {
     if (off[d] == 0)
       continue;
-    Value v = off[d] == 1 ? p.strides[d]
-                          : mulI64(rewriter, loc,
-                                   constI64(rewriter, loc, off[d]),
-                                   p.strides[d]);
+    Value v = off[d] == 1 && !p.compact
+                  ? p.strides[d]
+                  : mulI64(rewriter, loc, points(d), p.strides[d]);
     disp = disp ? addI64(rewriter, loc, disp, v) : v;
   }
   a.disp = disp;
   a.innerOff = rank > 0 ? off[rank - 1] : 0;
   a.innerStride = p.innerStride;
+  if (p.compact && a.innerOff != 0) {
+    a.innerDisp = mulI64(rewriter, loc, points(rank - 1), p.innerStride);
+    a.innerOff = 0;
+  }
   a.written = written;
   a.distinct = !key || isKnownDistinct(zarray);
   accesses.push_back(a);
@@ -264,8 +292,25 @@ void NestBuilder::setRowPointers(OpBuilder &b, Location l,
     a.row = rows[rowOf[k]];
 }
 
-void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv) {
+bool NestBuilder::hasCompact() const {
+  return llvm::any_of(accesses, [](const Access &a) { return a.compact; });
+}
+
+Value NestBuilder::latticeIndex(OpBuilder &b, Location l, const Access &a,
+                                unsigned d, Value iv) {
+  Value rel = emitc::SubOp::create(b, l, b.getI64Type(), iv, a.origin[d]);
+  return divI64(b, l, rel, a.latStep[d]);
+}
+
+void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv,
+                                  Value count) {
   for (Access &a : accesses) {
+    if (a.compact) {
+      a.index = mulI64(b, l, count, a.innerStep);
+      if (a.innerDisp)
+        a.index = addI64(b, l, a.index, a.innerDisp);
+      continue;
+    }
     a.index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
     if (a.innerOff == 0)
       continue;
@@ -286,6 +331,8 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
     rowBody(b, loc, rowIdx, lbs[d], ubs[d]);
     return {};
   }
+  if (d + 1 == rank && hasCompact())
+    return buildCountedRow(b, d, rowIdx, acc, body);
   if (d + 1 == rank)
     setRowPointers(b, loc, rowIdx);
   auto forOp = scf::ForOp::create(
@@ -294,13 +341,15 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
         ivs.push_back(iv);
         SmallVector<Value> results;
         if (d + 1 == rank) {
-          setInnerIndices(fb, floc, iv);
+          setInnerIndices(fb, floc, iv, nullptr);
           results = body(fb, floc, ivs, iterArgs);
         } else {
           SmallVector<Value> next;
-          for (auto [k, a] : llvm::enumerate(arrays))
+          for (auto [k, a] : llvm::enumerate(arrays)) {
+            Value x = a->compact ? latticeIndex(fb, floc, *a, d, iv) : iv;
             next.push_back(addI64(fb, floc, partial[k],
-                                  mulI64(fb, floc, iv, a->strides[d])));
+                                  mulI64(fb, floc, x, a->strides[d])));
+          }
           SmallVector<Value> nextRows;
           if (d + 2 == rank)
             nextRows = rowIndices(fb, floc, next);
@@ -311,6 +360,57 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
         ivs.pop_back();
       });
   return SmallVector<Value>(forOp.getResults());
+}
+
+SmallVector<Value> NestBuilder::buildCountedRow(OpBuilder &b, unsigned d,
+                                                ArrayRef<Value> rowIdx,
+                                                ValueRange acc, BodyFn body) {
+  // With a compact array the innermost loop counts the row's lattice
+  // points (c = 0, 1, ...: index lb + c * step), so that a compact
+  // array's index is c * innerStep from the row's first point, with no
+  // division in the loop.
+  SmallVector<Value> rows(rowIdx.begin(), rowIdx.end());
+  for (auto [k, a] : llvm::enumerate(accesses))
+    if (a.compact && rowLeader[rowOf[k]] == k)
+      rows[k] = addI64(b, loc, rows[k],
+                       mulI64(b, loc, latticeIndex(b, loc, a, d, lbs[d]),
+                              a.innerStride));
+  setRowPointers(b, loc, rows);
+  Type i64 = b.getI64Type();
+  Value span = emitc::SubOp::create(b, loc, i64, ubs[d], lbs[d]);
+  span = addI64(b, loc, span,
+                emitc::SubOp::create(b, loc, i64, steps[d],
+                                     constI64(b, loc, 1)));
+  Value count = divI64(b, loc, span, steps[d]);
+  auto forOp = scf::ForOp::create(
+      b, loc, constI64(b, loc, 0), count, constI64(b, loc, 1), acc,
+      [&](OpBuilder &fb, Location floc, Value c, ValueRange iterArgs) {
+        Value iv = addI64(fb, floc, lbs[d], mulI64(fb, floc, c, steps[d]));
+        ivs.push_back(iv);
+        setInnerIndices(fb, floc, iv, c);
+        scf::YieldOp::create(fb, floc, body(fb, floc, ivs, iterArgs));
+        ivs.pop_back();
+      });
+  return SmallVector<Value>(forOp.getResults());
+}
+
+void NestBuilder::setInnerSteps(OpBuilder &b) {
+  // A compact access advances steps / latStep lattice points per point of
+  // the innermost loop. Kept in a C variable so that --form-expressions
+  // does not sink the division into the innermost loop.
+  Type i64 = b.getI64Type();
+  for (Access &a : accesses) {
+    if (!a.compact || rank == 0)
+      continue;
+    Value step = mulI64(b, loc,
+                        divI64(b, loc, steps[rank - 1], a.latStep[rank - 1]),
+                        a.innerStride);
+    Value var = emitc::VariableOp::create(
+        b, loc, emitc::LValueType::get(i64),
+        emitc::OpaqueAttr::get(b.getContext(), ""));
+    emitc::AssignOp::create(b, loc, var, step);
+    a.innerStep = emitc::LoadOp::create(b, loc, i64, var);
+  }
 }
 
 SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
@@ -333,6 +433,7 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
       steps.push_back(callRuntime(b, loc, RuntimeFn::RegionStep,
                                   {region, intArg(ctx, d)}));
   }
+  setInnerSteps(b);
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.
   // Accesses with the same array and outer offsets share one row.

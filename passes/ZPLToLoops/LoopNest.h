@@ -52,6 +52,15 @@ struct Access {
   bool written = false;        // the nest stores through this access
   bool distinct = false;       // the array is known not to share storage
                                // with any other array of another name
+  // A compact array (zrt_array_new_compact) is addressed by lattice index
+  // x_d = (i_d - origin[d]) / latStep[d]: its rows from the outer loops'
+  // indices, its innermost index from the innermost loop's count of
+  // lattice points (innerStep per point, from the row's first point),
+  // and its shift in whole steps (disp, innerDisp).
+  bool compact = false;
+  llvm::SmallVector<mlir::Value, 3> origin, latStep;
+  mlir::Value innerDisp;       // the innermost shift's displacement; null if 0
+  mlir::Value innerStep;       // set by build()
 };
 
 /// Values stored at the current index earlier in a fused run, by array
@@ -162,6 +171,8 @@ private:
     mlir::Value base;
     llvm::SmallVector<mlir::Value, 3> strides;
     mlir::Value innerStride; // null when provably 1
+    bool compact = false;
+    llvm::SmallVector<mlir::Value, 3> origin, latStep; // compact: per dimension
   };
   const ArrayParts &arrayParts(mlir::Value array, mlir::Value zarray,
                                mlir::Type elem);
@@ -192,10 +203,20 @@ private:
                                             llvm::ArrayRef<mlir::Value> rowIdx,
                                             mlir::ValueRange acc, BodyFn body,
                                             RowFn rowBody);
+  llvm::SmallVector<mlir::Value> buildCountedRow(mlir::OpBuilder &b,
+                                                 unsigned d,
+                                                 llvm::ArrayRef<mlir::Value> rowIdx,
+                                                 mlir::ValueRange acc,
+                                                 BodyFn body);
   void setRowPointers(mlir::OpBuilder &b, mlir::Location loc,
                       llvm::ArrayRef<mlir::Value> rowIdx);
   bool restrictSafe() const;
-  void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv);
+  void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv,
+                       mlir::Value count);
+  bool hasCompact() const;
+  void setInnerSteps(mlir::OpBuilder &b);
+  mlir::Value latticeIndex(mlir::OpBuilder &b, mlir::Location loc,
+                           const Access &a, unsigned d, mlir::Value iv);
 
   llvm::DenseMap<mlir::Value, ArrayParts> parts;
   llvm::SmallVector<std::pair<const void *, llvm::SmallVector<int64_t, 3>>>

@@ -72,6 +72,9 @@ struct ModuleFacts {
   /// Region and array declarations whose innermost dimension is provably
   /// not a flood dimension (stride 1).
   llvm::StringSet<> innerUnitRegions, innerUnitArrays;
+  /// Array declarations marked `compact` (zpl-infer-storage): stored at
+  /// their lattice points only, addressed by lattice index.
+  llvm::StringSet<> compactArrays;
   /// The static handle id of each transfer-like op (ironman.transfer,
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
@@ -96,6 +99,9 @@ struct ModuleFacts {
   /// Whether the storage of the zpl array `array` provably has innermost
   /// stride 1.
   bool arrayInnerUnit(mlir::Value array) const;
+  /// Whether the zpl array `array` is a global or a local array marked
+  /// `compact`.
+  bool arrayCompact(mlir::Value array) const;
 };
 
 /// Builds what is global to the module before the patterns run (see

@@ -409,6 +409,9 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
   auto yield = cast<zpl::YieldOp>(arr.getInit().front().getTerminator());
   if (out.regionInnerUnit(yield.getValues().front()))
     out.innerUnitArrays.insert(name);
+  bool compact = arr->hasAttr(zpl::kCompactAttr);
+  if (compact)
+    out.compactArrays.insert(name);
   SmallVector<CArg> args{strArg(ctx, name), region,
                          intArg(ctx, typeCode(at.getElementType()))};
   for (unsigned d = 0; d < 3; ++d) {
@@ -418,7 +421,10 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
     args.push_back(intArg(ctx, hi));
   }
   storeGlobal(b, loc, *facts.lookupGlobal(name),
-              callRuntime(b, loc, RuntimeFn::ArrayNew, args));
+              callRuntime(b, loc,
+                          compact ? RuntimeFn::ArrayNewCompact
+                                  : RuntimeFn::ArrayNew,
+                          args));
 }
 
 /// The ops that get a static transfer handle.

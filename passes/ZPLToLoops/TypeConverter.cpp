@@ -76,6 +76,13 @@ bool ModuleFacts::arrayInnerUnit(Value array) const {
   return false;
 }
 
+bool ModuleFacts::arrayCompact(Value array) const {
+  if (auto local = array.getDefiningOp<zpl::LocalArrayOp>())
+    return local->hasAttr(zpl::kCompactAttr);
+  auto get = array.getDefiningOp<zpl::GetOp>();
+  return get && compactArrays.contains(get.getName());
+}
+
 Value constI64(OpBuilder &b, Location loc, int64_t v) {
   Type i64 = b.getI64Type();
   return arith::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, v));

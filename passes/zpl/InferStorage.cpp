@@ -28,6 +28,19 @@
 // are ignored. Existing fluff is only ever widened, so the pass is monotone
 // and idempotent.
 //
+// It also marks `zpl.compact` every global array (zpl.array_decl) and
+// temporary (zpl.local_array: the copies periodic shifts @^ wrap) over a
+// region whose steps are known at compile time, some of them above 1,
+// when every use of the array is one that the runtime supports on compact
+// storage (the array's lattice points only, addressed by lattice index):
+// reads in statement bodies, the destination and mask of assignments, the
+// mask of reductions, wrap and reflect, writeln and reads from files, its
+// region, the distribution of a temporary aligned with it, and the
+// zpl.check_lattice that stops an access off its lattice. Any other
+// use (a procedure argument, a remap, a redistribution, the destination
+// of a partial reduction, scan or flood) keeps the array in the dense
+// layout of its bounding box.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
@@ -244,6 +257,87 @@ void InferStoragePass::widenBand(BoundaryOp boundary) {
   widen(boundary.getArray(), reach, zero);
 }
 
+/// The steps of loops over `region` when they are known at compile time.
+static std::optional<SmallVector<int64_t>>
+staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
+  unsigned rank = cast<RegionType>(region.getType()).getRank();
+  if (depth > 64)
+    return std::nullopt;
+  if (auto get = region.getDefiningOp<GetOp>()) {
+    auto decl = symbols.lookup<RegionDeclOp>(get.getNameAttr().getAttr());
+    if (!decl || decl.getInit().empty())
+      return std::nullopt;
+    auto yield = dyn_cast<YieldOp>(decl.getInit().front().getTerminator());
+    if (!yield || yield.getValues().size() != 1)
+      return std::nullopt;
+    return staticSteps(yield.getValues().front(), symbols, depth + 1);
+  }
+  if (auto make = region.getDefiningOp<MakeRegionOp>()) {
+    if (make.getFlood())
+      return std::nullopt; // flood dimensions: kept dense
+    return SmallVector<int64_t>(rank, 1);
+  }
+  auto derive = region.getDefiningOp<DeriveRegionOp>();
+  if (!derive || derive.getDirection().size() != rank)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> steps =
+      staticSteps(derive.getBase(), symbols, depth + 1);
+  if (!steps || derive.getKind() != DeriveKind::by)
+    return steps;
+  if (!derive.getRunTimeDirection().empty())
+    return std::nullopt;
+  for (auto [step, by] : llvm::zip(*steps, derive.getDirection())) {
+    if (by < 1)
+      return std::nullopt;
+    step *= by;
+  }
+  return steps;
+}
+
+/// Whether `user`'s use of an array is one the runtime and the lowering
+/// support on compact storage.
+static bool isCompactUse(Operation *user) {
+  return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
+             FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
+             CheckLatticeOp>(user);
+}
+
+/// Whether arrays over `region` are strided with constant steps.
+static bool isStaticallyStrided(Value region, SymbolTable &symbols) {
+  std::optional<SmallVector<int64_t>> steps = staticSteps(region, symbols);
+  return steps && llvm::any_of(*steps, [](int64_t s) { return s > 1; });
+}
+
+/// Marks zpl.compact the global arrays over strided regions whose every
+/// use supports compact storage.
+static void markCompact(ModuleOp module, SymbolTable &symbols) {
+  DenseMap<StringAttr, bool> supported;
+  for (auto decl : module.getOps<ArrayDeclOp>()) {
+    auto yield = dyn_cast<YieldOp>(decl.getInit().front().getTerminator());
+    if (yield && yield.getValues().size() == 1 &&
+        isStaticallyStrided(yield.getValues().front(), symbols))
+      supported[decl.getSymNameAttr()] = true;
+  }
+  module.walk([&](LocalArrayOp local) {
+    if (isStaticallyStrided(local.getRegion(), symbols) &&
+        llvm::all_of(local->getUsers(), isCompactUse))
+      local->setAttr(kCompactAttr, UnitAttr::get(module.getContext()));
+  });
+  module.walk([&](GetOp get) {
+    auto it = supported.find(get.getNameAttr().getAttr());
+    if (it == supported.end())
+      return;
+    for (Operation *user : get->getUsers())
+      if (!isCompactUse(user))
+        it->second = false;
+  });
+  for (auto decl : module.getOps<ArrayDeclOp>()) {
+    auto it = supported.find(decl.getSymNameAttr());
+    if (it != supported.end() && it->second)
+      decl->setAttr(kCompactAttr, UnitAttr::get(module.getContext()));
+  }
+}
+
 void InferStoragePass::runOnOperation() {
   ModuleOp module = getOperation();
   SymbolTable symbolTable(module);
@@ -312,4 +406,5 @@ void InferStoragePass::runOnOperation() {
   Builder builder(module.getContext());
   for (auto &[op, widths] : fluff)
     op->setAttr("fluff", builder.getDenseI64ArrayAttr(widths));
+  markCompact(module, symbolTable);
 }

@@ -88,7 +88,12 @@ def InferStorage : Pass<"zpl-infer-storage", "::mlir::ModuleOp"> {
   let description = [{
     Sets `fluff` on every `zpl.array_decl` to the widest shift applied to
     the array anywhere in the program (per dimension and side), and widens
-    it for the bands of `of` regions the array is assigned under.
+    it for the bands of `of` regions the array is assigned under. Marks
+    `zpl.compact` the global arrays over regions with constant steps, some
+    above 1, whose every use is a read in a statement, the destination or
+    mask of an assignment, the mask of a reduction, a wrap or reflect, a
+    writeln or a read from a file: they are stored at their lattice points
+    only.
   }];
 }
 

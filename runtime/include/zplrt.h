@@ -159,6 +159,21 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type,
                          int64_t fluff_lo0, int64_t fluff_hi0,
                          int64_t fluff_lo1, int64_t fluff_hi1,
                          int64_t fluff_lo2, int64_t fluff_hi2);
+/* The same for an array over a strided region (zplc marks it `compact`
+ * when the runtime supports every use the program makes of it): along
+ * each dimension where decl steps by s > 1 (not a flood dimension) the
+ * storage holds decl's lattice points lo + x*s only, at lattice index x,
+ * and fluff_lo/fluff_hi (in indices) become whole steps, rounded up.
+ * Element (i, j, k) then lives at base[offset + x0*stride0 + x1*stride1 +
+ * x2*stride2] with x_d = (i_d - zrt_array_lattice_origin(a, d)) /
+ * zrt_array_lattice_step(a, d), exactly (i_d on the lattice); for every
+ * other array (and dimension) the origin is 0 and the step 1. */
+zrt_array *zrt_array_new_compact(const char *name, zrt_region decl, int64_t type,
+                                 int64_t fluff_lo0, int64_t fluff_hi0,
+                                 int64_t fluff_lo1, int64_t fluff_hi1,
+                                 int64_t fluff_lo2, int64_t fluff_hi2);
+int64_t zrt_array_lattice_origin(zrt_array *a, int64_t dim);
+int64_t zrt_array_lattice_step(zrt_array *a, int64_t dim);
 /* A temporary with the same layout as `a` (for A := A@d); free it after. */
 zrt_array *zrt_array_temp(zrt_array *a);
 /* The same, kept with `a` across statements (allocated on first use,
@@ -170,7 +185,7 @@ void zrt_array_free(zrt_array *a);
 zrt_region zrt_array_region(zrt_array *a);
 /* Base pointers by element type. Element (i, j, k) of the local storage
  * lives at base[offset + i*stride0 + j*stride1 + k*stride2] with global
- * indices i, j, k (with several tiles per PE: in its first tile; the
+ * indices i, j, k (lattice indices for a compact array, above) (with several tiles per PE: in its first tile; the
  * others are at zrt_array_tile_offset). */
 double *zrt_array_f64(zrt_array *a);
 float *zrt_array_f32(zrt_array *a);

@@ -37,7 +37,7 @@ enum {
 
 /* Storage: along dimension k this PE holds nblk[k] local blocks (one per
  * local block of the distribution; one for a flood dimension), block j
- * holding global indices first[k][j]..last[k][j] (its block widened by
+ * holding lattice indices (below) first[k][j]..last[k][j] (its block widened by
  * the fluff, and at the edges of the bounding box by the declared region)
  * at storage rows j*span[k] + (i - first[k][j]); every block gets the same
  * span, so the storage is one row-major array (`layout`, in local storage
@@ -52,7 +52,14 @@ struct zrt_array {
   zrt_region decl;    /* declared region */
   zrt_region storage; /* bounding box of the indices stored on this PE */
   zrt_layout layout;
-  int64_t offset;     /* element offset of global index (0,0,0) in local block 0 */
+  int64_t offset;     /* element offset of lattice index (0,0,0) in local block 0 */
+  /* Compact storage (zrt_array_new_compact): along dimension k the array
+   * stores only the indices lat_origin[k] + x * lat_step[k], at lattice
+   * index x, and first/last/span count lattice indices; fluff is in whole
+   * steps. Otherwise (and along dimensions of step 1) origin 0 and step 1:
+   * the lattice index is the global index. */
+  bool compact;
+  int64_t lat_origin[ZRT_MAX_RANK], lat_step[ZRT_MAX_RANK];
   int64_t fluff_lo[ZRT_MAX_RANK], fluff_hi[ZRT_MAX_RANK];
   void *base;
   size_t bytes;

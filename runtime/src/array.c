@@ -11,21 +11,28 @@ zrt_region zrt_region_align(zrt_region r, zrt_array *a) {
   return r;
 }
 
-/* The local block of a holding x along dimension k: the block that owns
- * x if it is this PE's, else one whose ghost cells hold it (or 0). */
+/* The lattice index of the first lattice point at or above global index x. */
+static int64_t lattice_up(const zrt_array *a, int k, int64_t x) {
+  return zrt_array_lattice(a, k, x + a->lat_step[k] - 1);
+}
+
+/* The local block of a holding global index x along dimension k: the
+ * block that owns x if it is this PE's, else one whose ghost cells hold
+ * it (or 0). */
 static int64_t stored_block(const zrt_array *a, int k, int64_t x) {
   const zrt_decomp *D = &a->dist->D;
   int64_t B = zrt_dim_owner(D, k, x);
+  int64_t l = zrt_array_lattice(a, k, x);
   if (zrt_dim_coord(D, k, B) == a->dist->coord[k]) {
     int64_t j = zrt_dim_local(D, k, B);
-    if (j < a->nblk[k] && a->first[k][j] <= x && x <= a->last[k][j])
+    if (j < a->nblk[k] && a->first[k][j] <= l && l <= a->last[k][j])
       return j;
   }
   /* blocks are ascending: the last one starting at or before x */
   int64_t lo = 0, hi = a->nblk[k] - 1, j = 0;
   while (lo <= hi) {
     int64_t mid = lo + (hi - lo) / 2;
-    if (a->first[k][mid] <= x) {
+    if (a->first[k][mid] <= l) {
       j = mid;
       lo = mid + 1;
     } else {
@@ -41,7 +48,8 @@ int64_t zrt_array_elem_tiled(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]
     if (zrt_is_flood(&a->decl, k))
       continue;
     int64_t j = stored_block(a, k, idx[k]);
-    o += (j * a->span[k] + idx[k] - a->first[k][j]) * a->layout.stride[k];
+    o += (j * a->span[k] + zrt_array_lattice(a, k, idx[k]) - a->first[k][j]) *
+         a->layout.stride[k];
   }
   return o;
 }
@@ -57,7 +65,7 @@ int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
 
 bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t hi[ZRT_MAX_RANK]) {
   const zrt_decomp *D = &a->dist->D;
-  if (a->tiled || a->decl.flood || zrt_decomp_pe(D, a->dist->coord) != zrt_g.me)
+  if (a->tiled || a->compact || a->decl.flood || zrt_decomp_pe(D, a->dist->coord) != zrt_g.me)
     return false;
   for (int k = 0; k < ZRT_MAX_RANK; ++k) {
     lo[k] = hi[k] = 0; /* dimensions beyond the rank: index 0 */
@@ -75,7 +83,9 @@ bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t h
 
 /* Along dimension k, this PE's local blocks of an array over decl with
  * fluff flo/fhi: each block's range (the edge blocks also store the
- * declared indices beyond the bounding box) widened by the fluff. */
+ * declared indices beyond the bounding box) widened by the fluff, in
+ * lattice indices (compact storage: the lattice points of the range,
+ * widened by the fluff in whole steps). */
 static void dim_storage(zrt_array *a, int k, int64_t flo, int64_t fhi) {
   const zrt_distrib *d = a->dist;
   const zrt_decomp *D = &d->D;
@@ -100,8 +110,9 @@ static void dim_storage(zrt_array *a, int k, int64_t flo, int64_t fhi) {
       lo = decl->lo[k];
     if (B == last_owner && decl->hi[k] > hi)
       hi = decl->hi[k];
-    a->first[k][j] = lo - flo;
-    a->last[k][j] = hi + fhi;
+    int64_t s = a->lat_step[k];
+    a->first[k][j] = lattice_up(a, k, lo) - (flo + s - 1) / s;
+    a->last[k][j] = zrt_array_lattice(a, k, hi) + (fhi + s - 1) / s;
     if (a->last[k][j] - a->first[k][j] + 1 > a->span[k])
       a->span[k] = a->last[k][j] - a->first[k][j] + 1;
   }
@@ -121,8 +132,8 @@ static void array_layout(zrt_array *a) {
       a->storage.hi[k] = a->storage.lo[k] - 1;
       continue;
     }
-    a->storage.lo[k] = a->first[k][0];
-    a->storage.hi[k] = a->last[k][a->nblk[k] - 1];
+    a->storage.lo[k] = a->lat_origin[k] + a->first[k][0] * a->lat_step[k];
+    a->storage.hi[k] = a->lat_origin[k] + a->last[k][a->nblk[k] - 1] * a->lat_step[k];
     if (a->nblk[k] > 1)
       a->tiled = true;
   }
@@ -138,8 +149,23 @@ static ZRT_PE_LOCAL uint64_t last_write_stamp = 0;
 
 void zrt_array_wrote(zrt_array *a) { a->written = ++last_write_stamp; }
 
+/* Compact storage keeps the lattice of decl's steps (> 1) along its
+ * dimensions that are not flood dimensions; the others are the identity. */
+static void set_lattice(zrt_array *a, bool compact) {
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    a->lat_origin[k] = 0;
+    a->lat_step[k] = 1;
+    if (compact && k < a->rank && !zrt_is_flood(&a->decl, k) && a->decl.step[k] > 1) {
+      a->lat_origin[k] = a->decl.lo[k];
+      a->lat_step[k] = a->decl.step[k];
+      a->compact = true;
+    }
+  }
+}
+
 static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
-                              const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {
+                              const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK],
+                              bool compact) {
   zrt_array *a = calloc(1, sizeof *a);
   if (!a)
     zrt_failf("out of memory allocating array %s", name);
@@ -154,6 +180,7 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
   zrt_array_wrote(a);
   a->decl = decl;
   a->dist = d;
+  set_lattice(a, compact);
   for (int k = 0; k < ZRT_MAX_RANK; ++k) {
     a->fluff_lo[k] = flo[k];
     a->fluff_hi[k] = fhi[k];
@@ -180,14 +207,13 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
   return a;
 }
 
-zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_t fluff_lo0,
-                         int64_t fluff_hi0, int64_t fluff_lo1, int64_t fluff_hi1,
-                         int64_t fluff_lo2, int64_t fluff_hi2) {
+static zrt_array *array_new(const char *name, zrt_region decl, int64_t type,
+                            const int64_t fluff[2 * ZRT_MAX_RANK], bool compact) {
   if (decl.rank < 1 || decl.rank > ZRT_MAX_RANK)
     zrt_fail_all("array %s: rank %lld is not supported", name, (long long)decl.rank);
   zrt_distrib *d = zrt_distrib_of_array(&decl);
-  int64_t flo[ZRT_MAX_RANK] = {fluff_lo0, fluff_lo1, fluff_lo2};
-  int64_t fhi[ZRT_MAX_RANK] = {fluff_hi0, fluff_hi1, fluff_hi2};
+  int64_t flo[ZRT_MAX_RANK] = {fluff[0], fluff[2], fluff[4]};
+  int64_t fhi[ZRT_MAX_RANK] = {fluff[1], fluff[3], fluff[5]};
   if (zrt_region_too_large(&decl)) {
     char b[160];
     zrt_fail_all("array %s over %s is too large (bounds and sizes are limited to 2^60)", name,
@@ -203,11 +229,27 @@ zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_
     if (zrt_is_flood(&decl, k))
       flo[k] = fhi[k] = 0;
   }
-  return array_alloc(name, type, decl, d, flo, fhi);
+  return array_alloc(name, type, decl, d, flo, fhi, compact);
+}
+
+zrt_array *zrt_array_new(const char *name, zrt_region decl, int64_t type, int64_t fluff_lo0,
+                         int64_t fluff_hi0, int64_t fluff_lo1, int64_t fluff_hi1,
+                         int64_t fluff_lo2, int64_t fluff_hi2) {
+  int64_t fluff[2 * ZRT_MAX_RANK] = {fluff_lo0, fluff_hi0, fluff_lo1,
+                                     fluff_hi1, fluff_lo2, fluff_hi2};
+  return array_new(name, decl, type, fluff, false);
+}
+
+zrt_array *zrt_array_new_compact(const char *name, zrt_region decl, int64_t type,
+                                 int64_t fluff_lo0, int64_t fluff_hi0, int64_t fluff_lo1,
+                                 int64_t fluff_hi1, int64_t fluff_lo2, int64_t fluff_hi2) {
+  int64_t fluff[2 * ZRT_MAX_RANK] = {fluff_lo0, fluff_hi0, fluff_lo1,
+                                     fluff_hi1, fluff_lo2, fluff_hi2};
+  return array_new(name, decl, type, fluff, true);
 }
 
 zrt_array *zrt_array_temp(zrt_array *a) {
-  return array_alloc(a->name, a->type, a->decl, a->dist, a->fluff_lo, a->fluff_hi);
+  return array_alloc(a->name, a->type, a->decl, a->dist, a->fluff_lo, a->fluff_hi, a->compact);
 }
 
 zrt_array *zrt_array_spare(zrt_array *a) {
@@ -255,6 +297,13 @@ int64_t zrt_array_stride(zrt_array *a, int64_t dim) {
   return a->layout.stride[dim];
 }
 
+int64_t zrt_array_lattice_origin(zrt_array *a, int64_t dim) {
+  return dim >= 0 && dim < ZRT_MAX_RANK ? a->lat_origin[dim] : 0;
+}
+int64_t zrt_array_lattice_step(zrt_array *a, int64_t dim) {
+  return dim >= 0 && dim < ZRT_MAX_RANK ? a->lat_step[dim] : 1;
+}
+
 zrt_region zrt_array_region(zrt_array *a) { return a->decl; }
 
 /* The local block of a's tile t (of a tile list of a's distribution) along
@@ -291,19 +340,28 @@ bool zrt_array_tile_box(const zrt_array *a, const int64_t tile[ZRT_MAX_RANK],
       lbox->lo[k] = lbox->hi[k] = 0;
       continue;
     }
-    int64_t j = tile[k];
-    if (j < 0 || j >= a->nblk[k] || box->lo[k] < a->first[k][j] || box->hi[k] > a->last[k][j])
+    /* A compact dimension holds the lattice points only: the box must be
+     * made of them. */
+    int64_t j = tile[k], s = a->lat_step[k];
+    if (s > 1 && ((box->lo[k] - a->lat_origin[k]) % s != 0 ||
+                  (box->hi[k] > box->lo[k] && zrt_step(box, k) % s != 0)))
       return false;
-    lbox->lo[k] = j * a->span[k] + box->lo[k] - a->first[k][j];
-    lbox->hi[k] = j * a->span[k] + box->hi[k] - a->first[k][j];
+    int64_t lo = zrt_array_lattice(a, k, box->lo[k]), hi = zrt_array_lattice(a, k, box->hi[k]);
+    if (j < 0 || j >= a->nblk[k] || lo < a->first[k][j] || hi > a->last[k][j])
+      return false;
+    lbox->lo[k] = j * a->span[k] + lo - a->first[k][j];
+    lbox->hi[k] = j * a->span[k] + hi - a->first[k][j];
+    if (s > 1)
+      lbox->step[k] = zrt_step(box, k) / s;
   }
   return true;
 }
 
-/* Whether every index of [lo..hi] lies in some local block of dimension k. */
+/* Whether every index of [lo..hi] (of a's lattice, in compact storage)
+ * lies in some local block of dimension k. */
 static bool dim_holds(const zrt_array *a, int k, int64_t lo, int64_t hi) {
-  int64_t x = lo;
-  for (int64_t j = stored_block(a, k, lo); x <= hi; ++j) {
+  int64_t x = lattice_up(a, k, lo), end = zrt_array_lattice(a, k, hi);
+  for (int64_t j = stored_block(a, k, lo); x <= end; ++j) {
     if (j >= a->nblk[k] || a->first[k][j] > x)
       return false;
     if (a->last[k][j] >= x)
@@ -354,9 +412,9 @@ static void check_storage(const char *access, zrt_array *a, zrt_region r,
       if (a->nblk[k] == 0)
         storage_error(access, a, P, d, k, x->lo + d[k]);
       int64_t j = x->local >= 0 ? x->local : stored_block(a, k, r.lo[k]);
-      if (x->lo + d[k] < a->first[k][j])
+      if (lattice_up(a, k, x->lo + d[k]) < a->first[k][j])
         storage_error(access, a, P, d, k, x->lo + d[k]);
-      if (x->hi + d[k] > a->last[k][j])
+      if (zrt_array_lattice(a, k, x->hi + d[k]) > a->last[k][j])
         storage_error(access, a, P, d, k, x->hi + d[k]);
     }
   }
@@ -430,7 +488,8 @@ void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1,
  * take the same decision), no flood dimension. */
 static bool same_storage(const zrt_array *dst, const zrt_array *src) {
   if (dst == src || dst->type != src->type || dst->rank != src->rank ||
-      dst->dist != src->dist || dst->tiled || src->tiled || dst->decl.flood ||
+      dst->dist != src->dist || dst->tiled || src->tiled || dst->compact || src->compact ||
+      dst->decl.flood ||
       memcmp(&dst->decl, &src->decl, sizeof dst->decl) != 0)
     return false;
   for (int k = 0; k < dst->rank; ++k)

@@ -582,9 +582,9 @@ size_t zrt_msg_pack(void *buf, const zrt_msg *m, const zrt_array *a) {
     return m->bytes;
   }
   /* the box's points from the message's ptr, whatever coordinates its
-   * box is in */
+   * box is in (a compact array's lattice steps: its local box's) */
   zrt_layout Ls;
-  zrt_region s = zrt_lattice_shape(&arr->layout, &m->box, &Ls);
+  zrt_region s = zrt_lattice_shape(&arr->layout, arr->compact ? &m->lbox : &m->box, &Ls);
   return zrt_pack(buf, m->ptr, &Ls, &s);
 }
 
@@ -612,7 +612,7 @@ size_t zrt_msg_unpack(const zrt_msg *m, const zrt_array *a, const void *buf) {
     return m->bytes;
   }
   zrt_layout Ls;
-  zrt_region s = zrt_lattice_shape(&arr->layout, &m->box, &Ls);
+  zrt_region s = zrt_lattice_shape(&arr->layout, arr->compact ? &m->lbox : &m->box, &Ls);
   return zrt_unpack_mirror(m->ptr, &Ls, &s, buf, m->mirror);
 }
 

@@ -189,9 +189,10 @@ static zrt_msg fragment_of(const zrt_msg *whole, const zrt_region *box) {
   p.box = *box;
   p.elem_off = 0;
   for (int k = 0; k < box->rank; ++k) {
-    int64_t shift = whole->lbox.lo[k] - whole->box.lo[k]; /* global to local rows */
-    p.lbox.lo[k] = box->lo[k] + shift;
-    p.lbox.hi[k] = box->hi[k] + shift;
+    /* global to local rows (a compact array's rows are lattice points) */
+    int64_t s = arr->lat_step[k];
+    p.lbox.lo[k] = whole->lbox.lo[k] + (box->lo[k] - whole->box.lo[k]) / s;
+    p.lbox.hi[k] = whole->lbox.lo[k] + (box->hi[k] - whole->box.lo[k]) / s;
     p.elem_off += p.lbox.lo[k] * arr->layout.stride[k];
   }
   p.bytes = (size_t)zrt_box_points(box) * arr->esz;

@@ -289,20 +289,27 @@ zrt_tileset *zrt_tileset_of(const zrt_region *r);
 const int64_t *zrt_tileset_index(zrt_tileset *ts, int64_t t);
 
 /* ---- arrays --------------------------------------------------------------------- */
-/* zrt_array_elem for arrays with several local blocks in some dimension. */
+/* zrt_array_elem for arrays with several local blocks in some dimension,
+ * or stored compactly. */
 int64_t zrt_array_elem_tiled(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
 /* Element offset (from base) of global index idx, reading the single
  * element of a flood dimension at any index. idx must be stored on this PE
  * (zrt_array_holds); where it is stored twice (an owned element, and a
  * ghost cell of a neighbouring tile), the owned one. */
 static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]) {
-  if (a->tiled)
+  if (a->tiled || a->compact)
     return zrt_array_elem_tiled(a, idx);
   int64_t o = a->offset;
   for (int k = 0; k < a->rank; ++k)
     if (!zrt_is_flood(&a->decl, k))
       o += idx[k] * a->layout.stride[k];
   return o;
+}
+/* The lattice index of global index x of a along dimension k (compact
+ * storage; x itself otherwise), rounded down when x is not on the lattice. */
+static inline int64_t zrt_array_lattice(const zrt_array *a, int k, int64_t x) {
+  int64_t s = a->lat_step[k], d = x - a->lat_origin[k];
+  return d >= 0 ? d / s : -((-d + s - 1) / s);
 }
 /* The PE that owns global index idx of a (in a's distribution; indices
  * outside its bounding box belong to the edge blocks' PEs, as

@@ -1,0 +1,84 @@
+-- RUN: %zplc --emit=ironman %s | FileCheck %s
+-- RUN: %zplc --emit=c %s | FileCheck %s --check-prefix=C
+-- zpl-infer-storage marks zpl.compact the arrays over regions with constant
+-- steps (some above 1) whose every use the runtime supports on compact
+-- storage: A and B (shifted reads, @^ and its temporary A_wrap, wrap, a
+-- mask, a reduction, writeln), M (a mask) and L (the source of a scan).
+-- F is over a unit-step region; P is passed to a procedure, H is a scan's
+-- destination, D a partial reduction's, K a remap's index: they keep the
+-- layout of their bounding box.
+-- CHECK-LABEL: zpl.array_decl @F
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @A
+-- CHECK-SAME: zpl.compact
+-- CHECK-LABEL: zpl.array_decl @B
+-- CHECK-SAME: zpl.compact
+-- CHECK-LABEL: zpl.array_decl @M
+-- CHECK-SAME: zpl.compact
+-- CHECK-LABEL: zpl.array_decl @P
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @D
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @L
+-- CHECK-SAME: zpl.compact
+-- CHECK-LABEL: zpl.array_decl @H
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @K
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: func.func @p()
+-- CHECK: zpl.local_array "A_wrap" {{.*}}zpl.compact
+-- The C allocates them with zrt_array_new_compact and addresses them by
+-- lattice index: (i - origin) / step per row, and a count of the lattice
+-- points of the row in the innermost loop.
+-- C-LABEL: void zpl_main() {
+-- C: zrt_array_new("F",
+-- C: zrt_array_new_compact("A",
+-- C: zrt_array_new_compact("B",
+-- C: zrt_array_new_compact("M",
+-- C: zrt_array_new("P",
+-- C: zrt_array_new_compact("L",
+-- C: zrt_array_new("H",
+-- C-LABEL: void zp_p() {
+-- C: [[O:v[0-9]+]] = zrt_array_lattice_origin([[A:v[0-9]+]], 0);
+-- C: [[S:v[0-9]+]] = zrt_array_lattice_step([[A]], 0);
+-- C: / [[S]]) *
+-- C: zrt_array_new_compact("A_wrap",
+program p;
+region R = [1..16, 1..16];
+region C = [R by [2, 2]];
+region Col = [1..16, 1 by [2, 1]];
+region S = [1..16 by [4]];
+direction e2 = [0, 2]; s2 = [2, 0];
+var F : [R] double;
+var A, B : [C] double;
+var M : [C] boolean;
+var P : [C] double;
+var D : [Col] double;
+var L, H, K : [S] integer;
+var x : double;
+procedure use(X : [C] double);
+begin
+  [C] X := 1.0;
+end;
+procedure p();
+begin
+  [R] F := Index1 + Index2;
+  [C] M := Index2 > 4;
+  [C] A := F;
+  [C] B := A@^e2 + A@s2;
+  [s2 of C] wrap B;
+  [C with M] A := B;
+  x := +<< [C] A;
+  [C] writeln(A);
+  use(P);
+  [Col] D := +<< [C] B;
+  [S] L := Index1;
+  [S] H := +|| L;
+  [S] K := 17 - Index1;
+  [S] H := H#[K];
+end;

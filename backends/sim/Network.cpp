@@ -45,6 +45,9 @@ Network::Network(const model::SimTopology &t, const model::Machine &m, int npes)
   int rank = kind == model::SimTopology::Torus3D ? 3 : 2;
   int64_t d[ZRT_MAX_RANK] = {1, 1, 1};
   zrt_default_grid(nodes, rank, d);
+  // The machine's torus or mesh keeps its extents non-decreasing (a 2x4x4
+  // torus for 32 nodes), whatever order the default grid of arrays uses.
+  std::sort(d, d + rank);
   for (int k = 0; k < rank; ++k)
     dims[k] = int(d[k]);
   inject.assign(size_t(nodes), Port());

@@ -237,6 +237,32 @@ std::optional<CommUnit> ironman::getUnitOfCall(Operation *call) {
   return getCommUnit(head);
 }
 
+/// Whether the bands `a of R` and `b of R` are disjoint: along some
+/// dimension one lies below R, inside R's range or above R, the other
+/// elsewhere.
+static bool bandsDisjoint(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  auto side = [](int64_t d) { return d < 0 ? -1 : d > 0 ? 1 : 0; };
+  for (size_t k = 0; k < a.size() && k < b.size(); ++k)
+    if (side(a[k]) != side(b[k]))
+      return true;
+  return false;
+}
+
+/// Whether `a` and `b` fill disjoint bands of one array over one region
+/// from its own cells (wraps or reflects): each writes cells outside the
+/// region and reads cells inside it, so neither touches what the other
+/// reads or writes (the wraps `@^` makes for a 27-point stencil).
+static bool disjointBandsOfOneRegion(TransferOp a, TransferOp b) {
+  auto fillsBand = [](TransferOp t) {
+    return t.isBandKind() &&
+           t.getTransferKind() != ironman::TransferKind::halo &&
+           mustAlias(t.getSrc(), t.getDst());
+  };
+  return fillsBand(a) && fillsBand(b) && mustAlias(a.getDst(), b.getDst()) &&
+         a.getRegion() == b.getRegion() &&
+         bandsDisjoint(a.getShift(), b.getShift());
+}
+
 /// How members `a` and `b` of two units get in each other's way.
 static Interference memberInterference(TransferOp a, TransferOp b) {
   bool haloA = a.getTransferKind() == ironman::TransferKind::halo;
@@ -246,6 +272,8 @@ static Interference memberInterference(TransferOp a, TransferOp b) {
                    ghostsMayOverlap(a.getShift(), b.getShift())
                ? Interference::SharedGhosts
                : Interference::None;
+  if (disjointBandsOfOneRegion(a, b))
+    return Interference::None;
   // A transfer of another kind writes cells its destination's owner holds:
   // nothing else may move that array meanwhile.
   auto writesInto = [](TransferOp writer, TransferOp other) {

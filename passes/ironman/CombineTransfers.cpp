@@ -22,7 +22,10 @@
 // The candidates connected (transitively) by sharing neighbours form one
 // group when that is legal; otherwise they are grouped greedily in block
 // order, each joining the first group that shares a neighbour with it and
-// stays legal.
+// stays legal, or else the first group of its component that stays legal
+// (one wait instead of two: the wraps of a periodic 27-point stencil,
+// which must all complete before its halos, go as one group, not one per
+// face that starts a chain of neighbours).
 // Each group of two or more becomes a combine there, with a new program-wide
 // `id` (after every existing one), followed by its DR, SR, DN and SV; the
 // members lose their own calls and their `strategy`: they move as the
@@ -178,15 +181,21 @@ CombineTransfersPass::components(ArrayRef<CommUnit> candidates) const {
 SmallVector<Group> CombineTransfersPass::greedyGroups(const Group &component) const {
   SmallVector<Group> groups;
   for (const CommUnit &unit : component.members) {
-    Group *home = llvm::find_if(groups, [&](const Group &group) {
-      if (llvm::none_of(group.members, [&](const CommUnit &member) {
+    auto canJoin = [&](const Group &group, bool needNeighbour) {
+      if (needNeighbour &&
+          llvm::none_of(group.members, [&](const CommUnit &member) {
             return shareNeighbour(transferOf(member), transferOf(unit));
           }))
         return false;
       Group joined = group;
       joined.members.push_back(unit);
       return isLegal(joined);
-    });
+    };
+    Group *home = llvm::find_if(
+        groups, [&](const Group &group) { return canJoin(group, true); });
+    if (home == groups.end())
+      home = llvm::find_if(
+          groups, [&](const Group &group) { return canJoin(group, false); });
     if (home != groups.end())
       home->members.push_back(unit);
     else

@@ -157,7 +157,9 @@ const zrt_backend *zrt_backend_get(void);
 /* Formats and calls zrt_fail (zplrt.h: a local error, exit status 2). */
 ZRT_NORETURN void zrt_failf(const char *fmt, ...);
 /* The default grid of `rank` dimensions for npes PEs: as square as
- * possible, dimensions non-decreasing (2D: rows <= columns). */
+ * possible; 2D: rows <= columns; 3D: dimensions non-increasing, so that
+ * the faces between PEs of a row-major array are whole planes (contiguous)
+ * where they can be, and each PE's rows stay long (2 PEs: 2x1x1). */
 void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]);
 /* s as an error message may quote it: bytes that do not print (controls,
  * DEL, bytes above 0x7f) as \xNN and the backslash doubled, cut to fit buf

@@ -44,11 +44,11 @@ void zrt_default_grid(int64_t npes, int rank, int64_t dims[ZRT_MAX_RANK]) {
       if (m % b)
         continue;
       int64_t c = m / b;
-      if (a + b + c < bs) {
+      if (a + b + c < bs) { /* the most PEs along the slowest dimension */
         bs = a + b + c;
-        dims[0] = a;
+        dims[0] = c;
         dims[1] = b;
-        dims[2] = c;
+        dims[2] = a;
       }
     }
   }

@@ -264,16 +264,20 @@ void NestBuilder::setRowPointers(OpBuilder &b, Location l,
     a.row = rows[rowOf[k]];
 }
 
+Value NestBuilder::innerIndex(OpBuilder &b, Location l, const Access &a,
+                              Value iv) {
+  Value index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
+  if (a.innerOff == 0)
+    return index;
+  Value o = constI64(b, l, a.innerOff);
+  if (a.innerStride)
+    o = mulI64(b, l, o, a.innerStride);
+  return addI64(b, l, index, o);
+}
+
 void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv) {
-  for (Access &a : accesses) {
-    a.index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
-    if (a.innerOff == 0)
-      continue;
-    Value o = constI64(b, l, a.innerOff);
-    if (a.innerStride)
-      o = mulI64(b, l, o, a.innerStride);
-    a.index = addI64(b, l, a.index, o);
-  }
+  for (Access &a : accesses)
+    a.index = innerIndex(b, l, a, iv);
 }
 
 SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
@@ -288,6 +292,8 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
   }
   if (d + 1 == rank)
     setRowPointers(b, loc, rowIdx);
+  if (d + 1 == rank && reuse)
+    return buildReusingRow(b, d, acc, body);
   auto forOp = scf::ForOp::create(
       b, loc, lbs[d], ubs[d], steps[d], acc,
       [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
@@ -562,9 +568,24 @@ FailureOr<Value> NestBuilder::emitBody(OpBuilder &b, Block &block,
     return at->emitError("a statement body must yield a scalar");
   }
   IRMapping map;
-  for (Operation &op : block.without_terminator())
+  // Under reuse along the row, a carried expression takes its slot's
+  // value, and what only it used is not emitted.
+  DenseSet<Operation *> unneeded;
+  if (reuse)
+    unneeded = opsOnlyForCarried(block);
+  for (Operation &op : block.without_terminator()) {
+    if (Value carried =
+            op.getNumResults() == 1 ? carriedValue(op.getResult(0)) : Value()) {
+      map.map(op.getResult(0), carried);
+      continue;
+    }
+    if (unneeded.contains(&op))
+      continue;
     if (failed(emitOp(b, op, ivs, map, fresh)))
       return failure();
+    if (reuse && op.getNumResults() == 1)
+      noteComputed(op.getResult(0), map.lookup(op.getResult(0)));
+  }
   return map.lookupOrDefault(yielded);
 }
 

@@ -72,6 +72,10 @@ struct ModuleFacts {
   /// Region and array declarations whose innermost dimension is provably
   /// not a flood dimension (stride 1).
   llvm::StringSet<> innerUnitRegions, innerUnitArrays;
+  /// Region and array declarations with no flood dimension: an array's
+  /// storage then holds each index of its region in an element of its
+  /// own.
+  llvm::StringSet<> floodFreeRegions, floodFreeArrays;
   /// The static handle id of each transfer-like op (ironman.transfer,
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
@@ -83,6 +87,9 @@ struct ModuleFacts {
   /// Arrays (by arrayKeyOf) that fused runs keep in scalars and never
   /// store (RegisterArrays.cpp).
   llvm::DenseSet<const void *> registerArrays;
+  /// Whether loop nests reuse expressions along the innermost loop
+  /// (Reuse.cpp; the pass's reuse-along-rows option, on at -O2).
+  bool reuseAlongRows = false;
 
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
@@ -96,6 +103,11 @@ struct ModuleFacts {
   /// Whether the storage of the zpl array `array` provably has innermost
   /// stride 1.
   bool arrayInnerUnit(mlir::Value array) const;
+  /// Whether the zpl region `region` provably has no flood dimension.
+  bool regionFloodFree(mlir::Value region, unsigned depth = 0) const;
+  /// Whether the zpl array `array` provably has no flood dimension: no two
+  /// indices share an element.
+  bool arrayFloodFree(mlir::Value array) const;
 };
 
 /// Builds what is global to the module before the patterns run (see

@@ -26,8 +26,10 @@
 //
 // Regrouping reassociates floating-point additions: results may change in
 // the last bits, as when the programmer had written the sums in that order.
-// Masked statements are left alone (the lowering does not reuse across
-// their points), as are sums in which nothing would be shared.
+// Only statements the lowering reuses values in are regrouped: unmasked,
+// over a region whose innermost dimension is strided by a known step
+// (`by`; a unit-step row is the C compiler's to vectorise, Reuse.cpp); and
+// only sums in which something is shared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,6 +170,35 @@ void rebuild(Sum &sum) {
     node->erase();
 }
 
+/// The step of loops over `region` in its innermost dimension when it is
+/// known: 1 unless `by` strides it (through declarations, `at`, `of`,
+/// `in`).
+std::optional<int64_t> innerStep(Value region, ModuleOp module,
+                                 unsigned depth = 0) {
+  if (depth > 64)
+    return std::nullopt;
+  if (auto get = region.getDefiningOp<zpl::GetOp>()) {
+    auto decl = module.lookupSymbol<zpl::RegionDeclOp>(get.getName());
+    if (!decl)
+      return std::nullopt;
+    auto yield = cast<zpl::YieldOp>(decl.getInit().front().getTerminator());
+    return innerStep(yield.getValues().front(), module, depth + 1);
+  }
+  if (isa_and_nonnull<zpl::MakeRegionOp, zpl::ExpandRegionOp>(
+          region.getDefiningOp()))
+    return 1;
+  auto der = region.getDefiningOp<zpl::DeriveRegionOp>();
+  if (!der)
+    return std::nullopt;
+  std::optional<int64_t> base = innerStep(der.getBase(), module, depth + 1);
+  if (der.getKind() != zpl::DeriveKind::by || !base)
+    return base;
+  if (!der.getRunTimeDirection().empty() || der.getDirection().empty() ||
+      der.getDirection().back() < 1)
+    return std::nullopt;
+  return *base * der.getDirection().back();
+}
+
 void groupSumsOf(zpl::AssignOp stmt) {
   Block &body = stmt.getBody().front();
   unsigned rank = cast<zpl::ArrayType>(stmt.getDest().getType()).getRank();
@@ -200,8 +231,10 @@ void groupSumsOf(zpl::AssignOp stmt) {
 
 struct GroupSumsPass : zpl::impl::GroupSumsBase<GroupSumsPass> {
   void runOnOperation() override {
-    getOperation().walk([](zpl::AssignOp stmt) {
-      if (!stmt.getMask())
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    getOperation().walk([&](zpl::AssignOp stmt) {
+      std::optional<int64_t> step = innerStep(stmt.getRegion(), module);
+      if (!stmt.getMask() && step && *step > 1)
         groupSumsOf(stmt);
     });
   }

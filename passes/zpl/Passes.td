@@ -161,7 +161,9 @@ def GroupSums : Pass<"zpl-group-sums", "::mlir::func::FuncOp"> {
   let summary = "Regroup sums of shifted reads into partial sums shared "
                 "along the innermost dimension";
   let description = [{
-    In each unmasked `zpl.assign` body, a sum (a tree of arith.addf and
+    In each unmasked `zpl.assign` body over a region strided in its
+    innermost dimension by a known step (where the lowering reuses values
+    along the row), a sum (a tree of arith.addf and
     arith.subf) whose leaves at one inner offset form the same expression
     as leaves at another inner offset (in this sum or another of the
     statement) is rebuilt as a sum of those groups' partial sums, each in

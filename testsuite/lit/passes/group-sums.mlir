@@ -22,8 +22,11 @@
 // CHECK:           %[[S:.*]] = arith.addf %[[P1]], %[[P0]]
 // CHECK:           %[[T:.*]] = arith.addf %[[S]], %[[P2]]
 // CHECK:           zpl.yield %[[T]]
-func.func @columns(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
-                   %R: !zpl.region<2>) {
+func.func @columns(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>) {
+  %c1 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i64
+  %dense = zpl.make_region [%c1 : %c8, %c1 : %c8] : !zpl.region<2>
+  %R = zpl.derive by %dense [1, 2] : !zpl.region<2>
   zpl.assign %D over %R : !zpl.array<2 x f64>, !zpl.region<2> {
     %a1 = zpl.read %A [-1, -1] : !zpl.array<2 x f64>
     %a0 = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
@@ -65,8 +68,11 @@ func.func @columns(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
 // CHECK:           %[[S:.*]] = arith.addf %[[G1]], %[[G3]]
 // CHECK:           %[[T:.*]] = arith.addf %[[S]], %[[M2]]
 // CHECK:           zpl.yield %[[T]]
-func.func @differences(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
-                       %R: !zpl.region<2>, %c: f64) {
+func.func @differences(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>, %c: f64) {
+  %c1 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i64
+  %dense = zpl.make_region [%c1 : %c8, %c1 : %c8] : !zpl.region<2>
+  %R = zpl.derive by %dense [1, 2] : !zpl.region<2>
   zpl.assign %D over %R : !zpl.array<2 x f64>, !zpl.region<2> {
     %u1 = zpl.read %A [1, -1] : !zpl.array<2 x f64>
     %t1 = zpl.read %A [-1, -1] : !zpl.array<2 x f64>
@@ -98,7 +104,8 @@ func.func @differences(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
 
 // -----
 
-// A masked statement, and a sum with fast-math flags, are left alone.
+// A masked statement, a sum with fast-math flags and a statement over a
+// region of step 1 in the innermost dimension are left alone.
 // CHECK-LABEL: func.func @untouched
 // CHECK:           %[[A1:.*]] = zpl.read %{{.*}} [-1, -1]
 // CHECK:           %[[B1:.*]] = zpl.read %{{.*}} [1, -1]
@@ -111,8 +118,14 @@ func.func @differences(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
 // CHECK:           %[[E0:.*]] = zpl.read %{{.*}} [-1, 0]
 // CHECK:           arith.addf %[[E1]], %[[E0]] :
 // CHECK:           fastmath<reassoc>
-func.func @untouched(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
-                     %R: !zpl.region<2>, %M: !zpl.array<2 x i1>) {
+// CHECK:           %[[G1:.*]] = zpl.read %{{.*}} [-1, -1]
+// CHECK:           %[[G0:.*]] = zpl.read %{{.*}} [-1, 0]
+// CHECK:           arith.addf %[[G1]], %[[G0]] :
+func.func @untouched(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>, %M: !zpl.array<2 x i1>) {
+  %c1 = arith.constant 1 : i64
+  %c8 = arith.constant 8 : i64
+  %dense = zpl.make_region [%c1 : %c8, %c1 : %c8] : !zpl.region<2>
+  %R = zpl.derive by %dense [1, 2] : !zpl.region<2>
   zpl.assign %D over %R mask %M : !zpl.array<2 x i1> : !zpl.array<2 x f64>, !zpl.region<2> {
     %a1 = zpl.read %A [-1, -1] : !zpl.array<2 x f64>
     %b1 = zpl.read %A [1, -1] : !zpl.array<2 x f64>
@@ -130,6 +143,16 @@ func.func @untouched(%A: !zpl.array<2 x f64>, %D: !zpl.array<2 x f64>,
     %b0 = zpl.read %A [1, 0] : !zpl.array<2 x f64>
     %s1 = arith.addf %a1, %a0 : f64
     %s2 = arith.addf %s1, %b1 fastmath<reassoc> : f64
+    %s3 = arith.addf %s2, %b0 : f64
+    zpl.yield %s3 : f64
+  }
+  zpl.assign %D over %dense : !zpl.array<2 x f64>, !zpl.region<2> {
+    %a1 = zpl.read %A [-1, -1] : !zpl.array<2 x f64>
+    %a0 = zpl.read %A [-1, 0] : !zpl.array<2 x f64>
+    %b1 = zpl.read %A [1, -1] : !zpl.array<2 x f64>
+    %b0 = zpl.read %A [1, 0] : !zpl.array<2 x f64>
+    %s1 = arith.addf %a1, %a0 : f64
+    %s2 = arith.addf %s1, %b1 : f64
     %s3 = arith.addf %s2, %b0 : f64
     zpl.yield %s3 : f64
   }

@@ -22,6 +22,11 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // after it, and --emit=zpl shows them.
   if (optLevel >= 1)
     pm.addNestedPass<func::FuncOp>(createFuseStatements());
+  // -O2: sums regrouped so that partial sums recur along the innermost
+  // dimension, which the lowering then computes once per position. It
+  // reassociates floating-point additions, hence -O2 only.
+  if (optLevel >= 2)
+    pm.addNestedPass<func::FuncOp>(createGroupSums());
   if (stage == Stage::ZPL)
     return;
   pm.addPass(createInsertRedistribution());
@@ -59,7 +64,11 @@ void zpl::buildPipeline(OpPassManager &pm, Stage stage, int optLevel,
   // narrowing, whose run-time guards a split may not straddle.
   if (optLevel >= 2 && overlap)
     pm.addNestedPass<func::FuncOp>(createOverlapHalos());
-  pm.addPass(createLowerToLoops());
+  // -O2: expressions needed at several positions of a row computed once
+  // per position (exact; the partial sums of zpl-group-sums).
+  LowerToLoopsOptions lowering;
+  lowering.reuseAlongRows = optLevel >= 2;
+  pm.addPass(createLowerToLoops(lowering));
   pm.addNestedPass<func::FuncOp>(createHoistConstants());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -292,6 +292,17 @@ void NestBuilder::setRowPointers(OpBuilder &b, Location l,
     a.row = rows[rowOf[k]];
 }
 
+Value NestBuilder::innerIndex(OpBuilder &b, Location l, const Access &a,
+                              Value iv) {
+  Value index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
+  if (a.innerOff == 0)
+    return index;
+  Value o = constI64(b, l, a.innerOff);
+  if (a.innerStride)
+    o = mulI64(b, l, o, a.innerStride);
+  return addI64(b, l, index, o);
+}
+
 bool NestBuilder::hasCompact() const {
   return llvm::any_of(accesses, [](const Access &a) { return a.compact; });
 }
@@ -302,22 +313,18 @@ Value NestBuilder::latticeIndex(OpBuilder &b, Location l, const Access &a,
   return divI64(b, l, rel, a.latStep[d]);
 }
 
+/// `count` numbers the lattice points of a row with compact accesses (null
+/// in a row without).
 void NestBuilder::setInnerIndices(OpBuilder &b, Location l, Value iv,
                                   Value count) {
   for (Access &a : accesses) {
-    if (a.compact) {
-      a.index = mulI64(b, l, count, a.innerStep);
-      if (a.innerDisp)
-        a.index = addI64(b, l, a.index, a.innerDisp);
+    if (!a.compact) {
+      a.index = innerIndex(b, l, a, iv);
       continue;
     }
-    a.index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
-    if (a.innerOff == 0)
-      continue;
-    Value o = constI64(b, l, a.innerOff);
-    if (a.innerStride)
-      o = mulI64(b, l, o, a.innerStride);
-    a.index = addI64(b, l, a.index, o);
+    a.index = mulI64(b, l, count, a.innerStep);
+    if (a.innerDisp)
+      a.index = addI64(b, l, a.index, a.innerDisp);
   }
 }
 
@@ -335,6 +342,8 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
     return buildCountedRow(b, d, rowIdx, acc, body);
   if (d + 1 == rank)
     setRowPointers(b, loc, rowIdx);
+  if (d + 1 == rank && reuse)
+    return buildReusingRow(b, d, acc, body);
   auto forOp = scf::ForOp::create(
       b, loc, lbs[d], ubs[d], steps[d], acc,
       [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
@@ -663,9 +672,24 @@ FailureOr<Value> NestBuilder::emitBody(OpBuilder &b, Block &block,
     return at->emitError("a statement body must yield a scalar");
   }
   IRMapping map;
-  for (Operation &op : block.without_terminator())
+  // Under reuse along the row, a carried expression takes its slot's
+  // value, and what only it used is not emitted.
+  DenseSet<Operation *> unneeded;
+  if (reuse)
+    unneeded = opsOnlyForCarried(block);
+  for (Operation &op : block.without_terminator()) {
+    if (Value carried =
+            op.getNumResults() == 1 ? carriedValue(op.getResult(0)) : Value()) {
+      map.map(op.getResult(0), carried);
+      continue;
+    }
+    if (unneeded.contains(&op))
+      continue;
     if (failed(emitOp(b, op, ivs, map, fresh)))
       return failure();
+    if (reuse && op.getNumResults() == 1)
+      noteComputed(op.getResult(0), map.lookup(op.getResult(0)));
+  }
   return map.lookupOrDefault(yielded);
 }
 

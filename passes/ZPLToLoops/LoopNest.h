@@ -133,6 +133,16 @@ public:
                                             mlir::Operation *stmt,
                                             mlir::Operation *boundary);
 
+  /// Plans the reuse of subexpressions along the innermost loop
+  /// (Reuse.cpp) for `bodies`, the bodies of the nest's statements that
+  /// run unguarded at every index: an expression the bodies compute at
+  /// inner offsets o and o + step is computed once per position and
+  /// carried to the next iteration. Needs facts.reuseAlongRows and a known
+  /// innermost step; call after the accesses are added.
+  void planReuse(llvm::ArrayRef<mlir::Block *> bodies,
+                 const LoopSteps &loopSteps);
+  void endReuse() { reuse.reset(); }
+
   /// Emits the statement body `block` at `b` (in the innermost loop):
   /// zpl.read becomes a load through its access, zpl.index the loop
   /// index; the other ops are copied (the patterns lower their zpl ops).
@@ -217,6 +227,43 @@ private:
   void setInnerSteps(mlir::OpBuilder &b);
   mlir::Value latticeIndex(mlir::OpBuilder &b, mlir::Location loc,
                            const Access &a, unsigned d, mlir::Value iv);
+  mlir::Value innerIndex(mlir::OpBuilder &b, mlir::Location loc,
+                         const Access &a, mlir::Value iv);
+
+  /// Reuse along the innermost loop (Reuse.cpp). A chain is one
+  /// expression needed at the inner offsets top - count * step, ..., top:
+  /// each iteration computes it at `top` and carries the `count` values
+  /// below in slots firstSlot.. (lowest offset first).
+  struct ReuseChain {
+    mlir::Value top;
+    int64_t topOff;
+    unsigned firstSlot, count;
+  };
+  struct ReusePlan {
+    int64_t step = 1;
+    llvm::SmallVector<mlir::Block *> bodies;
+    llvm::SmallVector<ReuseChain> chains;
+    /// The subexpressions of the bodies the chains stand for: chain and
+    /// inner offset.
+    llvm::DenseMap<mlir::Value, std::pair<unsigned, int64_t>> members;
+    unsigned numSlots = 0;
+  };
+  void addChains(llvm::ArrayRef<std::pair<mlir::Value, int64_t>> members);
+  llvm::SmallVector<mlir::Value> buildReusingRow(mlir::OpBuilder &b,
+                                                 unsigned d,
+                                                 mlir::ValueRange acc,
+                                                 BodyFn body);
+  mlir::Value emitAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                     mlir::Value iv, mlir::IRMapping &map);
+  /// The value standing for `v` in this iteration when a chain carries it.
+  mlir::Value carriedValue(mlir::Value v) const;
+  void noteComputed(mlir::Value v, mlir::Value emitted);
+  llvm::DenseSet<mlir::Operation *> opsOnlyForCarried(mlir::Block &block) const;
+
+  std::optional<ReusePlan> reuse;
+  // In the innermost loop being built: the slots' values on entry and each
+  // chain's value at its top, once computed.
+  llvm::SmallVector<mlir::Value> slotsIn, tops;
 
   llvm::DenseMap<mlir::Value, ArrayParts> parts;
   llvm::SmallVector<std::pair<const void *, llvm::SmallVector<int64_t, 3>>>

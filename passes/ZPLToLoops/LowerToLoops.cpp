@@ -66,6 +66,7 @@ struct LowerToLoopsPass : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
     MLIRContext *ctx = &getContext();
     ZPLTypeConverter types(ctx);
     ModuleFacts facts;
+    facts.reuseAlongRows = reuseAlongRows;
     if (failed(prepareModule(module, types, facts)))
       return signalPassFailure();
 

@@ -75,6 +75,10 @@ struct ModuleFacts {
   /// Array declarations marked `compact` (zpl-infer-storage): stored at
   /// their lattice points only, addressed by lattice index.
   llvm::StringSet<> compactArrays;
+  /// Region and array declarations with no flood dimension: an array's
+  /// storage then holds each index of its region in an element of its
+  /// own.
+  llvm::StringSet<> floodFreeRegions, floodFreeArrays;
   /// The static handle id of each transfer-like op (ironman.transfer,
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
@@ -86,6 +90,9 @@ struct ModuleFacts {
   /// Arrays (by arrayKeyOf) that fused runs keep in scalars and never
   /// store (RegisterArrays.cpp).
   llvm::DenseSet<const void *> registerArrays;
+  /// Whether loop nests reuse expressions along the innermost loop
+  /// (Reuse.cpp; the pass's reuse-along-rows option, on at -O2).
+  bool reuseAlongRows = false;
 
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
@@ -102,6 +109,11 @@ struct ModuleFacts {
   /// Whether the zpl array `array` is a global or a local array marked
   /// `compact`.
   bool arrayCompact(mlir::Value array) const;
+  /// Whether the zpl region `region` provably has no flood dimension.
+  bool regionFloodFree(mlir::Value region, unsigned depth = 0) const;
+  /// Whether the zpl array `array` provably has no flood dimension: no two
+  /// indices share an element.
+  bool arrayFloodFree(mlir::Value array) const;
 };
 
 /// Builds what is global to the module before the patterns run (see

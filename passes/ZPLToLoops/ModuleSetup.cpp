@@ -377,6 +377,8 @@ LogicalResult MainBuilder::initRegion(OpBuilder &b, zpl::RegionDeclOp rd,
     out.regionSteps[name] = *steps.known;
   if (out.regionInnerUnit(yield.getValues().front()))
     out.innerUnitRegions.insert(name);
+  if (out.regionFloodFree(yield.getValues().front()))
+    out.floodFreeRegions.insert(name);
   // An empty declared region is a run-time error that names it; check
   // before the distribution sees it.
   callRuntime(b, loc, RuntimeFn::RegionCheck, {strArg(ctx, name), v});
@@ -412,6 +414,8 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
   bool compact = arr->hasAttr(zpl::kCompactAttr);
   if (compact)
     out.compactArrays.insert(name);
+  if (out.regionFloodFree(yield.getValues().front()))
+    out.floodFreeArrays.insert(name);
   SmallVector<CArg> args{strArg(ctx, name), region,
                          intArg(ctx, typeCode(at.getElementType()))};
   for (unsigned d = 0; d < 3; ++d) {

@@ -24,7 +24,17 @@ def LowerToLoops : Pass<"zpl-lower-to-loops", "::mlir::ModuleOp"> {
     the run's region, executing at each index the statements' bodies in
     order; each reduction of the run carries its own accumulator and gets
     its own allreduce after the nest, in statement order.
+
+    With `reuse-along-rows` (zplc: -O2), an expression a nest's bodies
+    compute at several offsets along the innermost dimension is computed
+    once per position and carried in scalars to the iterations that need
+    it (Reuse.cpp); exact.
   }];
+  let options = [
+    Option<"reuseAlongRows", "reuse-along-rows", "bool", /*default=*/"false",
+           "Compute an expression needed at several inner offsets once per "
+           "position of the innermost loop">
+  ];
   let dependentDialects = ["::mlir::emitc::EmitCDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

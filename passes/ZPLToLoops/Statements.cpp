@@ -8,7 +8,10 @@
 // is the destination's spare (zrt_array_spare, allocated once) and the
 // copy back an exchange of storage (zrt_array_rename). A masked
 // statement (`[R with M]`, `[R without M]`) loads the mask element at the
-// current index and guards the body and the store with an scf.if. A plain copy `A := B` copies whole rows
+// current index and guards the body and the store with an scf.if. A read
+// of the destination only at indices the statement does not write (off
+// the lattice of a strided region) needs no temporary. A plain copy
+// `A := B` copies whole rows
 // (memmove), as C compilers do with such loops when they can; marked
 // `zpl.rename` (zpl-rename-arrays), it first asks the runtime to exchange
 // the two arrays' storage (zrt_array_rename).
@@ -68,9 +71,11 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     SmallVector<Read> reads;
     collectReads(block, at.getRank(), reads);
     // ZPL: every read sees the old values. Reading the destination at
-    // another index needs a temporary.
+    // another index the statement writes needs a temporary.
+    LoopSteps steps = facts.stepsOf(op.getRegion());
     bool needTemp = llvm::any_of(reads, [&](const Read &r) {
-      return arrayKeyOf(r.array) == destKey && anyShifted(r.off);
+      return arrayKeyOf(r.array) == destKey && anyShifted(r.off) &&
+             !offLattice(r.off, steps, op.getDest());
     });
     nest.checkShiftedReads(reads, region);
     // The mask is read at offset 0, like an unshifted read.
@@ -92,7 +97,6 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero,
                    /*written=*/true);
     nest.addReads(reads);
-    LoopSteps steps = facts.stepsOf(op.getRegion());
     bool rowCopy = !needTemp && !boundary && isRowCopy(op, nest, steps);
     if (rowCopy && op->hasAttr("zpl.rename"))
       renameOrCopy(op, nest, region, rewriter);
@@ -110,6 +114,23 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       rewriter.eraseOp(boundary);
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// Whether a read of the destination at `off` never sees an element the
+  /// statement writes: the region's indices step by `steps`, and `off` is
+  /// no multiple of the step in some dimension (interpolation writes the
+  /// odd points of a fine grid from the even ones), while the destination
+  /// keeps every index in an element of its own (no flood dimension).
+  /// Reads beyond this PE's part come from ghost cells, which the
+  /// statement does not write either.
+  bool offLattice(ArrayRef<int64_t> off, const LoopSteps &steps,
+                  Value dest) const {
+    if (!steps.known || !facts.arrayFloodFree(dest))
+      return false;
+    for (auto [o, step] : llvm::zip(off, *steps.known))
+      if (o % step != 0)
+        return true;
+    return false;
   }
 
   /// `A := B` (another array, same element type, no shift, no mask, unit
@@ -184,10 +205,13 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       });
       return {};
     };
+    if (!op.getMask())
+      nest.planReuse({&op.getBody().front()}, steps);
     if (boundary)
       nest.buildSplit(region, steps, ValueRange(), atIndex, op, boundary);
     else
       nest.build(region, steps, ValueRange(), atIndex);
+    nest.endReuse(); // the copy back is another nest
     return status;
   }
 
@@ -309,6 +333,13 @@ struct FusedLowering : LoweringPattern<zpl::FusedOp> {
       return runAtIndex(stmts, nest, b, loc, ivs, acc, status);
     };
     LoopSteps steps = facts.stepsOf(zregion);
+    // Masked members run guarded: only the others' expressions are reused
+    // along the row.
+    SmallVector<Block *> unguarded;
+    for (Operation *stmt : stmts)
+      if (!memberOf(stmt).mask)
+        unguarded.push_back(&stmt->getRegion(0).front());
+    nest.planReuse(unguarded, steps);
     SmallVector<Value> res =
         boundary ? nest.buildSplit(region, steps, inits, atIndex, op, boundary)
                  : nest.build(region, steps, inits, atIndex);

@@ -68,6 +68,28 @@ bool ModuleFacts::regionInnerUnit(Value region, unsigned depth) const {
   return region.getDefiningOp<zpl::ExpandRegionOp>() != nullptr;
 }
 
+bool ModuleFacts::regionFloodFree(Value region, unsigned depth) const {
+  if (depth > 64)
+    return false;
+  if (auto get = region.getDefiningOp<zpl::GetOp>())
+    return floodFreeRegions.contains(get.getName());
+  if (auto mk = region.getDefiningOp<zpl::MakeRegionOp>()) {
+    std::optional<ArrayRef<int64_t>> flood = mk.getFlood();
+    return !flood || flood->empty();
+  }
+  if (auto der = region.getDefiningOp<zpl::DeriveRegionOp>())
+    return regionFloodFree(der.getBase(), depth + 1);
+  return region.getDefiningOp<zpl::ExpandRegionOp>() != nullptr;
+}
+
+bool ModuleFacts::arrayFloodFree(Value array) const {
+  if (auto get = array.getDefiningOp<zpl::GetOp>())
+    return floodFreeArrays.contains(get.getName());
+  if (auto local = array.getDefiningOp<zpl::LocalArrayOp>())
+    return regionFloodFree(local.getRegion());
+  return false;
+}
+
 bool ModuleFacts::arrayInnerUnit(Value array) const {
   if (auto get = array.getDefiningOp<zpl::GetOp>())
     return innerUnitArrays.contains(get.getName());

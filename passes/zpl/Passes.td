@@ -177,4 +177,22 @@ def CheckLattices : Pass<"zpl-check-lattices", "::mlir::ModuleOp"> {
   }];
 }
 
+def GroupSums : Pass<"zpl-group-sums", "::mlir::func::FuncOp"> {
+  let summary = "Regroup sums of shifted reads into partial sums shared "
+                "along the innermost dimension";
+  let description = [{
+    In each unmasked `zpl.assign` body over a region strided in its
+    innermost dimension by a known step (where the lowering reuses values
+    along the row), a sum (a tree of arith.addf and
+    arith.subf) whose leaves at one inner offset form the same expression
+    as leaves at another inner offset (in this sum or another of the
+    statement) is rebuilt as a sum of those groups' partial sums, each in
+    one canonical order, so that the lowering can compute a partial sum
+    once per position of the innermost loop and reuse it at the next
+    points (Deitz, Chamberlain and Snyder, ICS 2001). Reassociates
+    floating-point additions: run at -O2 only. The rules are in
+    GroupSums.cpp.
+  }];
+}
+
 #endif // ZPLC_PASSES_ZPL_PASSES_TD

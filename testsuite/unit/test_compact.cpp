@@ -6,21 +6,13 @@
 // each PE of a block distribution over 2 PEs.
 #include <catch2/catch.hpp>
 
+#include "pose.h"
 #include "zplrt_internal.h"
 
 #include <cstring>
 #include <set>
 
 namespace {
-
-void pose(int me, int npes) {
-  std::memset(&zrt_g, 0, sizeof zrt_g);
-  zrt_g.be = zrt_backend_get();
-  zrt_g.me = me;
-  zrt_g.npes = npes;
-  zrt_g.prog = "unit";
-  zrt_g.config_done = true;
-}
 
 /* The element offset generated code computes for global index (i, j). */
 int64_t generated_offset(zrt_array *a, zrt_region r, int64_t i, int64_t j) {

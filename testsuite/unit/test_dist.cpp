@@ -6,6 +6,7 @@
 // tile that needs it, and both sides of every message agree piece by piece.
 #include <catch2/catch.hpp>
 
+#include "pose.h"
 #include "zplrt_internal.h"
 
 #include <cstdlib>
@@ -56,16 +57,6 @@ zrt_decomp dim2(int k0, int k1, int64_t bs, int64_t g0, int64_t g1, zrt_region b
   D.bsize[0] = D.bsize[1] = bs;
   D.bbox = bbox;
   return D;
-}
-
-/* Pose as PE `me` of `npes` (no --grid; the runtime's state is reset). */
-void pose(int me, int npes) {
-  std::memset(&zrt_g, 0, sizeof zrt_g);
-  zrt_g.be = zrt_backend_get();
-  zrt_g.me = me;
-  zrt_g.npes = npes;
-  zrt_g.prog = "unit";
-  zrt_g.config_done = true;
 }
 
 std::vector<int64_t> local_blocks(const zrt_decomp &D, int k, int64_t c) {

@@ -15,6 +15,7 @@
 // lists are runs, kept as their first offsets, move the right elements.
 #include <catch2/catch.hpp>
 
+#include "pose.h"
 #include "zplrt_internal.h"
 
 #include <cmath>
@@ -22,16 +23,6 @@
 #include <vector>
 
 namespace {
-
-/* Pose as PE `me` of `npes` (the runtime's state is reset). */
-void pose(int me, int npes) {
-  std::memset(&zrt_g, 0, sizeof zrt_g);
-  zrt_g.be = zrt_backend_get();
-  zrt_g.me = me;
-  zrt_g.npes = npes;
-  zrt_g.prog = "unit";
-  zrt_g.config_done = true;
-}
 
 /* Checks the owned box of a (if it has one) against zrt_array_owner at
  * every index of a's declared region; returns whether it had one. */

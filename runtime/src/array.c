@@ -430,16 +430,6 @@ void zrt_array_check_write(zrt_array *a, zrt_region r) {
   check_storage("write", a, r, zero);
 }
 
-/* "[a, b, c]" of the first `rank` values. */
-static char *vector_text(char *buf, size_t n, int rank, const int64_t v[ZRT_MAX_RANK]) {
-  int w = snprintf(buf, n, "[");
-  for (int k = 0; k < rank && (size_t)w < n; ++k)
-    w += snprintf(buf + w, n - (size_t)w, "%s%lld", k ? ", " : "", (long long)v[k]);
-  if ((size_t)w < n)
-    snprintf(buf + w, n - (size_t)w, "]");
-  return buf;
-}
-
 static int64_t floor_mod(int64_t x, int64_t m) {
   int64_t r = x % m;
   return r < 0 ? r + m : r;
@@ -451,9 +441,8 @@ static bool on_lattice(const zrt_array *a, const zrt_region *r, int k, int64_t d
   int64_t s = zrt_step(&a->decl, k);
   if (s == 1 || zrt_is_flood(&a->decl, k) || zrt_is_flood(r, k))
     return true;
-  int64_t rs = zrt_step(r, k);
-  bool several = zrt_lattice_down(r->hi[k], r->lo[k], rs) > r->lo[k];
-  return floor_mod(r->lo[k] + d - a->decl.lo[k], s) == 0 && (!several || rs % s == 0);
+  return floor_mod(r->lo[k] + d - a->decl.lo[k], s) == 0 &&
+         (zrt_lattice_count(r, k) <= 1 || zrt_step(r, k) % s == 0);
 }
 
 void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2,
@@ -474,9 +463,9 @@ void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1,
              "array %s over %s by %s is accessed over %s by %s%s%s, at indices that are not "
              "points of its strided region",
              a->name, zrt_box_text(ab, sizeof ab, &a->decl),
-             vector_text(as, sizeof as, a->rank, astep), zrt_box_text(rb, sizeof rb, &r),
-             vector_text(rs, sizeof rs, a->rank, rstep), d0 || d1 || d2 ? " shifted by " : "",
-             d0 || d1 || d2 ? vector_text(db, sizeof db, a->rank, d) : "");
+             zrt_vector_text(as, sizeof as, a->rank, astep), zrt_box_text(rb, sizeof rb, &r),
+             zrt_vector_text(rs, sizeof rs, a->rank, rstep), d0 || d1 || d2 ? " shifted by " : "",
+             d0 || d1 || d2 ? zrt_vector_text(db, sizeof db, a->rank, d) : "");
     zrt_fail_all("%s: %s", where, msg); /* every PE sees the same region */
   }
 }

@@ -84,6 +84,15 @@ char *zrt_box_text(char *buf, size_t n, const zrt_region *b) {
   return buf;
 }
 
+char *zrt_vector_text(char *buf, size_t n, int rank, const int64_t v[ZRT_MAX_RANK]) {
+  int w = snprintf(buf, n, "[");
+  for (int k = 0; k < rank && (size_t)w < n; ++k)
+    w += snprintf(buf + w, n - (size_t)w, "%s%lld", k ? ", " : "", (long long)v[k]);
+  if ((size_t)w < n)
+    snprintf(buf + w, n - (size_t)w, "]");
+  return buf;
+}
+
 zrt_layout zrt_layout_make(const zrt_region *box, size_t esz) {
   zrt_layout L;
   memset(&L, 0, sizeof L);

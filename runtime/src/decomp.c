@@ -490,24 +490,6 @@ static int box_cmp(const zrt_region *a, const zrt_region *b) {
   return 0;
 }
 
-static int fmt_box(char *buf, size_t n, const zrt_region *b) {
-  int w = snprintf(buf, n, "[");
-  for (int k = 0; k < b->rank; ++k)
-    w += snprintf(buf + w, n > (size_t)w ? n - (size_t)w : 0, "%s%lld..%lld", k ? ", " : "",
-                  (long long)b->lo[k], (long long)b->hi[k]);
-  w += snprintf(buf + w, n > (size_t)w ? n - (size_t)w : 0, "]");
-  return w;
-}
-
-static int fmt_dir(char *buf, size_t n, int rank, const int64_t d[ZRT_MAX_RANK]) {
-  int w = snprintf(buf, n, "[");
-  for (int k = 0; k < rank; ++k)
-    w += snprintf(buf + w, n > (size_t)w ? n - (size_t)w : 0, "%s%lld", k ? ", " : "",
-                  (long long)d[k]);
-  w += snprintf(buf + w, n > (size_t)w ? n - (size_t)w : 0, "]");
-  return w;
-}
-
 static int tag_of(int64_t id, const int64_t off[ZRT_MAX_RANK]) {
   int64_t code = 0;
   for (int k = ZRT_MAX_RANK - 1; k >= 0; --k)
@@ -631,8 +613,8 @@ static int halo_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
     return 0;
   if (!zrt_box_contains(x->storage_me, &box)) {
     char b1[160], b2[64];
-    fmt_box(b1, sizeof b1, &box);
-    fmt_dir(b2, sizeof b2, rank, x->d);
+    zrt_box_text(b1, sizeof b1, &box);
+    zrt_vector_text(b2, sizeof b2, rank, x->d);
     snprintf(x->err, x->errlen,
              x->sending ? "cells %s to send for shift %s lie outside the array's storage"
                         : "ghost cells %s needed for shift %s lie outside the array's storage",

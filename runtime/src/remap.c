@@ -381,6 +381,16 @@ static zrt_array *direct_array(const remap_call *c) {
 /* The index point p reads (gather) or writes (scatter), checked against
  * the indexed array's declared region; an indexed flood dimension accepts
  * any index and means its one element. False with a message on error. */
+/* "remap index x in dimension k+1 is not a point of ...": x lies in X's
+ * declared region but between the points of its lattice. */
+static void off_lattice_text(char *msg, size_t n, const zrt_array *X, int k, int64_t x) {
+  snprintf(msg, n,
+           "remap index %lld in dimension %d is not a point of the strided region %lld..%lld "
+           "by %lld of array %s",
+           (long long)x, k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k],
+           (long long)zrt_step(&X->decl, k), X->name);
+}
+
 static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t x[ZRT_MAX_RANK],
                      char *msg, size_t n) {
   zrt_array *X = indexed_array(c);
@@ -405,13 +415,8 @@ static bool index_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK], int64_t
                X->name);
       return false;
     }
-    int64_t step = zrt_step(&X->decl, k);
-    if (step > 1 && (x[k] - X->decl.lo[k]) % step != 0) {
-      snprintf(msg, n,
-               "remap index %lld in dimension %d is not a point of the strided region "
-               "%lld..%lld by %lld of array %s",
-               (long long)x[k], k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k],
-               (long long)step, X->name);
+    if ((x[k] - X->decl.lo[k]) % zrt_step(&X->decl, k) != 0) {
+      off_lattice_text(msg, n, X, k, x[k]);
       return false;
     }
   }
@@ -2902,6 +2907,12 @@ static void check_transpose(const remap_call *c, int64_t orientation) {
   }
 }
 
+ZRT_NORETURN static void fail_off_lattice(const zrt_array *X, int k, int64_t x) {
+  char msg[256];
+  off_lattice_text(msg, sizeof msg, X, k, x);
+  zrt_fail_all("%s", msg);
+}
+
 /* Every PE sees the same region, so every PE stops together when its
  * source indices leave the source's declared region. */
 static void check_transpose_bounds(const remap_call *c) {
@@ -2913,22 +2924,18 @@ static void check_transpose_bounds(const remap_call *c) {
     int64_t first = c->r.lo[j];
     int64_t last = zrt_is_flood(&c->r, j) ? first
                                           : zrt_lattice_down(c->r.hi[j], first, zrt_step(&c->r, j));
-    int64_t step = zrt_step(&X->decl, k);
-    bool lattice = step == 1 || ((first - X->decl.lo[k]) % step == 0 &&
-                                 (last == first || zrt_step(&c->r, j) % step == 0));
-    if (zrt_is_flood(&X->decl, k) ||
-        (first >= X->decl.lo[k] && last <= X->decl.hi[k] && lattice))
+    if (zrt_is_flood(&X->decl, k))
       continue;
-    if (first >= X->decl.lo[k] && last <= X->decl.hi[k])
-      zrt_fail_all("remap index %lld in dimension %d is not a point of the strided region "
-                   "%lld..%lld by %lld of array %s",
-                   (long long)((first - X->decl.lo[k]) % step ? first : first + zrt_step(&c->r, j)),
-                   k + 1, (long long)X->decl.lo[k], (long long)X->decl.hi[k], (long long)step,
-                   X->name);
-    zrt_fail_all("remap index %lld in dimension %d is outside the declared region %lld..%lld of "
-                 "array %s",
-                 (long long)(first < X->decl.lo[k] ? first : last), k + 1,
-                 (long long)X->decl.lo[k], (long long)X->decl.hi[k], X->name);
+    if (first < X->decl.lo[k] || last > X->decl.hi[k])
+      zrt_fail_all("remap index %lld in dimension %d is outside the declared region %lld..%lld "
+                   "of array %s",
+                   (long long)(first < X->decl.lo[k] ? first : last), k + 1,
+                   (long long)X->decl.lo[k], (long long)X->decl.hi[k], X->name);
+    int64_t step = zrt_step(&X->decl, k), rstep = zrt_step(&c->r, j);
+    if ((first - X->decl.lo[k]) % step != 0)
+      fail_off_lattice(X, k, first);
+    if (last != first && rstep % step != 0)
+      fail_off_lattice(X, k, first + rstep);
   }
 }
 

@@ -42,6 +42,8 @@ zrt_region zrt_box_shift(const zrt_region *b, const int64_t d[ZRT_MAX_RANK]);
 /* Writes b as "[lo..hi, lo..hi]" into buf (n bytes, truncated) for error
  * messages; returns buf. */
 char *zrt_box_text(char *buf, size_t n, const zrt_region *b);
+/* "[a, b, c]": the first `rank` values of v (a direction, steps). */
+char *zrt_vector_text(char *buf, size_t n, int rank, const int64_t v[ZRT_MAX_RANK]);
 
 /* ---- storage layout and pack/unpack kernels ---------------------------------- */
 /* Address of element `box.lo` in storage `base` with layout L. */

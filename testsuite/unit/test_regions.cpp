@@ -6,6 +6,7 @@
 // state is reset for every pose; no messages are sent).
 #include <catch2/catch.hpp>
 
+#include "pose.h"
 #include "zplrt_internal.h"
 
 #include <cstring>
@@ -28,12 +29,7 @@ zrt_region box(int rank, std::vector<int64_t> lo, std::vector<int64_t> hi) {
 
 /* Pose as PE `me` of `npes` with the given grid (rank = grid.size()). */
 void pose(int me, int npes, std::vector<int64_t> grid) {
-  std::memset(&zrt_g, 0, sizeof zrt_g);
-  zrt_g.be = zrt_backend_get();
-  zrt_g.me = me;
-  zrt_g.npes = npes;
-  zrt_g.prog = "unit";
-  zrt_g.config_done = true;
+  ::pose(me, npes);
   zrt_g.grid_rank = (int)grid.size();
   for (int k = 0; k < ZRT_MAX_RANK; ++k)
     zrt_g.grid_dims[k] = k < (int)grid.size() ? grid[k] : 1;

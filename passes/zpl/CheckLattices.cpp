@@ -15,8 +15,9 @@
 //   - every `zpl.read` in a statement's body (at its offset, over the
 //     region the body is evaluated over), the destination and the mask of
 //     a statement;
-//   - the arrays a remap reads or writes at the points of its region (the
-//     indexed side is checked by the runtime, index by index), the two
+//   - the arrays a remap or a sparse product reads or writes at the points
+//     of its region (the indexed sides are checked by the runtime, index by
+//     index), the two
 //     arrays of a redistribution, `writeln` and file reads of an array,
 //     and `[d of R] wrap/reflect A` (R moved by d).
 // The checks stand right before the statement (or the fused run holding
@@ -78,15 +79,20 @@ public:
   explicit Checker(OpBuilder &b) : b(b) {}
 
   /// Checks `array` over `region` moved by `offset` (zero when empty),
-  /// before `at`.
+  /// before `at`, once per op.
   void check(Operation *at, Value array, Value region, ArrayRef<int64_t> offset = {}) {
     if (!array || (!hasRunTimeLattice(array) && !isRunTimeRegion(region)))
       return;
     unsigned rank = cast<zpl::RegionType>(region.getType()).getRank();
-    SmallVector<int64_t> off(offset);
-    off.resize(rank, 0);
+    Check c{at, checkedArray(array), region, SmallVector<int64_t, 3>(offset)};
+    c.offset.resize(rank, 0);
+    if (!placed.empty() && placed.back().at != at)
+      placed.clear(); // an op's checks are all placed together
+    if (llvm::is_contained(placed, c))
+      return;
+    placed.push_back(c);
     b.setInsertionPoint(at);
-    zpl::CheckLatticeOp::create(b, at->getLoc(), checkedArray(array), region, off);
+    zpl::CheckLatticeOp::create(b, at->getLoc(), c.array, region, c.offset);
   }
 
   /// A statement's checks go before it, or before the fused run it is in.
@@ -124,6 +130,11 @@ public:
             check(op, i, r.getRegion());
           check(op, r.getMask(), r.getRegion());
         })
+        .Case([&](zpl::ScatterProductOp r) {
+          check(op, r.getSource(), r.getRegion());
+          for (Value i : llvm::concat<Value>(r.getIndices(), r.getFactorIndices()))
+            check(op, i, r.getRegion());
+        })
         .Case([&](zpl::RedistributeOp r) {
           check(op, r.getDest(), r.getRegion());
           check(op, r.getSource(), r.getRegion());
@@ -136,6 +147,15 @@ public:
   }
 
 private:
+  struct Check {
+    Operation *at;
+    Value array, region;
+    SmallVector<int64_t, 3> offset;
+    bool operator==(const Check &o) const {
+      return at == o.at && array == o.array && region == o.region && offset == o.offset;
+    }
+  };
+
   /// A remap accesses its index arrays and its non-indexed side at the
   /// points of its region.
   void remap(Operation *op, zpl::RemapKind kind, Value dest, Value source, Value region,
@@ -146,6 +166,9 @@ private:
   }
 
   OpBuilder &b;
+  /// The checks put before the current op (an access may repeat: `A@d +
+  /// A@d`, the copy `@^` makes and the array it copies).
+  SmallVector<Check> placed;
 };
 
 struct CheckLatticesPass : zpl::impl::CheckLatticesBase<CheckLatticesPass> {

@@ -14,6 +14,9 @@ var C, Out : [Coarse] integer;
 var F, I : [Fine] integer;
 var G, T : [Sparse] integer;
 var K : [1..4] integer;
+var Cd : [Coarse] double;
+var Fd, Gd : [Fine] double;
+var KI : [Fine] integer;
 
 -- One coarse step on, periodically and not.
 procedure step(A : [] integer);
@@ -67,6 +70,12 @@ begin
   F := C@[2];
 end;
 
+-- A sparse product whose factor is a parameter.
+procedure product(V : [] double);
+begin
+  [Fine] Fd#[KI] += V * Gd#[KI];
+end;
+
 procedure latticeerr();
 begin
   [Coarse] C := Index1 * 10;
@@ -89,8 +98,14 @@ begin
     [0..9] twice(I);                    -- beyond I's storage
   elsif fault = 13 then
     [Fine] peekC();                     -- C shifted over a scope of stride 1
+  elsif fault = 14 then
+    product(Cd);                        -- Cd read over Fine
   end;
   [Coarse] twice(C);
   [Coarse] writeln(C);
+  [Fine] KI := Index1;
+  [Fine] Gd := Index1;
+  product(Gd);                          -- Fd := Gd * Gd, on the lattice
+  [Fine] writeln(Fd);
   writeln("done");
 end;

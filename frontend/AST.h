@@ -102,6 +102,13 @@ struct RegionExpr {
   // [Sema]
   RegionDecl *decl = nullptr;         // Named
   unsigned rank = 0;
+  /// Named `L{e}`: selects an element of the family L (`index` is null
+  /// for `L{}`, the element being declared).
+  bool selects = false;
+  ExprPtr index;
+  /// [Sema] A selection whose index is known only at run time: the family
+  /// (`decl` stays null; the region is known when the statement runs).
+  const RegionDecl *family = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
@@ -196,6 +203,15 @@ struct StringLitExpr : Expr {
 struct NameExpr : Expr {
   std::string name;
   Decl *decl = nullptr; // [Sema]
+  /// `U{e}`: selects an element of the family U (`index` is null for
+  /// `U{}`, the element being declared). `{}` alone is a NameExpr named
+  /// "{}".
+  bool selects = false;
+  ExprPtr index;
+  /// [Sema] A selection whose index is known only at run time: `decl`
+  /// points to this declaration, which stands for the selected array as a
+  /// rank-only parameter stands for its argument.
+  std::shared_ptr<VarDecl> selected;
   NameExpr(SourceLoc l, std::string n) : Expr(Name, std::move(l)), name(std::move(n)) {}
   static bool classof(const Expr *e) { return e->kind == Name; }
 };
@@ -411,12 +427,28 @@ struct CallStmt : Stmt {
 // Declarations
 //===----------------------------------------------------------------------===//
 
+/// The indices `{lo..hi}` of a family declaration (`region L{0..3} = ...`,
+/// `var U{0..3} : [L{}] double`): one element per index, each an ordinary
+/// declaration.
+struct FamilySpec {
+  SourceLoc loc;
+  ExprPtr lo, hi;
+  // [Sema]
+  int64_t first = 0;
+  std::vector<Decl *> elements; // of indices first, first + 1, ...
+};
+
 struct Decl {
   enum Kind { ConfigVar, Constant, Var, Param, IndexArray, Region, Direction,
               Grid, Distribution, Procedure };
   const Kind kind;
   SourceLoc loc;
   std::string name;
+  /// A family's declaration: Sema adds its elements after it, named
+  /// `U{0}`, `U{1}`, ...; only the elements are generated.
+  std::unique_ptr<FamilySpec> family;
+  /// [Sema] An element of a family: the family's declaration.
+  const Decl *familyOf = nullptr;
 
   virtual ~Decl() = default;
   const char *kindName() const; // "config var", "region", ...
@@ -440,6 +472,10 @@ struct VarDecl : Decl {
   /// `@^` may fill this array's own bands: nothing else in the program
   /// reads or writes them (SemaPeriodic.cpp).
   bool wrapsInPlace = false;
+  /// [Sema] Stands for `U{e}` whose index is known only at run time
+  /// (NameExpr::selected): the family's declaration and the index.
+  const VarDecl *selectedFrom = nullptr;
+  const Expr *selectedIndex = nullptr;
   bool hasConstValue = false;         // constants whose value folds
   int64_t intValue = 0;
   double realValue = 0;

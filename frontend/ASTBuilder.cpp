@@ -42,6 +42,9 @@ private:
   std::unique_ptr<RegionExpr> buildRegionBody(P::RegionBodyContext *ctx);
   std::unique_ptr<DirRef> buildDirRef(P::DirRefContext *ctx);
   std::unique_ptr<DirRef> buildUniformStride(antlr4::tree::TerminalNode *stride);
+  std::unique_ptr<FamilySpec> buildFamily(P::FamilyBoundsContext *ctx);
+  /// `U`, `U{e}` or `U{}` (a selection with no index).
+  std::unique_ptr<NameExpr> buildFamilyRef(P::FamilyRefContext *ctx);
   void buildStmts(const std::vector<P::StatementContext *> &ctxs, StmtList &out);
   StmtPtr buildStmt(P::StatementContext *ctx);
   StmtPtr buildAssign(P::AssignStmtContext *c, SourceLoc l);
@@ -119,14 +122,17 @@ void Builder::buildDecl(P::DeclarationContext *ctx, Program &prog) {
         prog.decls.push_back(buildVar(Decl::Constant, id, item->type(), item->expr()));
   } else if (auto *c = dynamic_cast<P::VarDeclContext *>(ctx)) {
     for (auto *item : c->varItem())
-      for (auto *id : item->idList()->ID())
-        prog.decls.push_back(buildVar(Decl::Var, id, item->type(), item->expr()));
+      for (auto *f : item->familyIdList()->familyId()) {
+        prog.decls.push_back(buildVar(Decl::Var, f->ID(), item->type(), item->expr()));
+        prog.decls.back()->family = buildFamily(f->familyBounds());
+      }
   } else if (auto *c = dynamic_cast<P::RegionDeclContext *>(ctx)) {
     for (auto *item : c->regionItem()) {
       auto ids = item->ID();
       auto r = std::make_unique<RegionDecl>(loc(ids[0]), ids[0]->getText());
       if (ids.size() > 1)
         r->distName = ids[1]->getText();
+      r->family = buildFamily(item->familyBounds());
       r->region = buildRegion(item->region());
       prog.decls.push_back(std::move(r));
     }
@@ -195,8 +201,9 @@ std::unique_ptr<ProcDecl> Builder::buildProc(P::ProcedureDeclContext *ctx) {
   }
   for (auto *lv : ctx->localVars())
     for (auto *item : lv->varItem())
-      for (auto *id : item->idList()->ID()) {
-        auto v = buildVar(Decl::Var, id, item->type(), item->expr());
+      for (auto *f : item->familyIdList()->familyId()) {
+        auto v = buildVar(Decl::Var, f->ID(), item->type(), item->expr());
+        v->family = buildFamily(f->familyBounds()); // Sema rejects it
         v->owner = p.get();
         p->locals.push_back(std::move(v));
       }
@@ -260,6 +267,24 @@ std::unique_ptr<DirRef> Builder::buildDirRef(P::DirRefContext *ctx) {
   return d;
 }
 
+std::unique_ptr<FamilySpec> Builder::buildFamily(P::FamilyBoundsContext *ctx) {
+  if (!ctx)
+    return nullptr;
+  auto f = std::make_unique<FamilySpec>();
+  f->loc = loc(ctx);
+  f->lo = buildExpr(ctx->expr(0));
+  f->hi = buildExpr(ctx->expr(1));
+  return f;
+}
+
+std::unique_ptr<NameExpr> Builder::buildFamilyRef(P::FamilyRefContext *ctx) {
+  auto n = std::make_unique<NameExpr>(loc(ctx->ID()), ctx->ID()->getText());
+  n->selects = ctx->LBRACE() != nullptr;
+  if (ctx->expr())
+    n->index = buildExpr(ctx->expr());
+  return n;
+}
+
 /// `by 2`: one stride for every dimension (Sema repeats it to the rank).
 std::unique_ptr<DirRef> Builder::buildUniformStride(antlr4::tree::TerminalNode *stride) {
   auto d = std::make_unique<DirRef>();
@@ -316,6 +341,8 @@ std::unique_ptr<RegionExpr> Builder::buildRegionBody(P::RegionBodyContext *ctx) 
         r->kind = RegionExpr::Named;
         r->name = n->name;
         r->loc = n->loc;
+        r->selects = n->selects; // `[L{j}]`: an element of a family
+        r->index = std::move(n->index);
         r->dims.clear();
       }
   }
@@ -372,8 +399,8 @@ StmtPtr Builder::buildStmt(P::StatementContext *ctx) {
   if (auto *c = dynamic_cast<P::BoundaryStmtContext *>(ctx)) {
     auto s = std::make_unique<BoundaryStmt>(
         c->kw->getType() == P::WRAP ? Stmt::Wrap : Stmt::Reflect, l);
-    for (auto *id : c->idList()->ID())
-      s->arrays.push_back(std::make_unique<NameExpr>(loc(id), id->getText()));
+    for (auto *ref : c->familyRef())
+      s->arrays.push_back(buildFamilyRef(ref));
     return s;
   }
   if (auto *c = dynamic_cast<P::WriteStmtContext *>(ctx))
@@ -396,8 +423,9 @@ StmtPtr Builder::buildAssign(P::AssignStmtContext *c, SourceLoc l) {
   default: break;
   }
   auto *lv = c->lvalue();
-  ExprPtr target =
-      std::make_unique<NameExpr>(loc(lv->ID()), lv->ID()->getText());
+  std::unique_ptr<NameExpr> name = buildFamilyRef(lv->familyRef());
+  SourceLoc nameLoc = name->loc;
+  ExprPtr target = std::move(name);
   if (lv->HASH()) {
     auto rm = std::make_unique<RemapExpr>(loc(lv->HASH()), std::move(target));
     for (auto *e : lv->expr())
@@ -405,8 +433,7 @@ StmtPtr Builder::buildAssign(P::AssignStmtContext *c, SourceLoc l) {
     target = std::move(rm);
   } else if (!lv->expr().empty()) {
     auto sub = std::make_unique<SubscriptExpr>(
-        loc(lv->ID()), std::make_unique<NameExpr>(loc(lv->ID()),
-                                                  lv->ID()->getText()));
+        nameLoc, std::unique_ptr<NameExpr>(llvm::cast<NameExpr>(target.release())));
     for (auto *e : lv->expr())
       sub->indices.push_back(buildExpr(e));
     target = std::move(sub);
@@ -610,6 +637,15 @@ ExprPtr Builder::buildPrimary(P::PrimaryContext *ctx) {
   }
   if (auto *c = dynamic_cast<P::NameExprContext *>(ctx))
     return std::make_unique<NameExpr>(l, c->ID()->getText());
+  if (auto *c = dynamic_cast<P::SelectExprContext *>(ctx)) {
+    auto n = std::make_unique<NameExpr>(l, c->ID()->getText());
+    n->selects = true;
+    if (c->expr())
+      n->index = buildExpr(c->expr());
+    return n;
+  }
+  if (dynamic_cast<P::ElementIndexExprContext *>(ctx))
+    return std::make_unique<NameExpr>(l, "{}");
   if (auto *c = dynamic_cast<P::ParenExprContext *>(ctx))
     return buildExpr(c->expr());
   return std::make_unique<IntLitExpr>(l, 0);

@@ -75,7 +75,10 @@ private:
   /// A compact one-line rendering of a region (bounds as source-like text).
   void regionInline(const RegionExpr &r) {
     switch (r.kind) {
-    case RegionExpr::Named: os << r.name; break;
+    case RegionExpr::Named:
+      os << r.name;
+      selection(r.selects, r.index.get());
+      break;
     case RegionExpr::Literal:
       for (size_t i = 0; i < r.dims.size(); ++i) {
         if (i)
@@ -155,7 +158,10 @@ private:
     case Expr::RealLit: os << cast<RealLitExpr>(e).spelling; return;
     case Expr::BoolLit: os << (cast<BoolLitExpr>(e).value ? "true" : "false"); return;
     case Expr::StringLit: os << "\""; os.write_escaped(cast<StringLitExpr>(e).value); os << "\""; return;
-    case Expr::Name: os << cast<NameExpr>(e).name; return;
+    case Expr::Name:
+      os << cast<NameExpr>(e).name;
+      selection(cast<NameExpr>(e).selects, cast<NameExpr>(e).index.get());
+      return;
     case Expr::Unary: {
       auto &u = cast<UnaryExpr>(e);
       os << toString(u.op);
@@ -186,6 +192,27 @@ private:
     }
   }
 
+  /// `{index}` of a selection of a family's element.
+  void selection(bool selects, const Expr *index) {
+    if (!selects)
+      return;
+    os << "{";
+    if (index)
+      exprInline(*index);
+    os << "}";
+  }
+
+  /// ` family {lo..hi}` after the name of a family's declaration.
+  void familyBounds(const Decl &d) {
+    if (!d.family)
+      return;
+    os << " family {";
+    exprInline(*d.family->lo);
+    os << "..";
+    exprInline(*d.family->hi);
+    os << "}";
+  }
+
   void annot(const Expr &e) {
     os << " : " << toString(e.type);
     if (e.parallel)
@@ -202,6 +229,7 @@ private:
     case Decl::Region: {
       auto &r = cast<RegionDecl>(d);
       line() << "Region '" << r.name << "'";
+      familyBounds(r);
       if (!r.distName.empty())
         os << " : " << r.distName;
       os << " rank=" << r.rank;
@@ -228,7 +256,9 @@ private:
                         : v.kind == Decl::Constant ? "Constant"
                         : v.kind == Decl::Param ? (v.byRef ? "Param var" : "Param")
                         : v.isGlobal() ? "Var" : "Local";
-    line() << label << " '" << v.name << "' : ";
+    line() << label << " '" << v.name << "'";
+    familyBounds(v);
+    os << " : ";
     type(v.type);
     if (v.isArray)
       os << " rank=" << v.rank;
@@ -356,9 +386,13 @@ private:
       break;
     case Expr::Name: {
       auto &n = cast<NameExpr>(e);
-      line() << "Name '" << n.name << "'";
+      line() << "Name '" << n.name;
+      selection(n.selects, n.index.get());
+      os << "'";
       if (n.decl)
         os << " -> " << n.decl->kindName();
+      if (n.decl && n.selects) // the element, or what stands for it
+        os << " '" << n.decl->name << "'";
       break;
     }
     case Expr::Unary:

@@ -109,7 +109,9 @@ static bool isReservedWord(const antlr4::dfa::Vocabulary &voc, size_t t) {
 /// null where no single kind of name is expected (statements, expressions).
 static const char *nameKind(antlr4::ParserRuleContext *ctx, size_t prev) {
   for (; ctx; ctx = dynamic_cast<antlr4::ParserRuleContext *>(ctx->parent)) {
-    if (dynamic_cast<P::IdListContext *>(ctx))
+    if (dynamic_cast<P::IdListContext *>(ctx) ||
+        dynamic_cast<P::FamilyIdListContext *>(ctx) ||
+        dynamic_cast<P::FamilyIdContext *>(ctx))
       continue; // names of parameters, variables, constants, config vars
     if (dynamic_cast<P::ParamContext *>(ctx) ||
         dynamic_cast<P::ParamListContext *>(ctx))

@@ -41,6 +41,8 @@ OwningOpRef<ModuleOp> Generator::run() {
 }
 
 void Generator::genGlobal(const Decl &d) {
+  if (d.family)
+    return; // its elements follow it, each an ordinary declaration
   Location l = loc(d.loc);
   OpBuilder::InsertionGuard guard(b);
   switch (d.kind) {

@@ -13,6 +13,9 @@ namespace mlirgen {
 //===----------------------------------------------------------------------===//
 
 Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
+  if (v.selectedFrom)
+    return familyElement(*v.selectedFrom, *v.selectedIndex, arrayTypeOf(v),
+                         v.name);
   if (v.isGlobal())
     return getHandle(v, arrayTypeOf(v), useLoc);
   auto it = arrays.find(&v);
@@ -21,6 +24,37 @@ Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
     return nullptr;
   }
   return it->second;
+}
+
+Value Generator::familyElement(const Decl &family, const Expr &index,
+                               Type type, StringRef key) {
+  // The same selection (by its spelling) is the same value within a
+  // statement: `[L{j}] U{j} := U{j}@east` must see one destination.
+  bool cached = !key.empty() && !key.contains("...");
+  if (cached)
+    if (auto it = selections.find(key.str()); it != selections.end())
+      return it->second;
+  // Selected before the statement whose body is being generated, as a
+  // hoisted scalar is.
+  OpBuilder::InsertionGuard guard(b);
+  if (elementMode && bodyOp)
+    b.setInsertionPoint(bodyOp);
+  bool savedMode = elementMode;
+  Operation *savedOp = bodyOp;
+  elementMode = false;
+  bodyOp = nullptr;
+  Value i = genExpr(index);
+  elementMode = savedMode;
+  bodyOp = savedOp;
+  SmallVector<Attribute> elements;
+  for (const Decl *e : family.family->elements)
+    elements.push_back(FlatSymbolRefAttr::get(&ctx, e->name));
+  Value v = FamilyElementOp::create(b, loc(index.loc), type, i,
+                                    b.getArrayAttr(elements),
+                                    family.family->first);
+  if (cached)
+    selections[key.str()] = v;
+  return v;
 }
 
 Value Generator::declaredRegion(const VarDecl &v, Value arr, Location l) {
@@ -131,10 +165,10 @@ bool Generator::canStoreDirectly(const Expr &e, ScalarType dt,
     auto &rm = cast<RemapExpr>(e);
     if (e.type != dt)
       return false;
-    if (destDecl && arrayDeclOf(*rm.array) == destDecl)
+    if (destDecl && maySameArray(arrayDeclOf(*rm.array), destDecl))
       return false;
     for (const auto &i : rm.indices)
-      if (destDecl && arrayDeclOf(*i) == destDecl)
+      if (destDecl && maySameArray(arrayDeclOf(*i), destDecl))
         return false;
     return true;
   }
@@ -261,7 +295,7 @@ Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
   SmallVector<Value> result;
   for (const auto &i : indices) {
     const VarDecl *v = arrayDeclOf(*i);
-    if (v && v != avoid && v->elemType == ScalarType::Integer && v->rank == rank)
+    if (v && !maySameArray(v, avoid) && v->elemType == ScalarType::Integer && v->rank == rank)
       result.push_back(arrayValue(*v, i->loc));
     else
       result.push_back(

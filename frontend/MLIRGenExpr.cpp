@@ -18,6 +18,8 @@ Value Generator::genRegion(const RegionExpr &r) {
   auto type = RegionType::get(&ctx, r.rank);
   switch (r.kind) {
   case RegionExpr::Named:
+    if (r.family && r.index)
+      return familyElement(*r.family, *r.index, type, "");
     if (!r.decl) {
       internal(r.loc, "unresolved region '" + r.name + "'");
       return nullptr;

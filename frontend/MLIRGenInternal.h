@@ -347,6 +347,23 @@ private:
     auto *v = n ? dyn_cast_or_null<VarDecl>(n->decl) : nullptr;
     return v && v->isArray ? v : nullptr;
   }
+  /// `U{e}` (`L{e}`) with `e` known only at run time: zpl.family_element
+  /// of `type`, before the array op being built. Selections with the same
+  /// `key` (their spelling; empty: none) are one value within a statement.
+  Value familyElement(const Decl &family, const Expr &index, Type type,
+                      StringRef key);
+  /// Whether the arrays `a` and `b` name may be the same when the
+  /// statement runs: the same declaration, or selections from one family
+  /// (`U{j}` and `U{k}`, `U{j}` and `U{2}`).
+  static bool maySameArray(const VarDecl *a, const VarDecl *b) {
+    if (!a || !b)
+      return false;
+    if (a == b)
+      return true;
+    const Decl *fa = a->selectedFrom ? a->selectedFrom : a->familyOf;
+    const Decl *fb = b->selectedFrom ? b->selectedFrom : b->familyOf;
+    return (a->selectedFrom || b->selectedFrom) && fa && fa == fb;
+  }
   /// The region an array was declared over.
   Value declaredRegion(const VarDecl &v, Value arr, Location l);
   /// The mask of a region scope (`with`/`without`), evaluated over
@@ -543,6 +560,7 @@ private:
   SmallVector<Value> localIndexed;          // freed at the procedure's exit
   SmallVector<Value> temps;                 // live temporaries
   std::map<const Expr *, Value> tempOf;     // subexpression -> temporary
+  std::map<std::string, Value> selections;  // family elements, per statement
   // `A@^d` within the statement being hoisted: each array's wrapped copy
   // (A itself when it wraps in place) and the bands already wrapped, so
   // that 26 shifts of a 27-point stencil wrap each band once.

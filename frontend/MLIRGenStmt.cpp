@@ -109,6 +109,7 @@ void Generator::genStmts(const StmtList &stmts) {
 }
 
 void Generator::genStmt(const Stmt &s) {
+  selections.clear(); // indices may have changed since the last statement
   const RegionExpr *savedScope = curScope;
   curScope = s.scope;
   Location l = loc(s.loc);

@@ -20,10 +20,15 @@ bool Sema::run() {
     declIndex[d.get()] = index++;
     declare(globals, d.get());
   }
-  // Headers first so that calls may refer to later procedures.
-  index = 0;
-  for (auto &d : prog.decls) {
-    long i = index++;
+  // Headers first so that calls may refer to later procedures. A family
+  // inserts its elements after it, checked next.
+  for (size_t at = 0; at < prog.decls.size(); ++at) {
+    Decl *d = prog.decls[at].get();
+    long i = declIndex[d];
+    if (d->family) {
+      expandFamily(at);
+      continue;
+    }
     switch (d->kind) {
     case Decl::ConfigVar:
     case Decl::Constant:
@@ -40,6 +45,7 @@ bool Sema::run() {
     default: break;
     }
   }
+  describeFamilies();
   findCallerScopes();
   for (auto &d : prog.decls)
     if (auto *p = dyn_cast<ProcDecl>(d.get()))
@@ -321,6 +327,9 @@ void Sema::checkProcBody(ProcDecl &p) {
   for (auto &param : p.params)
     declare(locals, param.get());
   for (auto &v : p.locals) {
+    if (v->family)
+      error(v->loc, "a family is declared outside every procedure ('" +
+                        v->name + "')");
     declare(locals, v.get());
     checkVarDecl(*v, -1);
   }
@@ -479,6 +488,8 @@ bool Sema::foldInt(const Expr *e, int64_t &out) {
       out = *r;
     return r.has_value();
   }
+  if (auto *c = dyn_cast<CallExpr>(e))
+    return foldShift(*c, out);
   if (auto *b = dyn_cast<BinaryExpr>(e)) {
     int64_t l, r;
     if (!foldInt(b->lhs.get(), l) || !foldInt(b->rhs.get(), r))
@@ -489,6 +500,21 @@ bool Sema::foldInt(const Expr *e, int64_t &out) {
     return v.has_value();
   }
   return false;
+}
+
+/// `bsl(a, s)` and `bsr(a, s)` of constants (a family's strides are often
+/// powers of two), for shifts of 0..63 (others stop the program).
+bool Sema::foldShift(const CallExpr &c, int64_t &out) {
+  if ((c.builtin != Builtin::Bsl && c.builtin != Builtin::Bsr) ||
+      c.args.size() != 2)
+    return false;
+  int64_t a, s;
+  if (!foldInt(c.args[0].get(), a) || !foldInt(c.args[1].get(), s) || s < 0 ||
+      s > 63)
+    return false;
+  // bsl drops the bits shifted out; bsr copies the sign bit.
+  out = c.builtin == Builtin::Bsl ? int64_t(uint64_t(a) << s) : a >> s;
+  return true;
 }
 
 /// `l op r` for the integer operators that fold; none on overflow, on a zero
@@ -616,7 +642,7 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   bool good = true;
   switch (r.kind) {
   case RegionExpr::Named:
-    if (!resolveRegionName(r))
+    if (!resolveRegionName(r, outer))
       return false;
     if (r.kind == RegionExpr::Literal) // `[i]`, rewritten
       return checkRegion(r, outer);
@@ -656,10 +682,17 @@ bool Sema::checkRegion(RegionExpr &r, const ExprCtx &outer) {
   return good;
 }
 
-bool Sema::resolveRegionName(RegionExpr &r) {
+bool Sema::resolveRegionName(RegionExpr &r, const ExprCtx &ctx) {
+  if (r.selects)
+    return resolveFamilyRegion(r, ctx);
   Decl *d = lookup(r.name);
   if (!d) {
     error(r.loc, "use of undeclared region '" + r.name + "'");
+    return false;
+  }
+  if (d->family) {
+    error(r.loc, "'" + r.name + "' is a family: select one of its elements, "
+                 "as in '" + r.name + "{i}'");
     return false;
   }
   if (auto *rd = dyn_cast<RegionDecl>(d)) {

@@ -57,11 +57,9 @@ void Sema::checkExpr(Expr &e, const ExprCtx &ctx) {
 }
 
 void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
-  Decl *d = lookup(e.name);
-  if (!d) {
-    error(e.loc, "use of undeclared identifier '" + e.name + "'");
+  Decl *d = lookupName(e, ctx);
+  if (!d)
     return;
-  }
   e.decl = d;
   if (auto *ia = dyn_cast<IndexArrayDecl>(d)) {
     if (ctx.constOnly) {
@@ -112,7 +110,8 @@ void Sema::checkName(NameExpr &e, const ExprCtx &ctx) {
     if (ctx.regionRank == 0)
       parallelWithoutScope = true;
     else if (v->rank && v->rank != ctx.regionRank)
-      error(e.loc, "rank mismatch: array '" + e.name + "' has rank " +
+      error(e.loc, "rank mismatch: array '" + (e.selects ? v->name : e.name) +
+                       "' has rank " +
                        std::to_string(v->rank) + " but the region has rank " +
                        std::to_string(ctx.regionRank));
     else
@@ -482,7 +481,10 @@ void Sema::checkBuiltinCall(CallExpr &e, const ExprCtx &ctx, bool asStatement) {
     error(e.loc, "use of undeclared procedure '" + e.callee + "'");
     return;
   }
-  if (ctx.constOnly) {
+  // bsl and bsr fold (a family's strides: `by [bsl(1, {})]`), or run at
+  // start-up with the config vars they read.
+  bool shift = e.builtin == Builtin::Bsl || e.builtin == Builtin::Bsr;
+  if (ctx.constOnly && !shift) {
     error(e.loc, std::string("a call cannot be used in ") + ctx.constWhat);
     return;
   }
@@ -558,11 +560,9 @@ VarDecl *Sema::resolveArrayName(Expr &e, const char *what) {
     error(e.loc, std::string(what) + " must be the name of a parallel array");
     return nullptr;
   }
-  Decl *d = lookup(n->name);
-  if (!d) {
-    error(e.loc, "use of undeclared identifier '" + n->name + "'");
+  Decl *d = lookupName(*n, ExprCtx());
+  if (!d)
     return nullptr;
-  }
   n->decl = d;
   auto *v = dyn_cast<VarDecl>(d);
   if (!v || !v->isArray) {

@@ -23,11 +23,10 @@ void Sema::checkReadTarget(Expr &e, const ExprCtx &ctx) {
     error(e.loc, "'read' stores into variables: this argument is not a variable name");
     return;
   }
-  Decl *d = lookup(n->name);
-  if (!d) {
-    error(n->loc, "use of undeclared identifier '" + n->name + "'");
+  Decl *d = lookupName(*n, ctx);
+  if (!d)
     return;
-  }
+  n->decl = d;
   auto *v = dyn_cast<VarDecl>(d);
   if (!v || v->kind == Decl::Constant || v->kind == Decl::ConfigVar) {
     error(n->loc, std::string("cannot read into ") + d->kindName() + " '" + n->name +

@@ -100,6 +100,27 @@ private:
     }
   }
 
+  // --- families (SemaFamilies.cpp) ---
+  /// Checks the bounds of the family declared at `prog.decls[at]` and
+  /// inserts its elements after it.
+  void expandFamily(size_t at);
+  /// Gives each family's declaration the rank (and element type) of its
+  /// elements, once they are checked.
+  void describeFamilies();
+  /// `name{index}`: the element of a constant index (`constant` set), or
+  /// the family's declaration for one known only at run time; null after
+  /// an error.
+  Decl *selectElement(const std::string &name, const SourceLoc &loc,
+                      Expr *index, const ExprCtx &ctx,
+                      std::optional<int64_t> &constant);
+  /// The declaration a name (or a selection `U{e}`) refers to; reports an
+  /// undeclared name, a family without an index and `{}` outside a family
+  /// declaration (null then).
+  Decl *lookupName(NameExpr &n, const ExprCtx &ctx);
+  /// `[L{e}]`: sets the region's rank and its element's declaration (or,
+  /// for a run-time index, its family).
+  bool resolveFamilyRegion(RegionExpr &r, const ExprCtx &ctx);
+
   // --- declarations ---
   void checkVarDecl(VarDecl &v, long index);
   /// `declLimit`: the bounds of a global indexed array may only use the
@@ -135,7 +156,7 @@ private:
   bool checkRegion(RegionExpr &r, const ExprCtx &ctx);
   /// A named region: its declaration, or `[i]` for a scalar i rewritten
   /// into a literal region of that single index (checked by the caller).
-  bool resolveRegionName(RegionExpr &r);
+  bool resolveRegionName(RegionExpr &r, const ExprCtx &ctx);
   /// `d of R`, `d in R`, `R at d`, `R by s`: the base region and the
   /// direction, whose rank must be the region's.
   bool checkDirectedRegion(RegionExpr &r, const ExprCtx &outer);
@@ -154,6 +175,7 @@ private:
   }
   void treatScalarStrideAsUniform(DirRef &d);
   bool foldInt(const Expr *e, int64_t &out);
+  bool foldShift(const CallExpr &c, int64_t &out);
   static std::optional<int64_t> foldIntOp(BinaryOp op, int64_t l, int64_t r);
   void checkConstantArithmetic(BinaryExpr &e);
 

@@ -54,7 +54,9 @@ void Sema::markInPlaceWraps(Program &prog) {
   std::vector<ProcDecl *> procs;
   for (auto &d : prog.decls) {
     if (auto *v = dyn_cast<VarDecl>(d.get()))
-      v->wrapsInPlace = v->isArray;
+      // A family's element may also be reached by a selection whose index
+      // is known only at run time, which the walk below cannot follow.
+      v->wrapsInPlace = v->isArray && !v->familyOf;
     else if (auto *p = dyn_cast<ProcDecl>(d.get()))
       procs.push_back(p);
   }

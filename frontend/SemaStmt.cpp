@@ -51,10 +51,8 @@ void Sema::checkAssign(AssignStmt &s) {
     target = checkSubscript(*sub, ctx);
   } else {
     auto *n = cast<NameExpr>(s.target.get());
-    Decl *d = lookup(n->name);
-    if (!d) {
-      error(n->loc, "use of undeclared identifier '" + n->name + "'");
-    } else {
+    Decl *d = lookupName(*n, ctx);
+    if (d) {
       n->decl = d;
       auto *v = dyn_cast<VarDecl>(d);
       if (!v) {

@@ -11,6 +11,7 @@ namespace sema {
 static void walkRegion(const RegionExpr *r, const ExprFn &fn) {
   if (!r)
     return;
+  walkExpr(r->index.get(), fn); // `[L{e}]`
   walkExpr(r->mask.get(), fn);
   walkRegion(r->base.get(), fn);
 }
@@ -20,6 +21,7 @@ void walkExpr(const Expr *e, const ExprFn &fn) {
     return;
   fn(*e);
   switch (e->kind) {
+  case Expr::Name: walkExpr(cast<NameExpr>(e)->index.get(), fn); return;
   case Expr::Unary: walkExpr(cast<UnaryExpr>(e)->operand.get(), fn); return;
   case Expr::Binary:
     walkExpr(cast<BinaryExpr>(e)->lhs.get(), fn);

@@ -26,8 +26,8 @@ declaration
 
 configItem    : idList ':' type '=' expr ';' ;
 constItem     : idList ':' type '=' expr ';' ;
-varItem       : idList ':' type ('=' expr)? ';' ;
-regionItem    : ID (':' ID)? '=' region ';' ;
+varItem       : familyIdList ':' type ('=' expr)? ';' ;
+regionItem    : ID familyBounds? (':' ID)? '=' region ';' ;
 directionItem : ID '=' vector ';' ;
 gridItem      : ID '=' vector ';' ;
 distItem      : ID ':' ID '=' '[' distKind (',' distKind)* ']' ';' ;
@@ -41,6 +41,14 @@ distKind
 
 vector : '[' expr (',' expr)* ']' ;
 idList : ID (',' ID)* ;
+
+// Families (multiregions, multiarrays): `region L{0..3} = ...;` and
+// `var U{0..3} : [L{}] double;` declare one element per index; `{}` in the
+// declaration stands for the element's index, `L{j}` selects an element.
+familyIdList : familyId (',' familyId)* ;
+familyId     : ID familyBounds? ;
+familyBounds : '{' expr '..' expr '}' ;
+familyRef    : ID ('{' expr? '}')? ;
 
 procedureDecl
   : PROCEDURE ID '(' paramList? ')' (':' type)? ';'
@@ -117,7 +125,7 @@ statement
   | CONTINUE ';'                                               # continueStmt
   | RETURN expr? ';'                                           # returnStmt
   | HALT ';'                                                   # haltStmt
-  | kw=(WRAP | REFLECT) idList ';'                             # boundaryStmt
+  | kw=(WRAP | REFLECT) familyRef (',' familyRef)* ';'         # boundaryStmt
   | kw=(WRITE | WRITELN) '(' (writeArg (',' writeArg)*)? ')' ';'  # writeStmt
   | ID '(' argList? ')' ';'                                    # callStmt
   ;
@@ -129,7 +137,7 @@ writeArg    : expr (':' STRING)? ;
 argList     : expr (',' expr)* ;
 
 // `A#[I1, I2]` is a scatter, `T[i]` an element of an indexed array.
-lvalue : ID ('#' '[' expr (',' expr)* ']' | '[' expr (',' expr)* ']')? ;
+lvalue : familyRef ('#' '[' expr (',' expr)* ']' | '[' expr (',' expr)* ']')? ;
 
 // ---------------------------------------------------------------------------
 // Expressions: C precedence; `@`/`#` postfix bind tightest, then `^`
@@ -164,6 +172,8 @@ primary
   | ID '(' argList? ')'                                # callExpr
   | scalarType '(' argList? ')'                        # convExpr
   | ID '[' expr (',' expr)* ']'                         # subscriptExpr
+  | ID '{' expr? '}'                                   # selectExpr
+  | '{' '}'                                            # elementIndexExpr
   | ID                                                 # nameExpr
   | '(' expr ')'                                       # parenExpr
   ;
@@ -250,6 +260,8 @@ NOT     : '!' ;
 AMP     : '&' ;
 BAR     : '|' ;
 HASH    : '#' ;
+LBRACE  : '{' ;
+RBRACE  : '}' ;
 LPAREN  : '(' ;
 RPAREN  : ')' ;
 LBRACK  : '[' ;

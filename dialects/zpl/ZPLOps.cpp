@@ -231,6 +231,24 @@ LogicalResult GetOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
+LogicalResult
+FamilyElementOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  if (getElements().empty())
+    return emitOpError("needs at least one element");
+  for (Attribute a : getElements()) {
+    auto name = cast<FlatSymbolRefAttr>(a);
+    Operation *decl = symbols.lookupNearestSymbolFrom(*this, name);
+    if (!decl || !isa<RegionDeclOp, ArrayDeclOp>(decl))
+      return emitOpError("element ") << name
+                                     << " is not a region or array declaration";
+    if (declaredType(decl) != getResult().getType())
+      return emitOpError("element ") << name << " has type "
+                                     << declaredType(decl) << ", not "
+                                     << getResult().getType();
+  }
+  return success();
+}
+
 LogicalResult SetOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto global = symbols.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
   if (!global)

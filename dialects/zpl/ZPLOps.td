@@ -158,6 +158,28 @@ def ZPL_GetOp : ZPL_Op<"get", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]
   let assemblyFormat = "$name attr-dict `:` qualified(type($result))";
 }
 
+def ZPL_FamilyElementOp : ZPL_Op<"family_element", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the element of a family (multiregion, multiarray) an index selects";
+  let description = [{
+    ```mlir
+    %u = zpl.family_element %j of [@"U{0}", @"U{1}", @"U{2}"] first 0 : !zpl.array<1 x f64>
+    ```
+    `U{j}` with `j` known only at run time: the value of the declaration
+    `elements[j - first]` (region or array declarations of one type). An
+    index outside `first .. first + size - 1` stops the program with one
+    line naming the source position (status 2). The result is known only
+    at run time, as a rank-only parameter is: the passes treat it so
+    (run-time storage and lattice checks), so a statement on `U{j}` is
+    compiled once for every element.
+  }];
+  let arguments = (ins I64:$index, FlatSymbolRefArrayAttr:$elements, I64Attr:$first);
+  let results = (outs AnyTypeOf<[ZPL_RegionType, ZPL_ArrayType]>:$result);
+  let assemblyFormat = [{
+    $index `of` $elements `first` $first attr-dict `:` qualified(type($result))
+  }];
+}
+
 def ZPL_SetOp : ZPL_Op<"set", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "assigns a replicated scalar global";
   let arguments = (ins FlatSymbolRefAttr:$name, ZPL_AnyScalar:$value);

@@ -86,6 +86,7 @@ struct LowerToLoopsPass : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
     populateCollectPatterns(types, facts, patterns);
     populateTransferPatterns(types, facts, patterns);
     populateIOPatterns(types, facts, patterns);
+    populateFamilyPatterns(types, facts, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     orderFunctions(module);

@@ -15,6 +15,7 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -66,6 +67,9 @@ struct ModuleFacts {
     mlir::Type type;
   };
   llvm::StringMap<Global> globals;
+  /// The C table of the elements of each family a zpl.family_element
+  /// selects from (by its elements attribute), Families.cpp.
+  llvm::MapVector<mlir::Attribute, Global> familyTables;
   /// The loop steps of region declarations whose steps are known at
   /// compile time.
   llvm::StringMap<llvm::SmallVector<int64_t, 3>> regionSteps;
@@ -121,6 +125,11 @@ struct ModuleFacts {
 mlir::LogicalResult prepareModule(mlir::ModuleOp module,
                                   const ZPLTypeConverter &types,
                                   ModuleFacts &facts);
+/// The C tables of the families selected at run time (Families.cpp), and
+/// their filling in zpl_main once the elements exist.
+void createFamilyTables(mlir::ModuleOp module, ModuleFacts &facts);
+void fillFamilyTables(mlir::OpBuilder &b, mlir::Location loc,
+                      const ModuleFacts &facts);
 /// Fills facts.releaseAfter (after the transfer ids are known).
 void markReleasedRemaps(mlir::ModuleOp module, ModuleFacts &facts);
 /// Finds the register arrays of the module (RegisterArrays.cpp).
@@ -171,6 +180,9 @@ void populateCollectPatterns(const ZPLTypeConverter &types,
 void populateTransferPatterns(const ZPLTypeConverter &types,
                               const ModuleFacts &facts,
                               mlir::RewritePatternSet &patterns);
+void populateFamilyPatterns(const ZPLTypeConverter &types,
+                            const ModuleFacts &facts,
+                            mlir::RewritePatternSet &patterns);
 void populateIOPatterns(const ZPLTypeConverter &types,
                         const ModuleFacts &facts,
                         mlir::RewritePatternSet &patterns);

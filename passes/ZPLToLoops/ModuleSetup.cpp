@@ -68,6 +68,18 @@ FailureOr<std::string> renameProcedures(ModuleOp module) {
   return entryName;
 }
 
+/// The C variable of a global: `zg_A`; an element of a family, `U{3}`
+/// (`U{-1}`), is `zf_U_3` (`zf_U_m1`), which no program's name gives.
+std::string globalCName(StringRef symbol) {
+  size_t brace = symbol.find('{');
+  if (brace == StringRef::npos)
+    return (kGlobalPrefix + symbol).str();
+  std::string cname = ("zf_" + symbol.take_front(brace) + "_").str();
+  for (char c : symbol.drop_front(brace + 1).drop_back())
+    cname += c == '-' ? 'm' : c;
+  return cname;
+}
+
 void createGlobals(ModuleOp module, const ZPLTypeConverter &types,
                    ModuleFacts &facts) {
   OpBuilder b(module.getContext());
@@ -82,7 +94,7 @@ void createGlobals(ModuleOp module, const ZPLTypeConverter &types,
                     ? i64
                     : types.convertType(
                           cast<TypeAttr>(op.getAttr("type")).getValue());
-    std::string cname = (kGlobalPrefix + sym.getName()).str();
+    std::string cname = globalCName(sym.getName());
     Attribute init;
     if (type.isIntOrFloat())
       init = zeroAttr(type);
@@ -182,6 +194,7 @@ LogicalResult MainBuilder::build(StringRef entryName, ModuleFacts &out) {
   }
   for (auto [decl, region] : llvm::zip(arrays, arrayRegions))
     allocateArray(b, cast<zpl::ArrayDeclOp>(decl), region, out);
+  fillFamilyTables(b, loc, facts);
 
   if (failed(callEntry(b, entryName)))
     return failure();
@@ -555,6 +568,7 @@ LogicalResult prepareModule(ModuleOp module, const ZPLTypeConverter &types,
   if (failed(entryName))
     return failure();
   createGlobals(module, types, facts);
+  createFamilyTables(module, facts);
   if (failed(MainBuilder(module, facts).build(*entryName, facts)))
     return failure();
   createTransferHandles(module, types, facts);

@@ -44,6 +44,29 @@ bool anyShifted(ArrayRef<int64_t> off) {
   return llvm::any_of(off, [](int64_t d) { return d != 0; });
 }
 
+/// The declarations an array value may be: a global's, or every element
+/// of a family selected at run time (`U{j}`); empty for anything else.
+SmallVector<Attribute> possibleDecls(Value zarray) {
+  if (auto element = zarray.getDefiningOp<zpl::FamilyElementOp>())
+    return SmallVector<Attribute>(element.getElements().getValue());
+  if (auto get = zarray.getDefiningOp<zpl::GetOp>())
+    return {get.getNameAttr()};
+  return {};
+}
+
+/// Whether `a` and `b`, different values of which one at least selects a
+/// family's element at run time (`U{j}` and `U{k}`, or `U{j}` and
+/// `U{2}`), may be the same array when the statement runs.
+bool maySelectSame(Value a, Value b) {
+  if (!a.getDefiningOp<zpl::FamilyElementOp>() &&
+      !b.getDefiningOp<zpl::FamilyElementOp>())
+    return false;
+  SmallVector<Attribute> bs = possibleDecls(b);
+  return llvm::any_of(possibleDecls(a), [&](Attribute decl) {
+    return llvm::is_contained(bs, decl);
+  });
+}
+
 /// Builds `then` under `cond` (an scf.if without results).
 void guarded(OpBuilder &b, Location loc, Value cond,
              function_ref<void(OpBuilder &, Location)> then) {
@@ -74,6 +97,8 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // another index the statement writes needs a temporary.
     LoopSteps steps = facts.stepsOf(op.getRegion());
     bool needTemp = llvm::any_of(reads, [&](const Read &r) {
+      if (maySelectSame(r.array, op.getDest()))
+        return anyShifted(r.off);
       return arrayKeyOf(r.array) == destKey && anyShifted(r.off) &&
              !offLattice(r.off, steps, op.getDest());
     });

@@ -3,9 +3,10 @@
 // zpl-check-lattices puts a `zpl.check_lattice` before every access of an
 // array whose declared region the compiler cannot see: a procedure's
 // rank-only array parameter (`A : [,] double`), or a temporary declared
-// over such an array's region (the copy `@^` wraps); and before every
-// access over a region it cannot see: the scope of a procedure's caller,
-// which the procedure's unscoped statements run under. The caller may
+// over such an array's region (the copy `@^` wraps), or an element of a
+// family selected at run time (`U{j}`); and before every access over a
+// region it cannot see: the scope of a procedure's caller, which the
+// procedure's unscoped statements run under, or `[L{j}]`. The caller may
 // pass an array over a strided region, or a strided scope; a statement
 // that reads an array off its lattice (a shift that is not a whole number
 // of strides, a scope with another stride or starting point) would read
@@ -53,12 +54,12 @@ bool isRunTimeRegion(Value region) {
     else
       return false;
   }
-  return isa<BlockArgument>(region);
+  return isa<BlockArgument>(region) || region.getDefiningOp<zpl::FamilyElementOp>();
 }
 
 /// Whether the compiler cannot see the lattice of the array value `v`.
 bool hasRunTimeLattice(Value v) {
-  if (isa<BlockArgument>(v))
+  if (isa<BlockArgument>(v) || v.getDefiningOp<zpl::FamilyElementOp>())
     return true;
   auto local = v.getDefiningOp<zpl::LocalArrayOp>();
   return local && isRunTimeRegion(local.getRegion());

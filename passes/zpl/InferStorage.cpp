@@ -23,7 +23,8 @@
 // evaluated; their destinations, like remaps, are stored by the runtime and
 // need no fluff).
 // Array values are traced to their declarations through `zpl.get`, to the
-// zpl.local_array that defines them and, for procedure arguments, through
+// zpl.local_array that defines them, to every element of a family for
+// `zpl.family_element` and, for procedure arguments, through
 // every direct `func.call` of the procedure; values that cannot be traced
 // are ignored. Existing fluff is only ever widened, so the pass is monotone
 // and idempotent.
@@ -37,9 +38,9 @@
 // mask of reductions, wrap and reflect, writeln and reads from files, its
 // region, the distribution of a temporary aligned with it, and the
 // zpl.check_lattice that stops an access off its lattice. Any other
-// use (a procedure argument, a remap, a redistribution, the destination
-// of a partial reduction, scan or flood) keeps the array in the dense
-// layout of its bounding box.
+// use (a procedure argument, a family's element selected at run time, a
+// remap, a redistribution, the destination of a partial reduction, scan
+// or flood) keeps the array in the dense layout of its bounding box.
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,6 +107,14 @@ private:
       found.insert(local);
       return;
     }
+    // `U{j}`: any element of the family.
+    if (auto element = value.getDefiningOp<FamilyElementOp>()) {
+      for (Attribute name : element.getElements())
+        if (auto decl = symbols.lookup<ArrayDeclOp>(
+                cast<FlatSymbolRefAttr>(name).getAttr()))
+          found.insert(decl);
+      return;
+    }
     // A procedure argument: whatever any direct call passes for it.
     auto arg = dyn_cast<BlockArgument>(value);
     if (!arg || !arg.getOwner()->isEntryBlock())
@@ -151,9 +160,9 @@ Reach InferStoragePass::reachOf(Value region, unsigned depth) {
   // depth keeps a (malformed) cycle from recursing forever.
   if (depth > 64)
     return reach;
-  // The scope of a procedure's caller (a region parameter) may reach
-  // anywhere.
-  if (isa<BlockArgument>(region)) {
+  // The scope of a procedure's caller (a region parameter), or an element
+  // of a family selected at run time, may reach anywhere.
+  if (isa<BlockArgument>(region) || region.getDefiningOp<FamilyElementOp>()) {
     reach.unknown = true;
     return reach;
   }
@@ -322,6 +331,12 @@ static void markCompact(ModuleOp module, SymbolTable &symbols) {
     if (isStaticallyStrided(local.getRegion(), symbols) &&
         llvm::all_of(local->getUsers(), isCompactUse))
       local->setAttr(kCompactAttr, UnitAttr::get(module.getContext()));
+  });
+  // An element selected at run time is accessed as a rank-only parameter
+  // is, in the dense layout.
+  module.walk([&](FamilyElementOp element) {
+    for (Attribute name : element.getElements())
+      supported[cast<FlatSymbolRefAttr>(name).getAttr()] = false;
   });
   module.walk([&](GetOp get) {
     auto it = supported.find(get.getNameAttr().getAttr());

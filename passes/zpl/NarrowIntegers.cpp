@@ -235,6 +235,15 @@ public:
       if (decl.getArrayType().getElementType().isInteger(64))
         ranges[decl.getSymName()] = Range::point(0);
     module.walk([&](zpl::GetOp get) { classifyUses(get); });
+    // Elements written through a run-time selection (`U{j}`) may hold
+    // anything.
+    module.walk([&](zpl::FamilyElementOp element) {
+      for (Attribute name : element.getElements()) {
+        auto it = ranges.find(cast<FlatSymbolRefAttr>(name).getValue());
+        if (it != ranges.end())
+          it->second = Range();
+      }
+    });
     for (int round = 0; round < 4; ++round)
       if (!refine())
         return;

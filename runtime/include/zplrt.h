@@ -541,6 +541,21 @@ static inline int64_t zrt_shr_i64(int64_t a, int64_t n, const char *where) {
   return a < 0 ? ~(~a >> n) : a >> n;
 }
 
+/* ---- checked selections of a family's element (`U{j}`) ----------------------- */
+/* The slot of element `index` in the table of a family whose elements are
+ * `first..last`. An index outside them stops the program with one line
+ * naming the source position `where` and the family, exit status 2 on
+ * every PE. zplc emits this for every selection whose index is not known
+ * at compile time. */
+void zrt_fail_family(const char *where, const char *family, int64_t index, int64_t first,
+                     int64_t last) __attribute__((noreturn, cold));
+static inline int64_t zrt_family_slot(int64_t index, int64_t first, int64_t last,
+                                      const char *family, const char *where) {
+  if (__builtin_expect(index < first || index > last, 0))
+    zrt_fail_family(where, family, index, first, last);
+  return index - first;
+}
+
 /* A failed run-time check of the program (a `for` step below 1): one line,
  * "where: message", exit status 2 on every PE. */
 void zrt_fail_at(const char *where, const char *message) __attribute__((noreturn, cold));

@@ -1,6 +1,7 @@
 /* checks.c — errors of the program itself that C leaves undefined or
  * reports only as a signal: integer division by zero (and INT64_MIN / -1),
  * shifts by less than 0 or more than 63 bits,
+ * the index of a family's element outside the family,
  * failed checks the compiler emits (a loop step below 1, a region bound
  * that overflows), sizes beyond what the runtime can index, and a stack
  * overflow (unbounded recursion). Each prints one line and
@@ -25,6 +26,12 @@ void zrt_fail_division(const char *where, int64_t dividend, int64_t divisor) {
 
 void zrt_fail_shift(const char *where, int64_t amount) {
   zrt_failf("%s: shift by %lld bits (the amount must be 0 to 63)", where, (long long)amount);
+}
+
+void zrt_fail_family(const char *where, const char *family, int64_t index, int64_t first,
+                     int64_t last) {
+  zrt_failf("%s: index %lld is outside the bounds %lld..%lld of family '%s'", where,
+            (long long)index, (long long)first, (long long)last, family);
 }
 
 void zrt_fail_at(const char *where, const char *message) {

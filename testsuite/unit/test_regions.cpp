@@ -1,5 +1,5 @@
-// Index arithmetic of the language extensions: `by` lattices and local
-// bounds, flood dimensions (layout, addressing), collection buffer
+// Index arithmetic of the language extensions: the slot of a family's
+// element, `by` lattices and local bounds, flood dimensions (layout, addressing), collection buffer
 // addressing, and the sections of boundary transfers (wrap/reflect) for all
 // 8 directions of a 2D region on several grids. PE-dependent results are
 // computed by posing as each PE of a grid in turn (the runtime's global
@@ -47,6 +47,15 @@ int64_t prod(const std::vector<int64_t> &g) {
 }
 
 } // namespace
+
+TEST_CASE("a family's element is at its index's slot of the table", "[family]") {
+  // `U{j}` of a family U{-2..5}: slot j + 2 (the out-of-range failure, one
+  // line and status 2, is tested end to end: testsuite/e2e/multiarray.test).
+  CHECK(zrt_family_slot(-2, -2, 5, "U", "t.zpl:1:1") == 0);
+  CHECK(zrt_family_slot(0, -2, 5, "U", "t.zpl:1:1") == 2);
+  CHECK(zrt_family_slot(5, -2, 5, "U", "t.zpl:1:1") == 7);
+  CHECK(zrt_family_slot(3, 3, 3, "L", "t.zpl:1:1") == 0);
+}
 
 TEST_CASE("lattice rounding", "[region]") {
   CHECK(zrt_lattice_up(5, 1, 3) == 7);

@@ -17,8 +17,8 @@ namespace zplc {
 
 namespace {
 /// The name a one-line file-scope definition declares (`T name = v;`,
-/// `T *name;`), or "" for anything else (prototypes, preprocessor lines,
-/// lines inside functions).
+/// `T *name;`, `T name[4];`), or "" for anything else (prototypes,
+/// preprocessor lines, lines inside functions).
 llvm::StringRef declaredName(llvm::StringRef line) {
   if (line.empty() || llvm::isSpace(line.front()) || line.front() == '#' ||
       !line.ends_with(";"))
@@ -26,6 +26,8 @@ llvm::StringRef declaredName(llvm::StringRef line) {
   llvm::StringRef decl = line.drop_back().split(" = ").first.rtrim();
   if (decl.contains('('))
     return "";
+  if (decl.ends_with("]")) // a table (Families.cpp in the lowering)
+    decl = decl.take_until([](char c) { return c == '['; }).rtrim();
   size_t start = decl.find_last_not_of(
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
   return start == llvm::StringRef::npos ? decl : decl.drop_front(start + 1);

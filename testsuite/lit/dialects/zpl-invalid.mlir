@@ -618,3 +618,32 @@ func.func @scatter_product_source_rank(%A: !zpl.array<1 x f64>, %B: !zpl.array<2
   zpl.scatter_product %A from %B times %C over %R [%I] [%I] : !zpl.array<1 x f64>, !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>], [!zpl.array<1 x i64>]
   return
 }
+
+// -----
+
+zpl.region_decl @R : !zpl.region<1> init {
+  %c1 = arith.constant 1 : i64
+  %r = zpl.make_region [%c1 : %c1] : !zpl.region<1>
+  zpl.yield %r : !zpl.region<1>
+}
+func.func @family_element_type(%i: i64) {
+  // expected-error @+1 {{element @R has type '!zpl.region<1>', not '!zpl.array<1 x f64>'}}
+  %a = zpl.family_element %i of [@R] first 0 : !zpl.array<1 x f64>
+  return
+}
+
+// -----
+
+func.func @family_element_undeclared(%i: i64) {
+  // expected-error @+1 {{element @U is not a region or array declaration}}
+  %a = zpl.family_element %i of [@U] first 0 : !zpl.array<1 x f64>
+  return
+}
+
+// -----
+
+func.func @family_element_empty(%i: i64) {
+  // expected-error @+1 {{needs at least one element}}
+  %a = zpl.family_element %i of [] first 0 : !zpl.array<1 x f64>
+  return
+}

@@ -126,6 +126,15 @@ zpl.array_decl @W : !zpl.array<3 x f32> init {
   zpl.yield %r : !zpl.region<3>
 }
 
+// CHECK-LABEL: func.func @family_element(
+// CHECK:         zpl.family_element %{{.*}} of [@B, @A] first -1 : !zpl.array<2 x f64>
+// CHECK:         zpl.family_element %{{.*}} of [@R] first 3 : !zpl.region<2>
+func.func @family_element(%i: i64) {
+  %a = zpl.family_element %i of [@B, @A] first -1 : !zpl.array<2 x f64>
+  %r = zpl.family_element %i of [@R] first 3 : !zpl.region<2>
+  return
+}
+
 // CHECK-LABEL: func.func @statements
 func.func @statements() {
   // CHECK:      %[[A:.*]] = zpl.get @A : !zpl.array<2 x f64>

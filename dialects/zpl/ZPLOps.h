@@ -35,6 +35,11 @@ inline constexpr llvm::StringLiteral kCheckStorageAttr = "zpl.check_storage";
 /// zpl-infer-storage; the lowering allocates it with zrt_array_new_compact
 /// and addresses it by lattice index.
 inline constexpr llvm::StringLiteral kCompactAttr = "zpl.compact";
+/// Marks an array parameter of a procedure that some call may pass a
+/// compact array (set by zpl-infer-storage): the lowering addresses it by
+/// the lattice its descriptor tells at run time (a dense array's is the
+/// identity), so one body serves compact and dense arguments.
+inline constexpr llvm::StringLiteral kMayBeCompactAttr = "zpl.may_be_compact";
 
 /// The array whose distribution an array statement follows: the array it
 /// assigns (the destination of an assign, partial reduction, scan or

@@ -81,6 +81,17 @@ void NestBuilder::checkStatementStorage(Operation *stmt, ArrayRef<Read> reads,
     callRuntime(rewriter, loc, RuntimeFn::ArrayCheckWrite, {lookup(dest), region});
 }
 
+/// Whether `zarray` is a global or an array local to the procedure, not a
+/// parameter (which may be any array the caller passes).
+static bool isDeclared(Value zarray) {
+  Operation *def = zarray.getDefiningOp();
+  return def && isa<zpl::GetOp, zpl::LocalArrayOp>(def);
+}
+
+/// Whether `zarray` names storage no other array of the procedure shares
+/// under another name.
+static bool isKnownDistinct(Value zarray) { return isDeclared(zarray); }
+
 const NestBuilder::ArrayParts &
 NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
   auto it = parts.find(array);
@@ -96,6 +107,7 @@ NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
   // region flooding there (stride 0), or is not known (a parameter), or
   // the array is compact (its innermost index counts lattice points).
   p.compact = facts.arrayCompact(zarray);
+  p.latticeAtRunTime = p.compact && !isDeclared(zarray);
   for (unsigned d = 0; p.compact && d < rank; ++d) {
     p.origin.push_back(callRuntime(rewriter, loc, RuntimeFn::ArrayLatticeOrigin,
                                    {array, intArg(ctx, d)}));
@@ -115,13 +127,6 @@ Access *NestBuilder::findAccess(const void *key, ArrayRef<int64_t> off) {
   return nullptr;
 }
 
-/// Whether `zarray` names storage no other array of the procedure shares
-/// under another name: a global or an array local to the procedure (a
-/// parameter may be any array the caller passes).
-static bool isKnownDistinct(Value zarray) {
-  Operation *def = zarray.getDefiningOp();
-  return def && isa<zpl::GetOp, zpl::LocalArrayOp>(def);
-}
 
 void NestBuilder::addAccess(const void *key, Value zarray, Value array,
                             ArrayRef<int64_t> off, bool written) {
@@ -147,26 +152,34 @@ void NestBuilder::addAccess(const void *key, Value zarray, Value array,
   a.compact = p.compact;
   a.origin = p.origin;
   a.latStep = p.latStep;
-  auto points = [&](unsigned d) -> Value {
+  auto points = [&](unsigned d, bool lattice) -> Value {
     Value o = constI64(rewriter, loc, off[d]);
-    if (!p.compact)
+    if (!lattice)
       return o;
     return divI64(rewriter, loc, o, p.latStep[d]);
   };
-  Value disp;
-  for (unsigned d = 0; d + 1 < rank; ++d) {
-    if (off[d] == 0)
-      continue;
-    Value v = off[d] == 1 && !p.compact
-                  ? p.strides[d]
-                  : mulI64(rewriter, loc, points(d), p.strides[d]);
-    disp = disp ? addI64(rewriter, loc, disp, v) : v;
-  }
-  a.disp = disp;
+  auto displacement = [&](bool lattice) {
+    Value disp;
+    for (unsigned d = 0; d + 1 < rank; ++d) {
+      if (off[d] == 0)
+        continue;
+      Value v = off[d] == 1 && !lattice
+                    ? p.strides[d]
+                    : mulI64(rewriter, loc, points(d, lattice), p.strides[d]);
+      disp = disp ? addI64(rewriter, loc, disp, v) : v;
+    }
+    return disp;
+  };
+  a.disp = displacement(p.compact);
   a.innerOff = rank > 0 ? off[rank - 1] : 0;
   a.innerStride = p.innerStride;
+  a.latticeAtRunTime = p.latticeAtRunTime;
+  if (p.latticeAtRunTime) {
+    a.denseDisp = displacement(false);
+    a.denseInnerOff = a.innerOff;
+  }
   if (p.compact && a.innerOff != 0) {
-    a.innerDisp = mulI64(rewriter, loc, points(rank - 1), p.innerStride);
+    a.innerDisp = mulI64(rewriter, loc, points(rank - 1, true), p.innerStride);
     a.innerOff = 0;
   }
   a.written = written;
@@ -406,11 +419,17 @@ SmallVector<Value> NestBuilder::buildCountedRow(OpBuilder &b, unsigned d,
 void NestBuilder::setInnerSteps(OpBuilder &b) {
   // A compact access advances steps / latStep lattice points per point of
   // the innermost loop. Kept in a C variable so that --form-expressions
-  // does not sink the division into the innermost loop.
+  // does not sink the division into the innermost loop. The accesses of
+  // one array share it, so that the C compiler sees one stride per array.
   Type i64 = b.getI64Type();
+  DenseMap<Value, Value> stepOfArray;
   for (Access &a : accesses) {
     if (!a.compact || rank == 0)
       continue;
+    if (Value known = stepOfArray.lookup(a.array)) {
+      a.innerStep = known;
+      continue;
+    }
     Value step = mulI64(b, loc,
                         divI64(b, loc, steps[rank - 1], a.latStep[rank - 1]),
                         a.innerStride);
@@ -419,6 +438,7 @@ void NestBuilder::setInnerSteps(OpBuilder &b) {
         emitc::OpaqueAttr::get(b.getContext(), ""));
     emitc::AssignOp::create(b, loc, var, step);
     a.innerStep = emitc::LoadOp::create(b, loc, i64, var);
+    stepOfArray[a.array] = a.innerStep;
   }
 }
 
@@ -428,9 +448,7 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
   assert((loopSteps.isUnit() || !rowBody) && "row bodies need unit steps");
   OpBuilder &b = rewriter;
   MLIRContext *ctx = b.getContext();
-  // Steps, hoisted; the bounds are the tile's.
-  lbs.clear();
-  ubs.clear();
+  // Steps, hoisted; the bounds are the tile's (buildNest).
   steps.clear();
   Value one = constI64(b, loc, 1);
   for (unsigned d = 0; d < rank; ++d) {
@@ -442,6 +460,72 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
       steps.push_back(callRuntime(b, loc, RuntimeFn::RegionStep,
                                   {region, intArg(ctx, d)}));
   }
+  Value lattice = runTimeLattice(b);
+  if (!lattice)
+    return buildNest(region, one, init, body, rowBody);
+  // Parameters that may be compact: one nest addressing them by lattice
+  // index, run where one of them is compact, and one addressing them as
+  // dense arrays (rows walked by the loop index, as without compact
+  // arguments: no slower for dense ones), run where none is.
+  auto nestIn = [&](bool dense) {
+    return [&, dense](OpBuilder &nb, Location nl) {
+      decltype(accesses) saved;
+      if (dense) {
+        saved = accesses;
+        addressDense();
+      }
+      SmallVector<Value> results =
+          buildNest(region, one, init, body, rowBody);
+      if (dense)
+        accesses = saved;
+      scf::YieldOp::create(nb, nl, results);
+    };
+  };
+  auto ifOp = scf::IfOp::create(b, loc, lattice, nestIn(false), nestIn(true));
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+/// Whether some parameter of the nest whose layout is known only at run
+/// time is compact (a lattice step above 1); null when there is none.
+Value NestBuilder::runTimeLattice(OpBuilder &b) {
+  Value any;
+  SmallVector<Value> seen;
+  Value one = constI64(b, loc, 1);
+  for (const Access &a : accesses) {
+    if (!a.latticeAtRunTime || llvm::is_contained(seen, a.array))
+      continue;
+    seen.push_back(a.array);
+    for (Value step : a.latStep) {
+      Value strided = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            step, one);
+      any = any ? arith::OrIOp::create(b, loc, any, strided) : strided;
+    }
+  }
+  return any;
+}
+
+/// Addresses the parameters whose layout is known at run time as dense
+/// arrays.
+void NestBuilder::addressDense() {
+  for (Access &a : accesses) {
+    if (!a.latticeAtRunTime)
+      continue;
+    a.compact = false;
+    a.disp = a.denseDisp;
+    a.innerOff = a.denseInnerOff;
+    a.innerDisp = nullptr;
+  }
+}
+
+/// build() once `steps` are set: the nest addressing each array as its
+/// Access tells.
+SmallVector<Value> NestBuilder::buildNest(Value region, Value one,
+                                          ValueRange init, BodyFn body,
+                                          RowFn rowBody) {
+  OpBuilder &b = rewriter;
+  MLIRContext *ctx = b.getContext();
+  lbs.clear();
+  ubs.clear();
   setInnerSteps(b);
   // The arrays touched; the linear index is built per array and shared by
   // its accesses, which add their constant displacement once per row.

@@ -61,6 +61,14 @@ struct Access {
   llvm::SmallVector<mlir::Value, 3> origin, latStep;
   mlir::Value innerDisp;       // the innermost shift's displacement; null if 0
   mlir::Value innerStep;       // set by build()
+  // A parameter that may be passed a compact array (zpl.may_be_compact)
+  // is compact or dense at run time: build() tests its lattice steps and
+  // builds the nest twice, addressing it by lattice index (above) or as a
+  // dense array, with the displacement denseDisp and the innermost offset
+  // denseInnerOff.
+  bool latticeAtRunTime = false;
+  mlir::Value denseDisp;
+  int64_t denseInnerOff = 0;
 };
 
 /// Values stored at the current index earlier in a fused run, by array
@@ -168,7 +176,7 @@ public:
                llvm::ArrayRef<mlir::Value> rowIdx, mlir::Value lo,
                mlir::Value ub);
 
-  llvm::SmallVector<Access> accesses;
+  llvm::SmallVector<Access, 4> accesses;
   mlir::ConversionPatternRewriter &rewriter;
   const ZPLTypeConverter &types;
   const ModuleFacts &facts;
@@ -182,6 +190,7 @@ private:
     llvm::SmallVector<mlir::Value, 3> strides;
     mlir::Value innerStride; // null when provably 1
     bool compact = false;
+    bool latticeAtRunTime = false;
     llvm::SmallVector<mlir::Value, 3> origin, latStep; // compact: per dimension
   };
   const ArrayParts &arrayParts(mlir::Value array, mlir::Value zarray,
@@ -224,6 +233,12 @@ private:
   void setInnerIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value iv,
                        mlir::Value count);
   bool hasCompact() const;
+  mlir::Value runTimeLattice(mlir::OpBuilder &b);
+  void addressDense();
+  llvm::SmallVector<mlir::Value> buildNest(mlir::Value region,
+                                           mlir::Value one,
+                                           mlir::ValueRange init, BodyFn body,
+                                           RowFn rowBody);
   void setInnerSteps(mlir::OpBuilder &b);
   mlir::Value latticeIndex(mlir::OpBuilder &b, mlir::Location loc,
                            const Access &a, unsigned d, mlir::Value iv);

@@ -79,6 +79,9 @@ struct ModuleFacts {
   /// Array declarations marked `compact` (zpl-infer-storage): stored at
   /// their lattice points only, addressed by lattice index.
   llvm::StringSet<> compactArrays;
+  /// Procedure parameters marked `may_be_compact` (zpl-infer-storage), as
+  /// they were before the conversion of their procedure's signature.
+  llvm::DenseSet<mlir::Value> mayBeCompactParams;
   /// Region and array declarations with no flood dimension: an array's
   /// storage then holds each index of its region in an element of its
   /// own.
@@ -110,8 +113,9 @@ struct ModuleFacts {
   /// Whether the storage of the zpl array `array` provably has innermost
   /// stride 1.
   bool arrayInnerUnit(mlir::Value array) const;
-  /// Whether the zpl array `array` is a global or a local array marked
-  /// `compact`.
+  /// Whether the zpl array `array` is addressed by lattice index: a global
+  /// or a local array marked `compact`, or a parameter marked
+  /// `may_be_compact` (its lattice known at run time).
   bool arrayCompact(mlir::Value array) const;
   /// Whether the zpl region `region` provably has no flood dimension.
   bool regionFloodFree(mlir::Value region, unsigned depth = 0) const;

@@ -558,12 +558,24 @@ void prepareStatements(ModuleOp module) {
   }
 }
 
+/// The parameters zpl-infer-storage marked `may_be_compact`.
+void findMayBeCompactParams(ModuleOp module, ModuleFacts &facts) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    for (BlockArgument arg : func.getArguments())
+      if (func.getArgAttr(arg.getArgNumber(), zpl::kMayBeCompactAttr))
+        facts.mayBeCompactParams.insert(arg);
+  }
+}
+
 } // namespace
 
 LogicalResult prepareModule(ModuleOp module, const ZPLTypeConverter &types,
                             ModuleFacts &facts) {
   // On the statements as the passes before left them.
   findRegisterArrays(module, facts);
+  findMayBeCompactParams(module, facts);
   FailureOr<std::string> entryName = renameProcedures(module);
   if (failed(entryName))
     return failure();

@@ -53,9 +53,13 @@ void NestBuilder::planReuse(ArrayRef<Block *> bodies,
   // (MG's 27-point residual, vectorised: 296 M instructions at class W;
   // carried: 618 M). Strided rows it does not vectorise.
   // A row with compact accesses counts its lattice points instead
-  // (buildCountedRow), carrying nothing.
+  // (buildCountedRow), carrying nothing; a parameter compact only at run
+  // time leaves the plan to the nest that addresses it as dense.
+  bool compact = llvm::any_of(accesses, [](const Access &a) {
+    return a.compact && !a.latticeAtRunTime;
+  });
   if (!facts.reuseAlongRows || !loopSteps.known || rank == 0 ||
-      bodies.empty() || loopSteps.known->back() == 1 || hasCompact())
+      bodies.empty() || loopSteps.known->back() == 1 || compact)
     return;
   // Elements of an array the nest writes may change between iterations;
   // a register array's value is not in memory.

@@ -98,11 +98,28 @@ bool ModuleFacts::arrayInnerUnit(Value array) const {
   return false;
 }
 
+/// Whether `array` is an entry block argument of a procedure that marks it
+/// zpl.may_be_compact (after the conversion of the procedure's signature,
+/// the new argument, behind a cast).
+static bool isMayBeCompactArg(Value array) {
+  if (auto cast = array.getDefiningOp<UnrealizedConversionCastOp>())
+    if (cast->getNumOperands() == 1)
+      array = cast->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(array);
+  if (!arg || !arg.getOwner()->getParent() || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto func = dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp());
+  return func && func.getArgAttr(arg.getArgNumber(), zpl::kMayBeCompactAttr);
+}
+
 bool ModuleFacts::arrayCompact(Value array) const {
   if (auto local = array.getDefiningOp<zpl::LocalArrayOp>())
     return local->hasAttr(zpl::kCompactAttr);
-  auto get = array.getDefiningOp<zpl::GetOp>();
-  return get && compactArrays.contains(get.getName());
+  if (auto get = array.getDefiningOp<zpl::GetOp>())
+    return compactArrays.contains(get.getName());
+  if (auto element = array.getDefiningOp<zpl::FamilyElementOp>())
+    return element->hasAttr(zpl::kMayBeCompactAttr);
+  return mayBeCompactParams.contains(array) || isMayBeCompactArg(array);
 }
 
 Value constI64(OpBuilder &b, Location loc, int64_t v) {

@@ -37,10 +37,12 @@
 // reads in statement bodies, the destination and mask of assignments, the
 // mask of reductions, wrap and reflect, writeln and reads from files, its
 // region, the distribution of a temporary aligned with it, and the
-// zpl.check_lattice that stops an access off its lattice. Any other
-// use (a procedure argument, a family's element selected at run time, a
-// remap, a redistribution, the destination of a partial reduction, scan
-// or flood) keeps the array in the dense layout of its bounding box.
+// zpl.check_lattice that stops an access off its lattice, and calls that
+// pass it to a procedure whose uses of the parameter are all of these.
+// Any other use (a remap, a redistribution, the destination of a partial
+// reduction, scan or flood), in the procedure or in one it is passed to,
+// keeps the array in the dense layout of its bounding box. A parameter
+// that may be passed a compact array is marked zpl.may_be_compact.
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,11 +306,12 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 }
 
 /// Whether `user`'s use of an array is one the runtime and the lowering
-/// support on compact storage.
+/// support on compact storage. A call passes the array on: the callee's
+/// uses of the parameter count as uses of the array (ArrayTracer).
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
              FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
-             CheckLatticeOp>(user);
+             CheckLatticeOp, func::CallOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.
@@ -317,40 +320,53 @@ static bool isStaticallyStrided(Value region, SymbolTable &symbols) {
   return steps && llvm::any_of(*steps, [](int64_t s) { return s > 1; });
 }
 
-/// Marks zpl.compact the global arrays over strided regions whose every
-/// use supports compact storage.
-static void markCompact(ModuleOp module, SymbolTable &symbols) {
-  DenseMap<StringAttr, bool> supported;
+/// Marks zpl.compact the global and local arrays over strided regions
+/// whose every use, in the procedure that names them and in every
+/// procedure they are passed to, supports compact storage; then marks
+/// zpl.may_be_compact the procedure parameters a compact array may reach.
+static void markCompact(ModuleOp module, SymbolTable &symbols,
+                        ArrayTracer &tracer) {
+  llvm::SetVector<Operation *> candidates;
   for (auto decl : module.getOps<ArrayDeclOp>()) {
     auto yield = dyn_cast<YieldOp>(decl.getInit().front().getTerminator());
     if (yield && yield.getValues().size() == 1 &&
         isStaticallyStrided(yield.getValues().front(), symbols))
-      supported[decl.getSymNameAttr()] = true;
+      candidates.insert(decl);
   }
   module.walk([&](LocalArrayOp local) {
-    if (isStaticallyStrided(local.getRegion(), symbols) &&
-        llvm::all_of(local->getUsers(), isCompactUse))
-      local->setAttr(kCompactAttr, UnitAttr::get(module.getContext()));
+    if (isStaticallyStrided(local.getRegion(), symbols))
+      candidates.insert(local);
   });
-  // An element selected at run time is accessed as a rank-only parameter
-  // is, in the dense layout.
-  module.walk([&](FamilyElementOp element) {
-    for (Attribute name : element.getElements())
-      supported[cast<FlatSymbolRefAttr>(name).getAttr()] = false;
-  });
-  module.walk([&](GetOp get) {
-    auto it = supported.find(get.getNameAttr().getAttr());
-    if (it == supported.end())
+  // An unsupported use of an array, or of a parameter it is passed to,
+  // keeps every declaration it may stand for dense.
+  module.walk([&](Operation *user) {
+    if (isCompactUse(user))
       return;
-    for (Operation *user : get->getUsers())
-      if (!isCompactUse(user))
-        it->second = false;
+    for (Value operand : user->getOperands())
+      if (isa<ArrayType>(operand.getType()))
+        for (Operation *decl : tracer.declsOf(operand))
+          candidates.remove(decl);
   });
-  for (auto decl : module.getOps<ArrayDeclOp>()) {
-    auto it = supported.find(decl.getSymNameAttr());
-    if (it != supported.end() && it->second)
-      decl->setAttr(kCompactAttr, UnitAttr::get(module.getContext()));
-  }
+  auto unit = UnitAttr::get(module.getContext());
+  for (Operation *decl : candidates)
+    decl->setAttr(kCompactAttr, unit);
+  module.walk([&](func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    for (BlockArgument arg : func.getArguments())
+      if (isa<ArrayType>(arg.getType()) &&
+          llvm::any_of(tracer.declsOf(arg), [](Operation *decl) {
+            return decl->hasAttr(kCompactAttr);
+          }))
+        func.setArgAttr(arg.getArgNumber(), kMayBeCompactAttr, unit);
+  });
+  // `U{j}` selected at run time, like such a parameter, learns its layout
+  // when it runs.
+  module.walk([&](FamilyElementOp element) {
+    if (llvm::any_of(tracer.declsOf(element.getResult()),
+                     [](Operation *decl) { return decl->hasAttr(kCompactAttr); }))
+      element->setAttr(kMayBeCompactAttr, unit);
+  });
 }
 
 void InferStoragePass::runOnOperation() {
@@ -421,5 +437,5 @@ void InferStoragePass::runOnOperation() {
   Builder builder(module.getContext());
   for (auto &[op, widths] : fluff)
     op->setAttr("fluff", builder.getDenseI64ArrayAttr(widths));
-  markCompact(module, symbolTable);
+  markCompact(module, symbolTable, arrayTracer);
 }

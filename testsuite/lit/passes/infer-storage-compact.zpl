@@ -3,10 +3,12 @@
 -- zpl-infer-storage marks zpl.compact the arrays over regions with constant
 -- steps (some above 1) whose every use the runtime supports on compact
 -- storage: A and B (shifted reads, @^ and its temporary A_wrap, wrap, a
--- mask, a reduction, writeln), M (a mask) and L (the source of a scan).
--- F is over a unit-step region; P is passed to a procedure, H is a scan's
--- destination, D a partial reduction's, K a remap's index: they keep the
--- layout of their bounding box.
+-- mask, a reduction, writeln), M (a mask), L (the source of a scan) and
+-- P (passed to a procedure that assigns it: its parameter X is marked
+-- zpl.may_be_compact). F is over a unit-step region; H is a scan's
+-- destination, D a partial reduction's, K a remap's index, Q is passed to
+-- a procedure that remaps it: they keep the layout of their bounding box,
+-- and a parameter no compact array reaches (Y) is not marked.
 -- CHECK-LABEL: zpl.array_decl @F
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
@@ -17,8 +19,7 @@
 -- CHECK-LABEL: zpl.array_decl @M
 -- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @P
--- CHECK-NOT: zpl.compact
--- CHECK-SAME: init
+-- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @D
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
@@ -30,6 +31,12 @@
 -- CHECK-LABEL: zpl.array_decl @K
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @Q
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
+-- CHECK-LABEL: func.func @use(%arg0: !zpl.array<2 x f64> {zpl.may_be_compact})
+-- CHECK-LABEL: func.func @turn(%arg0: !zpl.array<1 x i64>)
+-- CHECK-NOT: zpl.may_be_compact
 -- CHECK-LABEL: func.func @p()
 -- CHECK: zpl.local_array "A_wrap" {{.*}}zpl.compact
 -- The C allocates them with zrt_array_new_compact and addresses them by
@@ -40,9 +47,21 @@
 -- C: zrt_array_new_compact("A",
 -- C: zrt_array_new_compact("B",
 -- C: zrt_array_new_compact("M",
--- C: zrt_array_new("P",
+-- C: zrt_array_new_compact("P",
 -- C: zrt_array_new_compact("L",
 -- C: zrt_array_new("H",
+-- The procedure reads the lattice of its parameter at run time and runs
+-- the nest that addresses it by lattice index where it is compact, the
+-- dense one where it is not.
+-- C-LABEL: void zp_use(
+-- C: [[S0:v[0-9]+]] = zrt_array_lattice_step([[X:v[0-9]+]], 0);
+-- C: [[S1:v[0-9]+]] = zrt_array_lattice_step([[X]], 1);
+-- C: {{v[0-9]+}} = [[S0]] != [[ONE:v[0-9]+]];
+-- C: {{v[0-9]+}} = [[S1]] != [[ONE]];
+-- C: if ({{v[0-9]+}} | {{v[0-9]+}}) {
+-- C: zrt_tiles(
+-- C: } else {
+-- C: zrt_tiles(
 -- C-LABEL: void zp_p() {
 -- C: [[O:v[0-9]+]] = zrt_array_lattice_origin([[A:v[0-9]+]], 0);
 -- C: [[S:v[0-9]+]] = zrt_array_lattice_step([[A]], 0);
@@ -59,11 +78,15 @@ var A, B : [C] double;
 var M : [C] boolean;
 var P : [C] double;
 var D : [Col] double;
-var L, H, K : [S] integer;
+var L, H, K, Q : [S] integer;
 var x : double;
 procedure use(X : [C] double);
 begin
   [C] X := 1.0;
+end;
+procedure turn(Y : [S] integer);
+begin
+  [S] Y := Y#[K];
 end;
 procedure p();
 begin
@@ -81,4 +104,5 @@ begin
   [S] H := +|| L;
   [S] K := 17 - Index1;
   [S] H := H#[K];
+  turn(Q);
 end;

@@ -1,9 +1,8 @@
--- strided-memory.zpl with its arrays passed to a procedure: such arrays
--- keep the layout of their bounding box (no zpl.compact), whose storage
--- starts as zeroed pages from the back end (calloc), so only the pages
--- holding lattice points are committed (strided-memory.test). Expected
--- output: strided_memory.py.
-program stridedmemorydense;
+-- strided-memory.zpl with its arrays passed to a procedure: they stay
+-- compact (zpl.compact; the parameters are zpl.may_be_compact), so the
+-- program takes as little memory (strided-memory.test). Expected output:
+-- strided_memory.py.
+program stridedmemoryprocedure;
 config var n : integer = 384;
 region R3 = [1..n, 1..n, 1..n];
 region S3 = [R3 by [8, 8, 8]];
@@ -19,7 +18,7 @@ begin
   writeln(+<< [S3] V);
   writeln(max<< [S3] V);
 end;
-procedure stridedmemorydense();
+procedure stridedmemoryprocedure();
 begin
   work(U, V);
 end;

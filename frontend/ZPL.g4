@@ -66,7 +66,7 @@ type
 // A dimension of an indexed array (one or two; Sema reports more).
 indexedDim : expr '..' expr ;
 
-scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN | FILE ;
+scalarType : INTEGER | INT32 | DOUBLE | FLOAT | BOOLEAN | FILE ;
 
 // ---------------------------------------------------------------------------
 // Regions
@@ -214,6 +214,7 @@ WITHOUT      : 'without' ;
 TRUE         : 'true' ;
 FALSE        : 'false' ;
 INTEGER      : 'integer' ;
+INT32        : 'int32' ;
 DOUBLE       : 'double' ;
 FLOAT        : 'float' ;
 BOOLEAN      : 'boolean' ;

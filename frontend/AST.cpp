@@ -14,6 +14,7 @@ const char *toString(ScalarType t) {
   case ScalarType::String: return "string";
   case ScalarType::Void: return "void";
   case ScalarType::File: return "file";
+  case ScalarType::Int32: return "int32";
   }
   return "?";
 }
@@ -78,6 +79,7 @@ const char *toString(Builtin b) {
   case Builtin::ToDouble: return "double";
   case Builtin::ToInteger: return "integer";
   case Builtin::ToFloat: return "float";
+  case Builtin::ToInt32: return "int32";
   case Builtin::Band: return "band";
   case Builtin::Bor: return "bor";
   case Builtin::Bxor: return "bxor";

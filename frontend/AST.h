@@ -49,12 +49,15 @@ using StmtList = std::vector<StmtPtr>;
 
 /// Scalar (element) types. String only occurs as a write argument; Void is
 /// the "type" of a call to a procedure without a result.
+/// Integer is 64-bit, Int32 32-bit (docs/language.md section 3).
 enum class ScalarType { Invalid, Integer, Double, Float, Boolean, String, Void,
-                        File };
+                        File, Int32 };
 const char *toString(ScalarType t);
+inline bool isIntegral(ScalarType t) {
+  return t == ScalarType::Integer || t == ScalarType::Int32;
+}
 inline bool isNumeric(ScalarType t) {
-  return t == ScalarType::Integer || t == ScalarType::Double ||
-         t == ScalarType::Float;
+  return isIntegral(t) || t == ScalarType::Double || t == ScalarType::Float;
 }
 inline bool isReal(ScalarType t) {
   return t == ScalarType::Double || t == ScalarType::Float;
@@ -143,7 +146,7 @@ enum class BinaryOp { Add, Sub, Mul, Div, Mod, Pow, Lt, Le, Gt, Ge, Eq, Ne,
 enum class ReduceOp { Add, Mul, Max, Min, And, Or, User };
 /// Built-in functions (elementwise on parallel values).
 enum class Builtin { None, Abs, Sqrt, Exp, Log, Sin, Cos, Tan, Floor, Ceil,
-                     Min, Max, Pow, ToDouble, ToInteger, ToFloat,
+                     Min, Max, Pow, ToDouble, ToInteger, ToFloat, ToInt32,
                      Band, Bor, Bxor, Bnot, Bsl, Bsr,
                      Open, Read, Close, Timer };
 /// The bit built-ins on integers: band, bor, bxor, bnot, bsl, bsr.

@@ -214,6 +214,8 @@ std::unique_ptr<ProcDecl> Builder::buildProc(P::ProcedureDeclContext *ctx) {
 ScalarType Builder::buildScalarType(P::ScalarTypeContext *ctx) {
   if (ctx->INTEGER())
     return ScalarType::Integer;
+  if (ctx->INT32())
+    return ScalarType::Int32;
   if (ctx->DOUBLE())
     return ScalarType::Double;
   if (ctx->FLOAT())

@@ -295,11 +295,11 @@ Generator::genIndices(const std::vector<ast::ExprPtr> &indices, Value region,
   SmallVector<Value> result;
   for (const auto &i : indices) {
     const VarDecl *v = arrayDeclOf(*i);
-    if (v && !maySameArray(v, avoid) && v->elemType == ScalarType::Integer && v->rank == rank)
+    // int32 indices stay int32 (half the temporary).
+    if (v && !maySameArray(v, avoid) && isIntegral(v->elemType) && v->rank == rank)
       result.push_back(arrayValue(*v, i->loc));
     else
-      result.push_back(
-          evalToTempMasked(*i, region, ScalarType::Integer, "index", mask));
+      result.push_back(evalToTempMasked(*i, region, i->type, "index", mask));
   }
   return result;
 }

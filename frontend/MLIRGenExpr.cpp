@@ -213,7 +213,7 @@ Value Generator::genUnary(const UnaryExpr &e) {
   case UnaryOp::Neg:
     if (isReal(e.type))
       return arith::NegFOp::create(b, l, v);
-    return arith::SubIOp::create(b, l, constInt(l, 0), v);
+    return arith::SubIOp::create(b, l, zeroOf(l, e.type), v);
   }
   return v;
 }
@@ -422,20 +422,21 @@ Value Generator::genBuiltin(const CallExpr &e) {
   case Builtin::ToDouble:
   case Builtin::ToInteger:
   case Builtin::ToFloat:
+  case Builtin::ToInt32:
     if (e.args[0]->type == ScalarType::Boolean) {
       // true is 1, false is 0.
-      Value one = isReal(t) ? constReal(l, 1.0, t) : constInt(l, 1);
+      Value one = isReal(t) ? constReal(l, 1.0, t) : constIntOf(l, 1, t);
       return arith::SelectOp::create(b, l, args[0], one, zeroOf(l, t));
     }
     return arg(0);
-  case Builtin::Band: return arith::AndIOp::create(b, l, args[0], args[1]);
-  case Builtin::Bor: return arith::OrIOp::create(b, l, args[0], args[1]);
-  case Builtin::Bxor: return arith::XOrIOp::create(b, l, args[0], args[1]);
-  case Builtin::Bnot: return arith::XOrIOp::create(b, l, args[0], constInt(l, -1));
+  case Builtin::Band: return arith::AndIOp::create(b, l, arg(0), arg(1));
+  case Builtin::Bor: return arith::OrIOp::create(b, l, arg(0), arg(1));
+  case Builtin::Bxor: return arith::XOrIOp::create(b, l, arg(0), arg(1));
+  case Builtin::Bnot: return arith::XOrIOp::create(b, l, arg(0), constInt(l, -1));
   // bsr is the arithmetic shift; zpl-legalize-for-emitc checks amounts that
   // may lie outside 0..63.
-  case Builtin::Bsl: return arith::ShLIOp::create(b, l, args[0], args[1]);
-  case Builtin::Bsr: return arith::ShRSIOp::create(b, l, args[0], args[1]);
+  case Builtin::Bsl: return arith::ShLIOp::create(b, l, arg(0), arg(1));
+  case Builtin::Bsr: return arith::ShRSIOp::create(b, l, arg(0), arg(1));
   case Builtin::None:
   case Builtin::Open:
   case Builtin::Read:

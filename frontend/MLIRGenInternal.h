@@ -175,6 +175,7 @@ private:
   Type typeOf(ScalarType t) {
     switch (t) {
     case ScalarType::Integer: return b.getI64Type();
+    case ScalarType::Int32: return b.getI32Type();
     case ScalarType::Double: return b.getF64Type();
     case ScalarType::Float: return b.getF32Type();
     case ScalarType::Boolean: return b.getI1Type();
@@ -199,7 +200,13 @@ private:
       return constReal(l, 0.0, t);
     if (t == ScalarType::Boolean)
       return constBool(l, false);
-    return constInt(l, 0);
+    return constIntOf(l, 0, t);
+  }
+  /// The integer constant v of type t (integer or int32).
+  Value constIntOf(Location l, int64_t v, ScalarType t) {
+    if (t == ScalarType::Int32)
+      return arith::ConstantOp::create(b, l, b.getI32IntegerAttr(int32_t(v)));
+    return constInt(l, v);
   }
 
   /// Converts between the numeric types (promotion and the conversions of
@@ -218,13 +225,17 @@ private:
     return convertHere(l, v, from, to);
   }
   Value convertHere(Location l, Value v, ScalarType from, ScalarType to) {
-    if (from == ScalarType::Integer && isReal(to))
+    if (from == ScalarType::Int32 && to == ScalarType::Integer)
+      return arith::ExtSIOp::create(b, l, typeOf(to), v);
+    if (from == ScalarType::Integer && to == ScalarType::Int32)
+      return arith::TruncIOp::create(b, l, typeOf(to), v);
+    if (isIntegral(from) && isReal(to))
       return arith::SIToFPOp::create(b, l, typeOf(to), v);
     if (from == ScalarType::Float && to == ScalarType::Double)
       return arith::ExtFOp::create(b, l, typeOf(to), v);
     if (from == ScalarType::Double && to == ScalarType::Float)
       return arith::TruncFOp::create(b, l, typeOf(to), v);
-    if (isReal(from) && to == ScalarType::Integer)
+    if (isReal(from) && isIntegral(to))
       return arith::FPToSIOp::create(b, l, typeOf(to), v);
     internal(SourceLoc(), llvm::Twine("cannot convert ") + toString(from) +
                               " to " + toString(to));

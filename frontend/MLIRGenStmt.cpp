@@ -196,8 +196,14 @@ Value Generator::combine(Location l, ast::AssignOp op, Value cur, Value v,
     return real ? Value(arith::MulFOp::create(b, l, cur, v))
                 : Value(arith::MulIOp::create(b, l, cur, v));
   case ast::AssignOp::DivAssign:
-    return real ? Value(arith::DivFOp::create(b, l, cur, v))
-                : Value(arith::DivSIOp::create(b, l, cur, v));
+    if (real)
+      return arith::DivFOp::create(b, l, cur, v);
+    if (t == ScalarType::Int32) // in 64 bits, as int32 `/` (a checked divisor)
+      return convert(l,
+                     arith::DivSIOp::create(b, l, convert(l, cur, t, ScalarType::Integer),
+                                            convert(l, v, t, ScalarType::Integer)),
+                     ScalarType::Integer, t);
+    return arith::DivSIOp::create(b, l, cur, v);
   }
   return v;
 }
@@ -349,7 +355,7 @@ void Generator::genScatter(const AssignStmt &s) {
     Value x = ReadOp::create(b, l, t, source, SmallVector<int64_t>(rank, 0));
     Value minus = isReal(dest->elemType)
                       ? Value(arith::NegFOp::create(b, l, x))
-                      : Value(arith::SubIOp::create(b, l, constInt(l, 0), x));
+                      : Value(arith::SubIOp::create(b, l, zeroOf(l, dest->elemType), x));
     YieldOp::create(b, l, ValueRange{minus});
   }
   ScatterOperator op = s.op == ast::AssignOp::MulAssign ? ScatterOperator::mul

@@ -316,10 +316,14 @@ void Sema::checkBinary(BinaryExpr &e, const ExprCtx &ctx) {
     if (!isNumeric(l) || !isNumeric(r))
       return bad("expected numbers");
     e.type = promote(l, r);
+    // int32 quotients and powers are computed in 64 bits, where a zero
+    // divisor is checked and INT32_MIN / -1 fits.
+    if (e.type == ScalarType::Int32 && (e.op == BinaryOp::Div || e.op == BinaryOp::Pow))
+      e.type = ScalarType::Integer;
     checkConstantArithmetic(e);
     return;
   case BinaryOp::Mod:
-    if (l != ScalarType::Integer || r != ScalarType::Integer) {
+    if (!isIntegral(l) || !isIntegral(r)) {
       error(e.loc, std::string("operator '%' needs integer operands (have ") +
                        toString(l) + " and " + toString(r) + ")");
       return;
@@ -360,7 +364,8 @@ static Builtin builtinByName(const std::string &n) {
       {"ceil", Builtin::Ceil},   {"min", Builtin::Min},
       {"max", Builtin::Max},     {"pow", Builtin::Pow},
       {"double", Builtin::ToDouble}, {"integer", Builtin::ToInteger},
-      {"float", Builtin::ToFloat}, {"open", Builtin::Open},
+      {"float", Builtin::ToFloat}, {"int32", Builtin::ToInt32},
+      {"open", Builtin::Open},
       {"read", Builtin::Read},   {"close", Builtin::Close},
       {"band", Builtin::Band},   {"bor", Builtin::Bor},
       {"bxor", Builtin::Bxor},   {"bnot", Builtin::Bnot},
@@ -379,7 +384,7 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
                                         : 1;
   // The conversions also take a boolean (1 for true, 0 for false).
   bool conversion = b == Builtin::ToDouble || b == Builtin::ToInteger ||
-                    b == Builtin::ToFloat;
+                    b == Builtin::ToFloat || b == Builtin::ToInt32;
   if (e.args.size() != want) {
     error(e.loc, "'" + e.callee + "' takes " +
                      (want == 0   ? std::string("no arguments")
@@ -398,7 +403,7 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
       good = false;
       continue;
     }
-    if (isBitBuiltin(b) && a->type != ScalarType::Integer) {
+    if (isBitBuiltin(b) && !isIntegral(a->type)) {
       error(a->loc, "argument of '" + e.callee + "' must be an integer (have " +
                         toString(a->type) + ")");
       good = false;
@@ -420,18 +425,19 @@ void Sema::checkBuiltin(CallExpr &e, const ExprCtx &ctx) {
   case Builtin::Max: e.type = promote(t, e.args[1]->type); break;
   case Builtin::Pow:
     e.type = promote(promote(t, e.args[1]->type), ScalarType::Float);
-    if (e.type == ScalarType::Float && t == ScalarType::Integer)
+    if (e.type == ScalarType::Float && isIntegral(t))
       e.type = ScalarType::Double;
     break;
   case Builtin::ToDouble: e.type = ScalarType::Double; break;
   case Builtin::ToInteger: e.type = ScalarType::Integer; break;
   case Builtin::ToFloat: e.type = ScalarType::Float; break;
+  case Builtin::ToInt32: e.type = ScalarType::Int32; break;
   case Builtin::Band:
   case Builtin::Bor:
   case Builtin::Bxor:
   case Builtin::Bnot:
   case Builtin::Bsl:
-  case Builtin::Bsr: e.type = ScalarType::Integer; break;
+  case Builtin::Bsr: e.type = ScalarType::Integer; break; // int32 operands widen
   default: e.type = t == ScalarType::Float ? ScalarType::Float : ScalarType::Double;
   }
 }
@@ -545,7 +551,8 @@ void Sema::checkCallArgument(CallExpr &e, const ProcDecl &p, size_t i,
       return;
     }
     if (v->elemType != param.elemType)
-      error(arg.loc, which + " must be a " + toString(param.elemType) +
+      error(arg.loc, which + " must be " + (isIntegral(param.elemType) ? "an " : "a ") +
+                         toString(param.elemType) +
                          " variable (have " + toString(v->elemType) + ")");
     return;
   }
@@ -790,8 +797,8 @@ void Sema::checkRemap(RemapExpr &e, const ExprCtx &ctx) {
       good = false;
       continue;
     }
-    if (i->type != ScalarType::Integer) {
-      error(i->loc, std::string("remap indices must be integer (have ") +
+    if (!isIntegral(i->type)) {
+      error(i->loc, std::string("remap indices must be integer or int32 (have ") +
                         toString(i->type) + ")");
       good = false;
     }

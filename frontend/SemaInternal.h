@@ -282,13 +282,16 @@ private:
       return true;
     if (isReal(to) && isNumeric(from))
       return true;
-    return false;
+    // integer to int32 keeps the low 32 bits, as C's conversion does.
+    return isIntegral(to) && isIntegral(from);
   }
   static ScalarType promote(ScalarType a, ScalarType b) {
     if (a == ScalarType::Double || b == ScalarType::Double)
       return ScalarType::Double;
     if (a == ScalarType::Float || b == ScalarType::Float)
       return ScalarType::Float;
+    if (a == ScalarType::Int32 && b == ScalarType::Int32)
+      return ScalarType::Int32;
     return ScalarType::Integer;
   }
 

@@ -81,7 +81,7 @@ void Sema::checkAssign(AssignStmt &s) {
     return;
   }
   int64_t divisor;
-  if (s.op == AssignOp::DivAssign && tt == ScalarType::Integer &&
+  if (s.op == AssignOp::DivAssign && isIntegral(tt) &&
       vt == ScalarType::Integer && foldInt(s.value.get(), divisor) &&
       divisor == 0) {
     error(s.value->loc, "integer division by zero");
@@ -90,8 +90,8 @@ void Sema::checkAssign(AssignStmt &s) {
   if (!assignable(tt, vt)) {
     error(s.value->loc, std::string("cannot assign a ") + toString(vt) +
                             " value to " + toString(tt) + " '" + target->name + "'" +
-                            (tt == ScalarType::Integer && isReal(vt)
-                                 ? " (convert with integer())"
+                            (isIntegral(tt) && isReal(vt)
+                                 ? std::string(" (convert with ") + toString(tt) + "())"
                                  : ""));
     return;
   }

@@ -74,7 +74,7 @@ type
 // A dimension of an indexed array (one or two; Sema reports more).
 indexedDim : expr '..' expr ;
 
-scalarType : INTEGER | DOUBLE | FLOAT | BOOLEAN | FILE ;
+scalarType : INTEGER | INT32 | DOUBLE | FLOAT | BOOLEAN | FILE ;
 
 // ---------------------------------------------------------------------------
 // Regions
@@ -224,6 +224,7 @@ WITHOUT      : 'without' ;
 TRUE         : 'true' ;
 FALSE        : 'false' ;
 INTEGER      : 'integer' ;
+INT32        : 'int32' ;
 DOUBLE       : 'double' ;
 FLOAT        : 'float' ;
 BOOLEAN      : 'boolean' ;

@@ -93,6 +93,8 @@ static MPI_Datatype dtype(int type) {
     return MPI_DOUBLE;
   case ZRT_F32:
     return MPI_FLOAT;
+  case ZRT_I32:
+    return MPI_INT32_T;
   default:
     return MPI_C_BOOL;
   }

@@ -71,6 +71,16 @@ template <typename T> T combine(T a, T b, int op) {
   }
 }
 
+/// int32 sums and products wrap (computed unsigned), as int32 arithmetic
+/// does.
+template <> int32_t combine(int32_t a, int32_t b, int op) {
+  if (op == ZRT_SUM)
+    return int32_t(uint32_t(a) + uint32_t(b));
+  if (op == ZRT_PROD)
+    return int32_t(uint32_t(a) * uint32_t(b));
+  return op == ZRT_MAX ? std::max(a, b) : std::min(a, b);
+}
+
 /// Reduces every PE's buffer in PE order (the same result on every run)
 /// and copies the result into every buffer.
 template <typename T> void reduceAll(std::vector<void *> &bufs, int count, int op) {
@@ -84,9 +94,11 @@ template <typename T> void reduceAll(std::vector<void *> &bufs, int count, int o
 
 void simAllreduce(void *inout, int count, int type, int op) {
   g_sim->collective("allreduce", inout, [&](std::vector<void *> &bufs) {
-    size_t esz = type == ZRT_F32 ? sizeof(float) : 8;
+    size_t esz = type == ZRT_F32 || type == ZRT_I32 ? 4 : 8;
     if (type == ZRT_I64)
       reduceAll<int64_t>(bufs, count, op);
+    else if (type == ZRT_I32)
+      reduceAll<int32_t>(bufs, count, op);
     else if (type == ZRT_F64)
       reduceAll<double>(bufs, count, op);
     else

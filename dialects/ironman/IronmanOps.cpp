@@ -195,7 +195,7 @@ static LogicalResult verifyRemap(TransferOp op, unsigned rank) {
            << op.getIndices().size();
   for (Value index : op.getIndices()) {
     auto type = cast<zpl::ArrayType>(index.getType());
-    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+    if (!zpl::isIndexElementType(type.getElementType()) || type.getRank() != rank)
       return op.emitOpError("index arrays must be integer arrays of rank ")
              << rank;
   }

@@ -50,9 +50,9 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 unsigned rank, Type elementType) {
   if (failed(verifyRank(emitError, rank)))
     return failure();
-  if (!elementType.isInteger(1) && !elementType.isInteger(64) &&
-      !elementType.isF32() && !elementType.isF64())
-    return emitError() << "element type must be i1, i64, f32 or f64, got "
+  if (!elementType.isInteger(1) && !elementType.isInteger(32) &&
+      !elementType.isInteger(64) && !elementType.isF32() && !elementType.isF64())
+    return emitError() << "element type must be i1, i32, i64, f32 or f64, got "
                        << elementType;
   return success();
 }

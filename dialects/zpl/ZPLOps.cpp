@@ -31,7 +31,7 @@ static LogicalResult verifyYieldType(Operation *op, Region &body, Type want) {
 }
 
 static bool isScalarType(Type t) {
-  return t.isInteger(1) || t.isInteger(64) || t.isF32() || t.isF64();
+  return t.isInteger(1) || t.isInteger(32) || t.isInteger(64) || t.isF32() || t.isF64();
 }
 
 //===----------------------------------------------------------------------===//
@@ -65,7 +65,7 @@ LogicalResult GlobalOp::verify() {
 LogicalResult IndexedNewOp::verify() {
   IndexedType t = getType();
   if (!isScalarType(t.getElementType()))
-    return emitOpError("an indexed array holds i1, i64, f32 or f64, got ")
+    return emitOpError("an indexed array holds i1, i32, i64, f32 or f64, got ")
            << t.getElementType();
   if (t.getRank() != 1 && t.getRank() != 2)
     return emitOpError("an indexed array has rank 1 or 2, got ")
@@ -669,7 +669,7 @@ LogicalResult RemapOp::verify() {
            << getIndices().size();
   for (Value index : getIndices()) {
     auto type = cast<ArrayType>(index.getType());
-    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+    if (!isIndexElementType(type.getElementType()) || type.getRank() != rank)
       return emitOpError("index arrays must be integer arrays of rank ") << rank;
   }
   return success();
@@ -687,7 +687,7 @@ static LogicalResult verifyIndicesAndMask(Operation *op, ValueRange indices,
            << indices.size();
   for (Value index : indices) {
     auto type = cast<ArrayType>(index.getType());
-    if (!type.getElementType().isInteger(64) || type.getRank() != rank)
+    if (!isIndexElementType(type.getElementType()) || type.getRank() != rank)
       return op->emitOpError("index arrays must be integer arrays of rank ")
              << rank;
   }

@@ -13,6 +13,10 @@
 #include "dialects/zpl/ZPLOps.h.inc"
 
 namespace zpl {
+/// The element types of index arrays (remaps): integer and int32.
+inline bool isIndexElementType(mlir::Type t) {
+  return t.isInteger(64) || t.isInteger(32);
+}
 /// Array statements: the ops whose body is evaluated at every index of a
 /// region (assign, reduce, reduce_partial, scan, flood).
 bool isArrayStatement(mlir::Operation *op);

@@ -12,7 +12,7 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 class ZPL_Op<string mnemonic, list<Trait> traits = []>
     : Op<ZPL_Dialect, mnemonic, traits>;
 
-def ZPL_AnyScalar : AnyTypeOf<[I1, I64, F32, F64]>;
+def ZPL_AnyScalar : AnyTypeOf<[I1, I32, I64, F32, F64]>;
 
 //===----------------------------------------------------------------------===//
 // Global declarations. Each has an `init` body that computes its value once,

@@ -254,6 +254,8 @@ static StringRef cElementType(Type elem) {
     return "float";
   if (elem.isInteger(1))
     return "bool";
+  if (elem.isInteger(32))
+    return "int32_t";
   return "int64_t";
 }
 

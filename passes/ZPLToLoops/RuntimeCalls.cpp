@@ -160,18 +160,22 @@ StringRef typeSuffix(Type t) {
     return "f32";
   if (t.isInteger(1))
     return "bool";
+  if (t.isInteger(32))
+    return "i32";
   return "i64";
 }
 
 int64_t typeCode(Type t) {
   // enum zrt_type of zplrt.h.
-  enum : int64_t { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3 };
+  enum : int64_t { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3, ZRT_I32 = 4 };
   if (t.isF64())
     return ZRT_F64;
   if (t.isF32())
     return ZRT_F32;
   if (t.isInteger(1))
     return ZRT_BOOL;
+  if (t.isInteger(32))
+    return ZRT_I32;
   return ZRT_I64;
 }
 

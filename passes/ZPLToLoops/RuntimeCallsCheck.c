@@ -21,6 +21,10 @@
 #define T float
 #include "passes/ZPLToLoops/RuntimeCalls.def"
 #undef T
+#define ZPL_RUNTIME_CALL_TYPED(Id, name, result, params) result name##_i32 params;
+#define T int32_t
+#include "passes/ZPLToLoops/RuntimeCalls.def"
+#undef T
 #define ZPL_RUNTIME_CALL_TYPED(Id, name, result, params) result name##_bool params;
 #define T bool
 #include "passes/ZPLToLoops/RuntimeCalls.def"

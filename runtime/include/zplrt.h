@@ -38,7 +38,8 @@ typedef struct zrt_region {
 typedef struct zrt_array zrt_array;
 
 /* Element types and reduction operators, as passed by generated code. */
-enum zrt_type { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3 };
+/* ZRT_I32 is the language's int32 (int32_t elements, 4 bytes each). */
+enum zrt_type { ZRT_I64 = 0, ZRT_F64 = 1, ZRT_F32 = 2, ZRT_BOOL = 3, ZRT_I32 = 4 };
 enum zrt_op { ZRT_SUM = 0, ZRT_PROD = 1, ZRT_MAX = 2, ZRT_MIN = 3, ZRT_AND = 4, ZRT_OR = 5 };
 
 /* The entry point every generated program defines. */
@@ -50,6 +51,8 @@ void zpl_main(void);
 int64_t zrt_config_i64(const char *name, int64_t dflt);
 double zrt_config_f64(const char *name, double dflt);
 float zrt_config_f32(const char *name, float dflt);
+/* An int32 config var: a value outside int32_t's range is malformed. */
+int32_t zrt_config_i32(const char *name, int32_t dflt);
 bool zrt_config_bool(const char *name, bool dflt);
 /* Called once after the last config var: rejects unknown `--name=value`
  * options and sets up the PE grid. */
@@ -189,6 +192,7 @@ zrt_region zrt_array_region(zrt_array *a);
  * others are at zrt_array_tile_offset). */
 double *zrt_array_f64(zrt_array *a);
 float *zrt_array_f32(zrt_array *a);
+int32_t *zrt_array_i32(zrt_array *a);
 int64_t *zrt_array_i64(zrt_array *a);
 bool *zrt_array_bool(zrt_array *a);
 /* Each of them also counts as a write of a's elements: a remap keeps its
@@ -230,6 +234,7 @@ bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r);
 int64_t zrt_allreduce_i64(int64_t op, int64_t v);
 double zrt_allreduce_f64(int64_t op, double v);
 float zrt_allreduce_f32(int64_t op, float v);
+int32_t zrt_allreduce_i32(int64_t op, int32_t v);
 bool zrt_allreduce_bool(int64_t op, bool v);
 
 /* A user-defined reduction (`f<<`): every PE passes whether it has a
@@ -240,10 +245,12 @@ bool zrt_allreduce_bool(int64_t op, bool v);
 int64_t zrt_partials_i64(bool has, int64_t v, const char *op);
 int64_t zrt_partials_f64(bool has, double v, const char *op);
 int64_t zrt_partials_f32(bool has, float v, const char *op);
+int64_t zrt_partials_i32(bool has, int32_t v, const char *op);
 int64_t zrt_partials_bool(bool has, bool v, const char *op);
 int64_t zrt_partial_i64(int64_t k);
 double zrt_partial_f64(int64_t k);
 float zrt_partial_f32(int64_t k);
+int32_t zrt_partial_i32(int64_t k);
 bool zrt_partial_bool(int64_t k);
 
 /* Floating-point max and min are defined on keys: an integer of the same
@@ -357,6 +364,7 @@ zrt_collect *zrt_preduce_user_begin(zrt_array *dst, zrt_region dr, zrt_region sr
 void zrt_preduce_end_user_i64(zrt_collect *h, int64_t (*f)(int64_t, int64_t), const char *op);
 void zrt_preduce_end_user_f64(zrt_collect *h, double (*f)(double, double), const char *op);
 void zrt_preduce_end_user_f32(zrt_collect *h, float (*f)(float, float), const char *op);
+void zrt_preduce_end_user_i32(zrt_collect *h, int32_t (*f)(int32_t, int32_t), const char *op);
 void zrt_preduce_end_user_bool(zrt_collect *h, bool (*f)(bool, bool), const char *op);
 /* `[r] dst := op|| body` (dim -1: row-major over r) or `op|| [dim] body`. */
 zrt_collect *zrt_scan_begin(zrt_array *dst, zrt_region r, int64_t op, int64_t dim);
@@ -366,6 +374,7 @@ void zrt_scan_end(zrt_collect *h);
 void zrt_scan_end_user_i64(zrt_collect *h, int64_t (*f)(int64_t, int64_t));
 void zrt_scan_end_user_f64(zrt_collect *h, double (*f)(double, double));
 void zrt_scan_end_user_f32(zrt_collect *h, float (*f)(float, float));
+void zrt_scan_end_user_i32(zrt_collect *h, int32_t (*f)(int32_t, int32_t));
 void zrt_scan_end_user_bool(zrt_collect *h, bool (*f)(bool, bool));
 /* `[dr] dst := >>[sr] body`: sr has extent 1 in the dimensions that flood.
  * A flood dst gets the value at its one element there; an ordinary dst at
@@ -374,6 +383,7 @@ zrt_collect *zrt_flood_begin(zrt_array *dst, zrt_region dr, zrt_region sr);
 void zrt_flood_end(zrt_collect *h);
 double *zrt_collect_f64(zrt_collect *h);
 float *zrt_collect_f32(zrt_collect *h);
+int32_t *zrt_collect_i32(zrt_collect *h);
 int64_t *zrt_collect_i64(zrt_collect *h);
 bool *zrt_collect_bool(zrt_collect *h);
 int64_t zrt_collect_offset(zrt_collect *h);
@@ -466,6 +476,7 @@ void zrt_file_output_end(void);
 int64_t zrt_file_read_i64(int64_t f, const char *what);
 double zrt_file_read_f64(int64_t f, const char *what);
 float zrt_file_read_f32(int64_t f, const char *what);
+int32_t zrt_file_read_i32(int64_t f, const char *what);
 bool zrt_file_read_bool(int64_t f, const char *what);
 void zrt_file_read_array(int64_t f, zrt_array *a, zrt_region r, const char *what);
 
@@ -476,6 +487,7 @@ void zrt_write_str(const char *s);
 void zrt_write_i64(int64_t v, const char *fmt);
 void zrt_write_f64(double v, const char *fmt);
 void zrt_write_f32(float v, const char *fmt);
+void zrt_write_i32(int32_t v, const char *fmt);
 void zrt_write_bool(bool v, const char *fmt);
 void zrt_writeln(void);
 /* Prints the part of `a` over r in row-major order, one innermost row per
@@ -632,6 +644,7 @@ void zrt_fail_index(const char *where, const zrt_indexed *a, int64_t i, int64_t 
 ZRT_INDEXED_AT(i64, int64_t)
 ZRT_INDEXED_AT(f64, double)
 ZRT_INDEXED_AT(f32, float)
+ZRT_INDEXED_AT(i32, int32_t)
 ZRT_INDEXED_AT(bool, bool)
 #undef ZRT_INDEXED_AT
 

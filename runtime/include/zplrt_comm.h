@@ -73,7 +73,7 @@ typedef struct zrt_backend {
   int (*pe_count)(void);
 
   /* Collectives over all PEs. `type` is an enum zrt_type (ZRT_I64, ZRT_F64,
-   * ZRT_F32), `op` an enum zrt_op other than AND/OR (the runtime maps
+   * ZRT_F32, ZRT_I32), `op` an enum zrt_op other than AND/OR (the runtime maps
    * booleans onto integer MIN/MAX). */
   void (*barrier)(void);
   void (*allreduce)(void *inout, int count, int type, int op);

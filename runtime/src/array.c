@@ -282,6 +282,10 @@ float *zrt_array_f32(zrt_array *a) {
   zrt_array_wrote(a);
   return (float *)a->base;
 }
+int32_t *zrt_array_i32(zrt_array *a) {
+  zrt_array_wrote(a);
+  return (int32_t *)a->base;
+}
 int64_t *zrt_array_i64(zrt_array *a) {
   zrt_array_wrote(a);
   return (int64_t *)a->base;

@@ -478,12 +478,26 @@ static void groups_i64(uint64_t *acc, const uint64_t *src, const zrt_msg *m, boo
       acc[slot[i]] += src[msg_offset(m, i)];
 }
 
+static void groups_i32(uint32_t *acc, const uint32_t *src, const zrt_msg *m, bool mul) {
+  for (int64_t g = 0; g < m->ngroups; ++g)
+    acc[g] = mul ? 1 : 0;
+  const int64_t *restrict slot = m->group;
+  if (mul)
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] *= src[msg_offset(m, i)];
+  else
+    for (int64_t i = 0; i < m->nidx; ++i)
+      acc[slot[i]] += src[msg_offset(m, i)];
+}
+
 static size_t pack_groups(void *buf, const zrt_msg *m, const zrt_array *arr) {
   bool mul = m->combine_op == ZRT_SCATTER_MUL;
   if (arr->type == ZRT_F64)
     groups_f64(buf, arr->base, m, mul);
   else if (arr->type == ZRT_F32)
     groups_f32(buf, arr->base, m, mul);
+  else if (arr->type == ZRT_I32)
+    groups_i32(buf, arr->base, m, mul);
   else
     groups_i64(buf, arr->base, m, mul);
   return (size_t)m->ngroups * arr->esz;

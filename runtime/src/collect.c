@@ -42,6 +42,14 @@ static void set_identity(int type, int op, void *p) {
     memcpy(p, &v, sizeof v);
     break;
   }
+  case ZRT_I32: {
+    int32_t v = op == ZRT_PROD || op == ZRT_AND ? 1
+                : op == ZRT_MAX                 ? INT32_MIN
+                : op == ZRT_MIN                 ? INT32_MAX
+                                                : 0;
+    memcpy(p, &v, sizeof v);
+    break;
+  }
   case ZRT_F64: {
     double v = op == ZRT_PROD || op == ZRT_AND ? 1.0
                : op == ZRT_MAX                 ? -INFINITY
@@ -68,6 +76,9 @@ static void set_identity(int type, int op, void *p) {
 
 #define ZRT_IMAX(a, b) ((b) > (a) ? (b) : (a))
 #define ZRT_IMIN(a, b) ((b) < (a) ? (b) : (a))
+/* max and min of int32 values kept as uint32_t (APPLY's sums then wrap) */
+#define ZRT_IMAX_S32(a, b) ((int32_t)(b) > (int32_t)(a) ? (b) : (a))
+#define ZRT_IMIN_S32(a, b) ((int32_t)(b) < (int32_t)(a) ? (b) : (a))
 /* Floating-point max and min as zplrt.h defines them (order keys). */
 #define APPLY(T, MAX, MIN)                                                                   \
   do {                                                                                       \
@@ -103,6 +114,9 @@ static void apply_op(int type, int op, void *acc, const void *v) {
   case ZRT_I64:
     APPLY(int64_t, ZRT_IMAX, ZRT_IMIN);
     break;
+  case ZRT_I32: /* wraps, as int32 arithmetic does: computed unsigned */
+    APPLY(uint32_t, ZRT_IMAX_S32, ZRT_IMIN_S32);
+    break;
   case ZRT_F64:
     APPLY(double, zrt_max_f64, zrt_min_f64);
     break;
@@ -130,7 +144,7 @@ static void allreduce_buf(void *buf, int64_t count, int type, int op) {
   if (count > INT_MAX)
     zrt_failf("collection buffer of %lld elements is too large", (long long)count);
   double t0 = zrt_g.be->clock();
-  size_t esz = type == ZRT_I64 || type == ZRT_F64 ? 8 : type == ZRT_F32 ? 4 : sizeof(bool);
+  size_t esz = zrt_elem_size(type);
   if (type == ZRT_BOOL || op == ZRT_AND || op == ZRT_OR) {
     /* logical: 0/1 integers under MIN (and) or MAX (or) */
     bool is_and = op == ZRT_AND || (type == ZRT_BOOL && (op == ZRT_PROD || op == ZRT_MIN));
@@ -318,6 +332,7 @@ static void collect_free(zrt_collect *h) {
 
 double *zrt_collect_f64(zrt_collect *h) { return (double *)h->buf; }
 float *zrt_collect_f32(zrt_collect *h) { return (float *)h->buf; }
+int32_t *zrt_collect_i32(zrt_collect *h) { return (int32_t *)h->buf; }
 int64_t *zrt_collect_i64(zrt_collect *h) { return (int64_t *)h->buf; }
 bool *zrt_collect_bool(zrt_collect *h) { return (bool *)h->buf; }
 int64_t zrt_collect_offset(zrt_collect *h) { return h->offset; }
@@ -541,6 +556,7 @@ static void preduce_fold(zrt_collect *h, fold_step step, void *f, const char *op
 ZRT_PREDUCE_USER(i64, int64_t)
 ZRT_PREDUCE_USER(f64, double)
 ZRT_PREDUCE_USER(f32, float)
+ZRT_PREDUCE_USER(i32, int32_t)
 ZRT_PREDUCE_USER(bool, bool)
 
 /* ---- scans --------------------------------------------------------------------------------- */
@@ -606,7 +622,7 @@ static void builtin_step(zrt_collect *h, char *cur, const char *prev, void *f) {
 static bool exact_op(int type, int op) {
   if (op == ZRT_MAX || op == ZRT_MIN || op == ZRT_AND || op == ZRT_OR || type == ZRT_BOOL)
     return true;
-  return type == ZRT_I64 && (op == ZRT_SUM || op == ZRT_PROD);
+  return (type == ZRT_I64 || type == ZRT_I32) && (op == ZRT_SUM || op == ZRT_PROD);
 }
 
 /* This PE's one block of a rank-1 scan h: its box in `box`; false when the
@@ -744,6 +760,7 @@ void zrt_scan_end(zrt_collect *h) {
 ZRT_SCAN_USER(i64, int64_t)
 ZRT_SCAN_USER(f64, double)
 ZRT_SCAN_USER(f32, float)
+ZRT_SCAN_USER(i32, int32_t)
 ZRT_SCAN_USER(bool, bool)
 
 /* ---- floods --------------------------------------------------------------------------------- */

@@ -122,6 +122,19 @@ int64_t zrt_config_i64(const char *name, int64_t dflt) {
   return v;
 }
 
+int32_t zrt_config_i32(const char *name, int32_t dflt) {
+  char buf[48];
+  snprintf(buf, sizeof buf, "%d", (int)dflt);
+  remember(name, "int32", buf);
+  const char *s = lookup(name);
+  if (!s)
+    return dflt;
+  int64_t v;
+  if (!zrt_parse_i64(s, &v) || v < INT32_MIN || v > INT32_MAX)
+    zrt_fail_all("bad value '%s' for config var %s (expected int32)", quoted(s), name);
+  return (int32_t)v;
+}
+
 double zrt_config_f64(const char *name, double dflt) {
   char buf[48];
   snprintf(buf, sizeof buf, "%g", dflt);

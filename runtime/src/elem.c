@@ -8,6 +8,8 @@ size_t zrt_elem_size(int64_t type) {
   switch (type) {
   case ZRT_I64:
     return sizeof(int64_t);
+  case ZRT_I32:
+    return sizeof(int32_t);
   case ZRT_F64:
     return sizeof(double);
   case ZRT_F32:
@@ -24,6 +26,11 @@ double zrt_elem_get_f64(int type, const void *p) {
   switch (type) {
   case ZRT_I64: {
     int64_t x;
+    memcpy(&x, p, sizeof x);
+    return (double)x;
+  }
+  case ZRT_I32: {
+    int32_t x;
     memcpy(&x, p, sizeof x);
     return (double)x;
   }
@@ -51,6 +58,11 @@ int64_t zrt_elem_get_i64(int type, const void *p) {
     memcpy(&x, p, sizeof x);
     return x;
   }
+  if (type == ZRT_I32) {
+    int32_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+  }
   if (type == ZRT_BOOL) {
     bool x;
     memcpy(&x, p, sizeof x);
@@ -67,6 +79,11 @@ void zrt_elem_convert(int dtype, void *d, int stype, const void *s) {
   switch (dtype) {
   case ZRT_I64: {
     int64_t x = zrt_elem_get_i64(stype, s);
+    memcpy(d, &x, sizeof x);
+    break;
+  }
+  case ZRT_I32: { /* the low 32 bits, as C's conversion keeps them */
+    int32_t x = (int32_t)(uint32_t)zrt_elem_get_i64(stype, s);
     memcpy(d, &x, sizeof x);
     break;
   }

@@ -126,9 +126,19 @@ static bool next_token(zrt_file *file, char tok[TOKEN_MAX + 1], bool *too_long) 
   return true;
 }
 
+/* An int32: an integer within int32_t's range. */
+static bool parse_i32(const char *tok, int32_t *out) {
+  int64_t v;
+  if (!zrt_parse_i64(tok, &v) || v < INT32_MIN || v > INT32_MAX)
+    return false;
+  *out = (int32_t)v;
+  return true;
+}
+
 static const char *type_word(int type) {
   switch (type) {
   case ZRT_I64: return "an integer";
+  case ZRT_I32: return "an int32";
   case ZRT_F64: return "a double";
   case ZRT_F32: return "a float";
   default: return "a boolean (true or false)";
@@ -150,6 +160,7 @@ static void read_value(zrt_file *file, int type, void *out, const char *element)
   if (ok) {
     switch (type) {
     case ZRT_I64: ok = zrt_parse_i64(tok, (int64_t *)out); break;
+    case ZRT_I32: ok = parse_i32(tok, (int32_t *)out); break;
     case ZRT_F64: ok = zrt_parse_f64(tok, (double *)out); break;
     case ZRT_F32: ok = zrt_parse_f32(tok, (float *)out); break;
     default: ok = zrt_parse_bool(tok, (bool *)out); break;
@@ -175,6 +186,12 @@ static void read_scalar(int64_t f, int type, void *out, size_t esz, const char *
 int64_t zrt_file_read_i64(int64_t f, const char *what) {
   int64_t v = 0;
   read_scalar(f, ZRT_I64, &v, sizeof v, what);
+  return v;
+}
+
+int32_t zrt_file_read_i32(int64_t f, const char *what) {
+  int32_t v = 0;
+  read_scalar(f, ZRT_I32, &v, sizeof v, what);
   return v;
 }
 

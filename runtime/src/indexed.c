@@ -11,6 +11,7 @@ static size_t element_size(int64_t type) {
   switch (type) {
   case ZRT_F64: return sizeof(double);
   case ZRT_F32: return sizeof(float);
+  case ZRT_I32: return sizeof(int32_t);
   case ZRT_BOOL: return sizeof(bool);
   default: return sizeof(int64_t);
   }

@@ -134,6 +134,13 @@ void zrt_write_i64(int64_t v, const char *fmt) {
   put_value(fmt, &x);
 }
 
+void zrt_write_i32(int32_t v, const char *fmt) {
+  if (zrt_g.me != 0)
+    return;
+  value x = {V_INT, v, 0, false};
+  put_value(fmt, &x);
+}
+
 void zrt_write_f64(double v, const char *fmt) {
   if (zrt_g.me != 0)
     return;
@@ -165,6 +172,12 @@ static void put_elem(int type, const char *p, const char *fmt) {
   switch (type) {
   case ZRT_I64: {
     int64_t x;
+    memcpy(&x, p, sizeof x);
+    v.i = x;
+    break;
+  }
+  case ZRT_I32: {
+    int32_t x;
     memcpy(&x, p, sizeof x);
     v.i = x;
     break;

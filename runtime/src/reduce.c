@@ -44,6 +44,18 @@ float zrt_allreduce_f32(int64_t op, float v) {
   return v;
 }
 
+int32_t zrt_allreduce_i32(int64_t op, int32_t v) {
+  double t0 = zrt_g.be->clock();
+  int o = (int)op;
+  if (o == ZRT_AND)
+    o = ZRT_MIN;
+  else if (o == ZRT_OR)
+    o = ZRT_MAX;
+  zrt_g.be->allreduce(&v, 1, ZRT_I32, o);
+  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+  return v;
+}
+
 bool zrt_allreduce_bool(int64_t op, bool v) {
   double t0 = zrt_g.be->clock();
   int64_t x = v ? 1 : 0;
@@ -104,4 +116,5 @@ static int64_t partial_at(int64_t k) {
 ZRT_PARTIALS(i64, int64_t)
 ZRT_PARTIALS(f64, double)
 ZRT_PARTIALS(f32, float)
+ZRT_PARTIALS(i32, int32_t)
 ZRT_PARTIALS(bool, bool)

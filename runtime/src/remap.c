@@ -1770,7 +1770,7 @@ static void combine_partial(direct_run *d, const int64_t x[ZRT_MAX_RANK], uint64
 static void contribute(direct_run *d, const int64_t x[ZRT_MAX_RANK], const char *value) {
   const remap_call *c = d->c;
   int64_t bits = 0;
-  memcpy(&bits, value, c->src->esz);
+  memcpy(&bits, value, c->by_value ? sizeof bits : c->src->esz);
   if (in_owned_box(&d->mine, x)) {
     take_own(d, zrt_array_elem(c->dst, x), bits);
     return;
@@ -1981,7 +1981,7 @@ static void combine_arrived(direct_run *d, remap_state *st) {
 
 /* ---- the direct walk's fast form ----
  * Without a mask, with arrays stored in one block per dimension, 64-bit
- * indices and an owned box, the walk goes row by row: each array's offset
+ * or int32 indices and an owned box, the walk goes row by row: each array's offset
  * at the row's first point, then a constant step per point (the same
  * points, order and errors as selected_walk). */
 static bool fast_walk_fits(const direct_run *d) {
@@ -1989,9 +1989,14 @@ static bool fast_walk_fits(const direct_run *d) {
   if (c->mask || !d->mine.valid || c->src->tiled || c->r.flood)
     return false;
   for (int k = 0; k < c->dst->rank; ++k)
-    if (c->ia[k]->type != ZRT_I64 || c->ia[k]->tiled)
+    if ((c->ia[k]->type != ZRT_I64 && c->ia[k]->type != ZRT_I32) || c->ia[k]->tiled)
       return false;
   return true;
+}
+
+/* Element `at` of a row of indices: int32 (`narrow`) or 64-bit. */
+static inline int64_t row_index(const void *ix, bool narrow, int64_t at) {
+  return narrow ? ((const int32_t *)ix)[at] : ((const int64_t *)ix)[at];
 }
 
 /* The offset step in a between points `step` apart along r's last dimension. */
@@ -2016,8 +2021,9 @@ static const char *source_at(const remap_call *c, const int64_t p[ZRT_MAX_RANK],
  * PE stores (in `fast`, inside the declared region), combined at once in a
  * tight loop, and with partial results those to other elements of the
  * declared region into them; returns the first point that is neither. */
-static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, const char *src,
-                            int64_t ss, int64_t j, int64_t n) {
+static inline __attribute__((always_inline)) int64_t
+exact_row(const direct_run *d, const void *ix, bool narrow, int64_t is, const char *src,
+          int64_t ss, int64_t j, int64_t n) {
   const zrt_array *dst = d->c->dst;
   uint64_t *elems = dst->base, *acc = (uint64_t *)d->b->partial.v;
   int64_t lo = d->fast.lo[0], hi = d->fast.hi[0], stride = dst->layout.stride[0];
@@ -2026,7 +2032,7 @@ static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, 
   uint64_t v, *into;
   memcpy(&v, src, sizeof v);
   for (; j < n; ++j) {
-    int64_t x = ix[j * is];
+    int64_t x = row_index(ix, narrow, j * is);
     if (x >= lo && x <= hi)
       into = &elems[dst->offset + x * stride];
     else if (x >= dlo && x <= dhi)
@@ -2043,6 +2049,13 @@ static int64_t exact_row_1d(const direct_run *d, const int64_t *ix, int64_t is, 
   return j;
 }
 
+/* exact_row compiled once per index width. */
+static int64_t exact_row_1d(const direct_run *d, const void *ix, bool narrow, int64_t is,
+                            const char *src, int64_t ss, int64_t j, int64_t n) {
+  return narrow ? exact_row(d, ix, true, is, src, ss, j, n)
+                : exact_row(d, ix, false, is, src, ss, j, n);
+}
+
 /* The n points of a row from p, `step` apart; false (with the message) at
  * an index outside dst's declared region. */
 static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, int64_t step,
@@ -2050,20 +2063,23 @@ static bool walk_row(direct_run *d, const int64_t p[ZRT_MAX_RANK], int64_t n, in
   const remap_call *c = d->c;
   const zrt_region *decl = &c->dst->decl;
   int rank = c->dst->rank;
-  const int64_t *ix[ZRT_MAX_RANK];
+  const char *ix[ZRT_MAX_RANK];
+  bool narrow[ZRT_MAX_RANK];
   int64_t is[ZRT_MAX_RANK];
   for (int k = 0; k < rank; ++k) {
-    ix[k] = (const int64_t *)c->ia[k]->base + zrt_array_elem(c->ia[k], p);
-    is[k] = row_step(c->ia[k], step);
+    const zrt_array *I = c->ia[k];
+    ix[k] = (const char *)I->base + (size_t)zrt_array_elem(I, p) * I->esz;
+    narrow[k] = I->type == ZRT_I32;
+    is[k] = row_step(I, step);
   }
   int64_t ss;
   const char *src = source_at(c, p, step, &ss);
   for (int64_t j = 0; j < n; ++j) {
-    if (d->fast.valid && (j = exact_row_1d(d, ix[0], is[0], src, ss, j, n)) == n)
+    if (d->fast.valid && (j = exact_row_1d(d, ix[0], narrow[0], is[0], src, ss, j, n)) == n)
       break;
     int64_t x[ZRT_MAX_RANK] = {0, 0, 0};
     for (int k = 0; k < rank; ++k) {
-      x[k] = ix[k][j * is[k]];
+      x[k] = row_index(ix[k], narrow[k], j * is[k]);
       if (x[k] < decl->lo[k] || x[k] > decl->hi[k]) {
         int64_t q[ZRT_MAX_RANK] = {p[0], p[1], p[2]};
         q[c->r.rank - 1] += j * step;
@@ -2175,7 +2191,7 @@ static void check_remap(const remap_call *c) {
   if (c->mask && (c->mask->type != ZRT_BOOL || c->mask->rank != c->r.rank))
     zrt_failf("%s of array %s: the mask %s must be a boolean array of rank %lld", what, X->name,
               c->mask->name, (long long)c->r.rank);
-  if (c->src->type != c->dst->type)
+  if (!c->by_value && c->src->type != c->dst->type)
     zrt_failf("%s: arrays %s and %s have different element types", what, c->src->name,
               c->dst->name);
 }

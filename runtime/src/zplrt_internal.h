@@ -414,6 +414,12 @@ static inline void zrt_combine_elem(int type, int op, void *acc, const void *v) 
     memcpy(&b, v, sizeof b);
     a = mul ? a * b : a + b;
     memcpy(acc, &a, sizeof a);
+  } else if (type == ZRT_I32) { /* wraps, as int32 arithmetic does */
+    uint32_t a, b;
+    memcpy(&a, acc, sizeof a);
+    memcpy(&b, v, sizeof b);
+    a = mul ? a * b : a + b;
+    memcpy(acc, &a, sizeof a);
   } else if (type == ZRT_F64) {
     double a, b;
     memcpy(&a, acc, sizeof a);

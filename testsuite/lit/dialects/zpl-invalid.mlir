@@ -11,8 +11,8 @@ func.func @array_rank_four(%a: !zpl.array<4 x f64>)
 
 // -----
 
-// expected-error @+1 {{element type must be i1, i64, f32 or f64, got 'i32'}}
-func.func @array_element(%a: !zpl.array<2 x i32>)
+// expected-error @+1 {{element type must be i1, i32, i64, f32 or f64, got 'i16'}}
+func.func @array_element(%a: !zpl.array<2 x i16>)
 
 // -----
 
@@ -63,8 +63,8 @@ zpl.config @n : i64 init {
 
 // -----
 
-// expected-error @+1 {{global must have a scalar type, got 'i32'}}
-zpl.global @g : i32
+// expected-error @+1 {{global must have a scalar type, got 'i16'}}
+zpl.global @g : i16
 
 // -----
 
@@ -558,8 +558,8 @@ zpl.global @T : !zpl.indexed<1 x i64>
 // -----
 
 func.func @indexed_element(%i: i64) {
-  // expected-error @+1 {{an indexed array holds i1, i64, f32 or f64, got 'i32'}}
-  %t = zpl.indexed_new "T"[%i, %i] : !zpl.indexed<1 x i32>
+  // expected-error @+1 {{an indexed array holds i1, i32, i64, f32 or f64, got 'i16'}}
+  %t = zpl.indexed_new "T"[%i, %i] : !zpl.indexed<1 x i16>
   return
 }
 

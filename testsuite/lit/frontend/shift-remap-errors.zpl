@@ -5,8 +5,8 @@
 -- CHECK: {{.*}}shift-remap-errors.zpl:25:15: error: '@^' applies only to the name of a parallel array
 -- CHECK: {{.*}}shift-remap-errors.zpl:26:15: error: the source of a remap '#' must be the name of a parallel array
 -- CHECK: {{.*}}shift-remap-errors.zpl:27:12: error: the source of a remap '#' must be a parallel array; 'x' is a scalar
--- CHECK: {{.*}}shift-remap-errors.zpl:28:15: error: remap indices must be integer (have double)
--- CHECK: {{.*}}shift-remap-errors.zpl:29:20: error: remap indices must be integer (have boolean)
+-- CHECK: {{.*}}shift-remap-errors.zpl:28:15: error: remap indices must be integer or int32 (have double)
+-- CHECK: {{.*}}shift-remap-errors.zpl:29:20: error: remap indices must be integer or int32 (have boolean)
 -- CHECK: {{.*}}shift-remap-errors.zpl:30:13: error: remap of array 'A' of rank 2 needs 2 index arrays (have 1)
 -- CHECK: {{.*}}shift-remap-errors.zpl:31:13: error: remap of array 'V' of rank 1 needs 1 index arrays (have 2)
 -- CHECK-NOT: error:

@@ -41,12 +41,16 @@ namespace {
 
 /// Whether the lattice of `region` is known only at run time: it is an
 /// array's region read then, or a parameter (the scope of the caller), or
-/// derived from one (`of`, `in`, `at`, `by`, expanded).
+/// derived from one (`of`, `in`, `at`, `by`, expanded), or derived with a
+/// direction known only at run time.
 bool isRunTimeRegion(Value region) {
   while (Operation *def = region.getDefiningOp()) {
     if (isa<zpl::ArrayRegionOp>(def))
       return true;
-    if (auto derive = dyn_cast<zpl::DeriveRegionOp>(def))
+    auto derive = dyn_cast<zpl::DeriveRegionOp>(def);
+    if (derive && !derive.getRunTimeDirection().empty())
+      return true;
+    if (derive)
       region = derive.getBase();
     else if (auto expand = dyn_cast<zpl::ExpandRegionOp>(def))
       region = expand.getBase();

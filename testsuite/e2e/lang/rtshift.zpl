@@ -5,8 +5,9 @@
 -- caller's scope; ghost cells grown when a shift reaches past them (the
 -- arrays start with none: every shift here is run-time), a statement
 -- reading its own destination shifted, a reduction, and a 3-D 27-point
--- periodic stencil. A shift off a strided array's lattice stops the
--- program (the OFF lines).
+-- periodic stencil; `at`, `in` and `by` of strided regions with run-time
+-- directions. A shift off a strided array's lattice, or a band that is
+-- not a whole number of strides, stops the program (OFF and BAND lines).
 -- Expected values computed independently (plain Python: testsuite/e2e/lang/reference/rtshift.py), not from zplc.
 -- RUN: python3 %S/reference/rtshift.py > %t.ref
 -- RUN: %zplc %s -o %t && %t | diff %t.ref -
@@ -23,15 +24,19 @@
 -- RUN: %t.sim --pes=4 --k=2 | diff %t.ref2 -
 -- RUN: not %t --odd=1 2>&1 | FileCheck %s --check-prefix=OFF
 -- RUN: not %mpirun -np 2 %t.mpi --odd=1 2>&1 | FileCheck %s --check-prefix=OFF
--- OFF: error: {{.*}}rtshift.zpl:[[#@LINE+17]]:9: array C over [1..7, 1..7] by [2, 2] is accessed over [1..7, 1..5] by [2, 2] shifted by [0, 3], at indices that are not points of its strided region
+-- RUN: not %t --band=1 2>&1 | FileCheck %s --check-prefix=BAND
+-- BAND: error: 'in' on a region of stride [2, 2] needs a direction whose components are multiples of the stride (have [0, 3])
+-- OFF: error: {{.*}}rtshift.zpl:[[#@LINE+19]]:9: array C over [1..7, 1..7] by [2, 2] is accessed over [1..7, 1..5] by [2, 2] shifted by [0, 3], at indices that are not points of its strided region
 
 program rtshift;
 config var n : integer = 8;
 config var k : integer = 1;
 config var odd : integer = 0;
+config var band : integer = 0;
 direction dn = [k, 0]; rt = [0, k];
 region R = [1..n, 1..n];
 region S = [R by [2, 2]];
+region T = [[1..n-2, 1..n] by [2, 2]];
 region Q = [1..4, 1..4, 1..4];
 var A, B : [R] integer;
 var C, D : [S] integer;
@@ -85,4 +90,10 @@ begin
   [Q] writeln(V);
   stencil27(2);
   [Q] writeln(+<< V);
+  -- strided regions derived with run-time directions
+  [R] B := 0;
+  [T at [k, 0]] B := C@[-k, 0];
+  [[0, 2 * k + band] in S] B := 7;
+  [R by [k, 2 * k]] B := B + 1;
+  [R] writeln(B);
 end;

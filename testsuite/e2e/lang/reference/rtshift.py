@@ -92,3 +92,13 @@ for i in range(1, m + 1):
         print(" ".join("%g" % V[(i, j, l)] for l in range(1, m + 1)))
 V = stencil27(2)
 print("%g" % total(V))
+
+# strided regions derived with run-time directions
+B = {p: 0 for p in R}
+for (i, j) in box(1 + k, n - 2 + k, 1, n, 2):   # [T at [k, 0]], T = [1..n-2, 1..n] by 2
+    B[(i, j)] = C[(i - k, j)]
+for (i, j) in box(1, n, 7 - 2 * (k - 1), 7, 2):  # [[0, 2k] in S]: its last k columns
+    B[(i, j)] = 7
+for (i, j) in [(i, j) for i in range(1, n + 1, k) for j in range(1, n + 1, 2 * k)]:
+    B[(i, j)] += 1
+row_lines(B, rows_of(1, n, 1, n))

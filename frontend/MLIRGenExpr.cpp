@@ -68,6 +68,9 @@ Value Generator::genRegion(const RegionExpr &r) {
     if (r.dir->runTime)
       for (const ast::ExprPtr &c : r.dir->componentExprs())
         runTimeDirection.push_back(genExpr(*c));
+    // `[R by s]`: the one stride in every dimension.
+    if (r.dir->uniform && runTimeDirection.size() == 1)
+      runTimeDirection.resize(r.dir->offsets.size(), runTimeDirection.front());
     return DeriveRegionOp::create(b, l, type, kind, base, r.dir->offsets,
                                   runTimeDirection);
   }

@@ -231,7 +231,7 @@ bool Sema::foldDirection(std::vector<ExprPtr> &components,
       continue;
     }
     offsets.push_back(0);
-    if (!uniform && c->type == ScalarType::Integer && !c->parallel) {
+    if (c->type == ScalarType::Integer && !c->parallel) {
       runTime = true;
       continue;
     }

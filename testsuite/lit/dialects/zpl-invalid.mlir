@@ -618,3 +618,19 @@ func.func @scatter_product_source_rank(%A: !zpl.array<1 x f64>, %B: !zpl.array<2
   zpl.scatter_product %A from %B times %C over %R [%I] [%I] : !zpl.array<1 x f64>, !zpl.array<2 x f64>, !zpl.array<1 x f64>, !zpl.region<1>, [!zpl.array<1 x i64>], [!zpl.array<1 x i64>]
   return
 }
+
+// -----
+
+func.func @dyn_shift_rank(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %s: i64) {
+  // expected-error @+1 {{direction has 1 components but the region has rank 2}}
+  %v = zpl.dyn_shift %A by(%s) over %R : !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
+func.func @dyn_wrap_rank(%A: !zpl.array<2 x f64>, %s: i64) {
+  // expected-error @+1 {{direction has 3 components but the array has rank 2}}
+  zpl.dyn_wrap %A by(%s, %s, %s) : !zpl.array<2 x f64>
+  return
+}

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/MLIRGenInternal.h"
 
+#include <sstream>
+
 namespace zpl {
 namespace mlirgen {
 
@@ -386,6 +388,11 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
     known = statementWraps.emplace(v, Wrapped{tmp, {}}).first;
   }
   Wrapped &w = known->second;
+  tempOf[&e] = w.array;
+  if (e.dir->runTime) {
+    genRunTimeWraps(e, w);
+    return;
+  }
   const std::vector<int64_t> &d = e.dir->offsets;
   SmallVector<unsigned> nonzero;
   for (unsigned i = 0; i < d.size(); ++i)
@@ -399,7 +406,95 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
     if (w.bands.insert(dir).second)
       BoundaryOp::create(b, l, BoundaryKind::wrap, w.array, ar, dir);
   }
-  tempOf[&e] = w.array;
+}
+
+namespace {
+/// A key for a direction component: within one statement, equal keys
+/// compute equal values (literals, names, arithmetic of them); any other
+/// expression is its own.
+std::string componentKey(const Expr &e) {
+  switch (e.kind) {
+  case Expr::IntLit:
+    return std::to_string(cast<ast::IntLitExpr>(e).value);
+  case Expr::Name: {
+    std::ostringstream os;
+    os << "n" << static_cast<const void *>(cast<NameExpr>(e).decl);
+    return os.str();
+  }
+  case Expr::Unary: {
+    const auto &u = cast<ast::UnaryExpr>(e);
+    return "(u" + std::to_string(int(u.op)) + " " + componentKey(*u.operand) + ")";
+  }
+  case Expr::Binary: {
+    const auto &x = cast<ast::BinaryExpr>(e);
+    return "(b" + std::to_string(int(x.op)) + " " + componentKey(*x.lhs) + " " +
+           componentKey(*x.rhs) + ")";
+  }
+  default: {
+    std::ostringstream os;
+    os << "e" << static_cast<const void *>(&e);
+    return os.str();
+  }
+  }
+}
+
+bool isLiteralZero(const Expr &e) {
+  auto *lit = dyn_cast<ast::IntLitExpr>(&e);
+  return lit && lit->value == 0;
+}
+} // namespace
+
+SmallVector<Value> Generator::directionValues(const ast::DirRef &d) {
+  SmallVector<Value> values;
+  bool saved = elementMode;
+  elementMode = false;
+  for (const ast::ExprPtr &c : d.componentExprs()) {
+    Value &v = statementComponents[componentKey(*c)];
+    if (!v)
+      v = genExpr(*c);
+    values.push_back(v);
+  }
+  elementMode = saved;
+  return values;
+}
+
+void Generator::genRunTimeWraps(const ShiftExpr &e, Wrapped &w) {
+  // As for a constant d, every band a read at d may reach: each nonempty
+  // subset of the dimensions whose component is not the literal 0 (a
+  // component 0 at run time makes a band that repeats a smaller one).
+  Location l = loc(e.loc);
+  const auto &comps = e.dir->componentExprs();
+  SmallVector<Value> values = directionValues(*e.dir);
+  SmallVector<unsigned> maybe;
+  for (unsigned i = 0; i < comps.size(); ++i)
+    if (!isLiteralZero(*comps[i]))
+      maybe.push_back(i);
+  Value zero = constInt(l, 0);
+  for (unsigned bits = 1; bits < (1u << maybe.size()); ++bits) {
+    std::vector<std::string> key(comps.size(), "0");
+    SmallVector<Value> dir(comps.size(), zero);
+    for (unsigned j = 0; j < maybe.size(); ++j)
+      if (bits & (1u << j)) {
+        key[maybe[j]] = componentKey(*comps[maybe[j]]);
+        dir[maybe[j]] = values[maybe[j]];
+      }
+    if (w.runTimeBands.insert(key).second)
+      DynWrapOp::create(b, l, w.array, dir);
+  }
+}
+
+void Generator::genRunTimeShift(const ShiftExpr &e, Value region) {
+  Location l = loc(e.loc);
+  const VarDecl *v = arrayDeclOf(*e.array);
+  if (!v || !region) {
+    internal(e.loc, "a shift by a run-time direction outside an array statement");
+    return;
+  }
+  Value arr = e.wrap ? tempOf[&e] : arrayValue(*v, e.array->loc);
+  if (!arr)
+    return;
+  SmallVector<Value> dir = directionValues(*e.dir);
+  tempOf[&e] = DynShiftOp::create(b, l, arr.getType(), arr, dir, region);
 }
 
 } // namespace mlirgen

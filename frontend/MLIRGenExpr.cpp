@@ -70,6 +70,9 @@ Value Generator::genRegion(const RegionExpr &r) {
     if (r.dir->runTime)
       for (const ast::ExprPtr &c : r.dir->componentExprs())
         runTimeDirection.push_back(genExpr(*c));
+    // `[R by s]`: the one stride in every dimension.
+    if (r.dir->uniform && runTimeDirection.size() == 1)
+      runTimeDirection.resize(r.dir->offsets.size(), runTimeDirection.front());
     return DeriveRegionOp::create(b, l, type, kind, base, r.dir->offsets,
                                   runTimeDirection);
   }
@@ -187,8 +190,9 @@ Value Generator::genShift(const ShiftExpr &e) {
   }
   Type elem = typeOf(v->elemType);
   Value arr;
-  if (e.wrap) {
-    // `A@^d` reads the wrapped copy made before the statement.
+  if (e.wrap || e.dir->runTime) {
+    // `A@^d` reads the wrapped copy made before the statement; a shift by
+    // a direction known only at run time, the array moved by it there.
     auto it = tempOf.find(&e);
     if (it == tempOf.end()) {
       internal(e.loc, "no wrapped copy for `@^`");
@@ -451,8 +455,10 @@ Value Generator::genBuiltin(const CallExpr &e) {
 void Generator::hoist(const Expr &e, Value region) {
   // A statement's wraps are shared by its `@^` reads (genWrapTemp): a new
   // outermost hoist is a new statement, after which arrays may change.
-  if (hoistDepth++ == 0)
+  if (hoistDepth++ == 0) {
     statementWraps.clear();
+    statementComponents.clear();
+  }
   hoistParts(e, region);
   --hoistDepth;
 }
@@ -478,10 +484,14 @@ void Generator::hoistParts(const Expr &e, Value region) {
     for (const auto &a : cast<CallExpr>(e).args)
       hoist(*a, region);
     return;
-  case Expr::Shift:
-    if (cast<ShiftExpr>(e).wrap)
-      genWrapTemp(cast<ShiftExpr>(e));
+  case Expr::Shift: {
+    const auto &shift = cast<ShiftExpr>(e);
+    if (shift.wrap)
+      genWrapTemp(shift);
+    if (shift.dir->runTime)
+      genRunTimeShift(shift, region);
     return;
+  }
   case Expr::Scan:
   case Expr::Flood:
   case Expr::Remap:

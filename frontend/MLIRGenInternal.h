@@ -440,6 +440,12 @@ private:
   }
   /// `A@^d`: a copy of A with its bands wrapped (see genShift).
   void genWrapTemp(const ShiftExpr &e);
+  /// `A@d` or `A@^d` with d known only at run time: A (or its wrapped
+  /// copy) moved by d over `region`, a zpl.dyn_shift (genShift reads it).
+  void genRunTimeShift(const ShiftExpr &e, Value region);
+  /// The components of a run-time direction, computed before the
+  /// statement (shared through statementComponents).
+  SmallVector<Value> directionValues(const ast::DirRef &d);
   /// Frees the temporaries made since `mark`, at the insertion point.
   void flushTemps(size_t mark, Location l);
   ReduceKind reduceKind(ast::ReduceOp op);
@@ -578,8 +584,14 @@ private:
   struct Wrapped {
     Value array;
     std::set<std::vector<int64_t>> bands;
+    std::set<std::vector<std::string>> runTimeBands; // by componentKey
   };
   std::map<const VarDecl *, Wrapped> statementWraps;
+  // The run-time direction components computed for the statement being
+  // hoisted, by componentKey: reads with equal components share them.
+  std::map<std::string, Value> statementComponents;
+  /// The bands of `A@^d` for d known only at run time (genWrapTemp).
+  void genRunTimeWraps(const ShiftExpr &e, Wrapped &w);
   unsigned hoistDepth = 0;
   Value alignTo; // the array whose distribution new temporaries follow
 

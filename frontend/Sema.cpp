@@ -237,7 +237,7 @@ bool Sema::foldDirection(std::vector<ExprPtr> &components,
       continue;
     }
     offsets.push_back(0);
-    if (!uniform && c->type == ScalarType::Integer && !c->parallel) {
+    if (c->type == ScalarType::Integer && !c->parallel) {
       runTime = true;
       continue;
     }
@@ -594,21 +594,6 @@ void Sema::treatScalarStrideAsUniform(DirRef &d) {
   d.name.clear();
 }
 
-/// A region derived with a run-time direction: `of`, `in` and `at` of a
-/// region of stride 1 (a run-time stride, or a band or translation of a
-/// strided region, would leave the lattice unknown to the compile-time
-/// checks of strided arrays).
-bool Sema::checkRunTimeDerivation(const RegionExpr &r) {
-  if (r.kind == RegionExpr::By)
-    return requireCompileTimeDir(*r.dir, "a stride of 'by'");
-  const char *word = r.kind == RegionExpr::Of   ? "'of'"
-                     : r.kind == RegionExpr::In ? "'in'"
-                                                : "'at'";
-  if (!isUnitStride(strideOf(*r.base)))
-    return requireCompileTimeDir(*r.dir, std::string(word) + " on a strided region");
-  return true;
-}
-
 bool Sema::requireCompileTimeDir(const DirRef &d, const std::string &use) {
   if (!d.runTime)
     return true;
@@ -746,8 +731,6 @@ bool Sema::checkDirectedRegion(RegionExpr &r, const ExprCtx &outer) {
   // reported, but the region still serves as a scope (no follow-on errors)
   if (good && (r.kind == RegionExpr::Of || r.kind == RegionExpr::In))
     checkBandOnLattice(r);
-  if (r.dir->runTime)
-    good &= checkRunTimeDerivation(r);
   if (r.kind == RegionExpr::By && !r.dir->runTime)
     for (int64_t s : r.dir->offsets)
       if (s <= 0) {

@@ -599,8 +599,9 @@ void Sema::checkShift(ShiftExpr &e, const ExprCtx &ctx) {
                      "'; only parallel arrays can be shifted");
     return;
   }
-  if (!resolveDir(*e.dir, ctx.constOnly) ||
-      !requireCompileTimeDir(*e.dir, std::string("a shift '") + op + "'"))
+  // A direction known only at run time is checked against the array's
+  // lattice when the statement runs (zpl.dyn_shift).
+  if (!resolveDir(*e.dir, ctx.constOnly))
     return;
   if (e.dir->offsets.size() != v->rank) {
     error(e.dir->loc, "direction" +

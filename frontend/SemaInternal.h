@@ -169,7 +169,6 @@ private:
   /// Reports `d` when it is known only at run time and `use` needs it at
   /// compile time; true when it is known at compile time.
   bool requireCompileTimeDir(const DirRef &d, const std::string &use);
-  bool checkRunTimeDerivation(const RegionExpr &r);
   static bool isUnitStride(const std::vector<int64_t> &s) {
     return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
   }

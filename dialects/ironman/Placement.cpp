@@ -19,6 +19,13 @@ namespace {
 enum class Origin { Global, Allocation, Unknown };
 } // namespace
 
+/// The array a run-time shift moves (the array itself otherwise).
+static Value unshifted(Value array) {
+  while (auto shift = array.getDefiningOp<zpl::DynShiftOp>())
+    array = shift.getArray();
+  return array;
+}
+
 static Origin originOf(Value array, StringAttr &globalName) {
   if (auto get = array.getDefiningOp<zpl::GetOp>()) {
     globalName = get.getNameAttr().getAttr();
@@ -30,6 +37,8 @@ static Origin originOf(Value array, StringAttr &globalName) {
 }
 
 bool ironman::mayAlias(Value a, Value b) {
+  a = unshifted(a);
+  b = unshifted(b);
   if (a == b)
     return true;
   if (a.getType() != b.getType())
@@ -46,6 +55,8 @@ bool ironman::mayAlias(Value a, Value b) {
 }
 
 bool ironman::mustAlias(Value a, Value b) {
+  a = unshifted(a);
+  b = unshifted(b);
   if (a == b)
     return true;
   StringAttr nameA, nameB;
@@ -101,7 +112,9 @@ static ArrayUse ownUse(Operation *op, Value array) {
   if (auto read = dyn_cast<zpl::ReadOp>(op)) {
     if (!mayAlias(read.getArray(), array))
       return use;
-    if (read.isShifted() && !inInteriorPart(op))
+    if (read.getArray().getDefiningOp<zpl::DynShiftOp>())
+      use.readsAnyCell = true; // at a shift known only at run time
+    else if (read.isShifted() && !inInteriorPart(op))
       use.shiftedReads.emplace_back(read.getOffset());
     else
       use.readsOwned = true;

@@ -584,6 +584,25 @@ LogicalResult BoundaryOp::verify() {
   return success();
 }
 
+LogicalResult DynShiftOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
+                            "array")))
+    return failure();
+  if (getDirection().size() != rank)
+    return emitOpError("direction has ") << getDirection().size()
+           << " components but the region has rank " << rank;
+  return success();
+}
+
+LogicalResult DynWrapOp::verify() {
+  unsigned rank = getArray().getType().getRank();
+  if (getDirection().size() != rank)
+    return emitOpError("direction has ") << getDirection().size()
+           << " components but the array has rank " << rank;
+  return success();
+}
+
 LogicalResult CheckLatticeOp::verify() {
   unsigned rank = getRegion().getType().getRank();
   if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,

@@ -477,6 +477,53 @@ def ZPL_BoundaryOp : ZPL_Op<"boundary"> {
   let hasVerifier = 1;
 }
 
+def ZPL_DynShiftOp : ZPL_Op<"dyn_shift", [AllTypesMatch<["array", "result"]>]> {
+  let summary = "`A@d` over R with d known only at run time: A moved by d";
+  let description = [{
+    ```mlir
+    %v = zpl.dyn_shift %A by(%s, %c0) over %R : !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    The direction's components are operands (config vars, parameters,
+    locals). The result is A seen from d away: a statement over R reads
+    `%v` at offset 0 where it reads A at index + d. Before the statement
+    this op makes those reads valid: it stops the program (status 2) when
+    R + d is off A's lattice or beyond what A can store, grows A's ghost
+    cells when d reaches past them, and fills them from their owners (a
+    halo transfer, run in place). The lowering reads the elements of A at
+    the run-time displacement, so the loop is as tight as a constant
+    shift's; every pass before it treats `%v` as an array of its own
+    (passes that care about aliasing look through it: it writes A's ghost
+    cells, and its reads may touch any of them).
+  }];
+  let arguments = (ins ZPL_ArrayType:$array, Variadic<I64>:$direction,
+                       ZPL_RegionType:$region);
+  let results = (outs ZPL_ArrayType:$result);
+  let assemblyFormat = [{
+    $array `by` `(` $direction `)` `over` $region attr-dict `:`
+    qualified(type($array)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+}
+
+def ZPL_DynWrapOp : ZPL_Op<"dyn_wrap"> {
+  let summary = "the band `d of` A's declared region wrapped, d known only at run time";
+  let description = [{
+    ```mlir
+    zpl.dyn_wrap %A by(%s, %c0) : !zpl.array<2 x f64>
+    ```
+    What `A@^d` needs when d is known only at run time: like
+    `zpl.boundary wrap` over A's declared region, the band filled from the
+    opposite side (run in place, after growing A's ghost cells to the
+    band's width and checking that d is a whole number of A's strides).
+    Nothing happens when every component is 0.
+  }];
+  let arguments = (ins ZPL_ArrayType:$array, Variadic<I64>:$direction);
+  let assemblyFormat = [{
+    $array `by` `(` $direction `)` attr-dict `:` qualified(type($array))
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_PartialReduceOp : ZPL_Op<"reduce_partial", [
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
   let summary = "`[1..n, 1] S := +<< [1..n, 1..n] A`";

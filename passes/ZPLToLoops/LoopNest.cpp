@@ -3,32 +3,42 @@
 #include "passes/ZPLToLoops/LoopNest.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
 namespace zpl::loops {
 
-/// Whether `reads` has (array, off) already.
-static bool hasRead(ArrayRef<Read> reads, Value array, ArrayRef<int64_t> off) {
+/// Whether `reads` has `x` already.
+static bool hasRead(ArrayRef<Read> reads, const Read &x) {
   return llvm::any_of(reads, [&](const Read &r) {
-    return arrayKeyOf(r.array) == arrayKeyOf(array) &&
-           ArrayRef<int64_t>(r.off) == off;
+    return arrayKeyOf(r.array) == arrayKeyOf(x.array) && r.off == x.off &&
+           r.dyn == x.dyn;
   });
 }
 
+Read readOf(zpl::ReadOp read, unsigned rank) {
+  Read r{read.getArray(), SmallVector<int64_t, 3>(read.getOffset()), {}};
+  r.off.resize(rank, 0);
+  if (auto shift = read.getArray().getDefiningOp<zpl::DynShiftOp>()) {
+    r.array = shift.getArray();
+    r.dyn.assign(shift.getDirection().begin(), shift.getDirection().end());
+  }
+  return r;
+}
+
 void collectReads(Block &body, unsigned rank, SmallVectorImpl<Read> &out) {
-  body.walk([&](zpl::ReadOp r) {
-    SmallVector<int64_t, 3> off(r.getOffset());
-    off.resize(rank, 0);
-    if (!hasRead(out, r.getArray(), off))
-      out.push_back({r.getArray(), off});
+  body.walk([&](zpl::ReadOp read) {
+    Read r = readOf(read, rank);
+    if (!hasRead(out, r))
+      out.push_back(r);
   });
 }
 
 void addMaskRead(Value mask, unsigned rank, SmallVectorImpl<Read> &reads) {
-  SmallVector<int64_t, 3> zero(rank, 0);
-  if (mask && !hasRead(reads, mask, zero))
-    reads.push_back({mask, zero});
+  Read r{mask, SmallVector<int64_t, 3>(rank, 0), {}};
+  if (mask && !hasRead(reads, r))
+    reads.push_back(r);
 }
 
 /// x / y in C, unchecked: the lattice arithmetic of compact arrays, whose
@@ -51,7 +61,7 @@ Value NestBuilder::alignedRegion(Value zregion, Value distArray) {
 
 void NestBuilder::checkShiftedReads(ArrayRef<Read> reads, Value region) {
   for (const Read &r : reads) {
-    if (!isShifted(r.off))
+    if (!isShifted(r.off)) // (zrt_shift checked a run-time shift)
       continue;
     std::pair<const void *, SmallVector<int64_t, 3>> id{arrayKeyOf(r.array),
                                                         r.off};
@@ -70,7 +80,7 @@ void NestBuilder::checkStatementStorage(Operation *stmt, ArrayRef<Read> reads,
     return;
   for (const Read &r : reads) {
     std::pair<const void *, SmallVector<int64_t, 3>> id{arrayKeyOf(r.array), r.off};
-    if (isShifted(r.off) || llvm::is_contained(checked, id))
+    if (isShifted(r.off) || !r.dyn.empty() || llvm::is_contained(checked, id))
       continue;
     checked.push_back(id);
     SmallVector<CArg> args{lookup(r.array), region};
@@ -120,18 +130,46 @@ NestBuilder::arrayParts(Value array, Value zarray, Type elem) {
   return parts[array] = p;
 }
 
-Access *NestBuilder::findAccess(const void *key, ArrayRef<int64_t> off) {
+Access *NestBuilder::findAccess(const void *key, ArrayRef<int64_t> off,
+                                ValueRange dyn) {
   for (Access &a : accesses)
-    if (a.key == key && ArrayRef<int64_t>(a.off) == off)
+    if (a.key == key && ArrayRef<int64_t>(a.off) == off &&
+        llvm::equal(a.dyn, dyn))
       return &a;
   return nullptr;
 }
 
+void NestBuilder::splitOffset(const Read &r, SmallVectorImpl<int64_t> &off,
+                              SmallVectorImpl<Value> &dyn) {
+  off.assign(r.off.begin(), r.off.end());
+  dyn.clear();
+  bool any = false;
+  for (auto [k, d] : llvm::enumerate(r.dyn)) {
+    Value v = lookup(d);
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c))) {
+      off[k] += c.getSExtValue();
+      v = Value();
+    }
+    any |= bool(v);
+    dyn.push_back(v);
+  }
+  if (!any)
+    dyn.clear();
+}
+
+Access *NestBuilder::accessOf(zpl::ReadOp read) {
+  SmallVector<int64_t, 3> off;
+  SmallVector<Value, 3> dyn;
+  splitOffset(readOf(read, rank), off, dyn);
+  return findAccess(arrayKeyOf(readOf(read, rank).array), off, dyn);
+}
 
 void NestBuilder::addAccess(const void *key, Value zarray, Value array,
-                            ArrayRef<int64_t> off, bool written) {
+                            ArrayRef<int64_t> off, bool written,
+                            ValueRange dyn) {
   if (key)
-    if (Access *a = findAccess(key, off)) {
+    if (Access *a = findAccess(key, off, dyn)) {
       a->written |= written;
       return;
     }
@@ -182,14 +220,68 @@ void NestBuilder::addAccess(const void *key, Value zarray, Value array,
     a.innerDisp = mulI64(rewriter, loc, points(rank - 1, true), p.innerStride);
     a.innerOff = 0;
   }
+  if (!dyn.empty())
+    addRunTimeDisplacement(a, p, dyn);
   a.written = written;
   a.distinct = !key || isKnownDistinct(zarray);
   accesses.push_back(a);
 }
 
+void NestBuilder::addRunTimeDisplacement(Access &a, const ArrayParts &p,
+                                         ValueRange dyn) {
+  // As for a constant shift: the outer components in the row's
+  // displacement, the innermost one added to the index in the innermost
+  // loop, so that reads whose outer components are the same (the same
+  // values, or constants: splitOffset) share one row, a[r + j - s],
+  // a[r + j], a[r + j + s]. A 27-point stencil then has 9 rows, as with
+  // constant shifts; one pointer per read would exceed what GCC
+  // vectorises (it versions loops for aliasing up to 10 pointers). A
+  // compact array's shift is d / step lattice points (zrt_shift has
+  // checked it is a whole number).
+  // A parameter compact only at run time gets both: the lattice version
+  // in disp/innerDisp, the dense one in denseDisp/denseInnerDisp.
+  a.dyn.assign(dyn.begin(), dyn.end());
+  auto add = [&](Value &disp, bool lattice) {
+    auto points = [&](unsigned d) {
+      return lattice ? divI64(rewriter, loc, dyn[d], p.latStep[d]) : dyn[d];
+    };
+    for (unsigned d = 0; d + 1 < rank; ++d) {
+      if (!dyn[d])
+        continue;
+      Value v = mulI64(rewriter, loc, points(d), p.strides[d]);
+      disp = disp ? addI64(rewriter, loc, disp, v) : v;
+    }
+    Value inner = dyn[rank - 1] ? points(rank - 1) : Value();
+    if (inner && p.innerStride)
+      inner = mulI64(rewriter, loc, inner, p.innerStride);
+    return inner;
+  };
+  if (Value inner = add(a.disp, p.compact))
+    a.innerDisp = inner;
+  if (a.latticeAtRunTime)
+    a.denseInnerDisp = add(a.denseDisp, false);
+}
+
+/// Whether `a` and `b` have the same run-time components in the outer
+/// dimensions (none is the same as null ones).
+static bool sameOuterRunTimeShift(const Access &a, const Access &b) {
+  for (size_t d = 0; d + 1 < std::max(a.dyn.size(), b.dyn.size()); ++d) {
+    Value x = a.dyn.empty() ? Value() : a.dyn[d];
+    Value y = b.dyn.empty() ? Value() : b.dyn[d];
+    if (x != y)
+      return false;
+  }
+  return true;
+}
+
 void NestBuilder::addReads(ArrayRef<Read> reads) {
-  for (const Read &r : reads)
-    addAccess(arrayKeyOf(r.array), r.array, lookup(r.array), r.off);
+  for (const Read &r : reads) {
+    SmallVector<int64_t, 3> off;
+    SmallVector<Value, 3> dyn;
+    splitOffset(r, off, dyn);
+    addAccess(arrayKeyOf(r.array), r.array, lookup(r.array), off,
+              /*written=*/false, dyn);
+  }
 }
 
 Value NestBuilder::element(OpBuilder &b, Location l, const Access &access,
@@ -210,8 +302,10 @@ void NestBuilder::copyRow(OpBuilder &b, Location l, Type elem,
   Type i64 = b.getI64Type();
   Value dst = emitc::AddOp::create(b, l, ptrTy, accesses[0].base,
                                    addI64(b, l, rowIdx[0], lo));
-  Value src = emitc::AddOp::create(b, l, ptrTy, accesses[1].base,
-                                   addI64(b, l, rowIdx[1], lo));
+  Value srcIdx = addI64(b, l, rowIdx[1], lo);
+  if (accesses[1].innerDisp) // a run-time shift
+    srcIdx = addI64(b, l, srcIdx, accesses[1].innerDisp);
+  Value src = emitc::AddOp::create(b, l, ptrTy, accesses[1].base, srcIdx);
   Value n = emitc::SubOp::create(b, l, i64, ub, lo);
   Value zero = constI64(b, l, 0);
   Value pos =
@@ -307,9 +401,30 @@ void NestBuilder::setRowPointers(OpBuilder &b, Location l,
     a.row = rows[rowOf[k]];
 }
 
+void NestBuilder::promiseIndependentRows(OpBuilder &b) {
+  // GCC does not take a block's `restrict` rows as distinct: it versions
+  // the loop with run-time alias checks, one per pair of a written row
+  // and a read it cannot merge with another, and gives up beyond 10 (a
+  // 27-point stencil at run-time shifts has 27 such reads: its shifts
+  // within a row are not constants). With run-time shifts and rows that
+  // are restrict-safe, the loop says so to GCC, which then vectorises it
+  // like the constant stencil. (The pragma must come right before the
+  // `for`: only loops without accumulators, whose C `for` has nothing
+  // before it.)
+  bool runTime = llvm::any_of(accesses, [](const Access &a) { return !a.dyn.empty(); });
+  if (!runTime || !restrictSafe())
+    return;
+  emitc::VerbatimOp::create(b, loc,
+                            "#if defined(__GNUC__) && !defined(__clang__)\n"
+                            "#pragma GCC ivdep\n"
+                            "#endif");
+}
+
 Value NestBuilder::innerIndex(OpBuilder &b, Location l, const Access &a,
                               Value iv) {
   Value index = a.innerStride ? mulI64(b, l, iv, a.innerStride) : iv;
+  if (a.innerDisp) // a run-time shift (a compact access is never here)
+    index = addI64(b, l, index, a.innerDisp);
   if (a.innerOff == 0)
     return index;
   Value o = constI64(b, l, a.innerOff);
@@ -359,6 +474,8 @@ SmallVector<Value> NestBuilder::buildLevel(OpBuilder &b, unsigned d,
     setRowPointers(b, loc, rowIdx);
   if (d + 1 == rank && reuse)
     return buildReusingRow(b, d, acc, body);
+  if (d + 1 == rank && acc.empty())
+    promiseIndependentRows(b);
   auto forOp = scf::ForOp::create(
       b, loc, lbs[d], ubs[d], steps[d], acc,
       [&](OpBuilder &fb, Location floc, Value iv, ValueRange iterArgs) {
@@ -515,7 +632,7 @@ void NestBuilder::addressDense() {
     a.compact = false;
     a.disp = a.denseDisp;
     a.innerOff = a.denseInnerOff;
-    a.innerDisp = nullptr;
+    a.innerDisp = a.denseInnerDisp;
   }
 }
 
@@ -544,8 +661,10 @@ SmallVector<Value> NestBuilder::buildNest(Value region, Value one,
       arrays.push_back(&a);
     auto row = llvm::find_if(rowLeader, [&](unsigned l) {
       const Access &o = accesses[l];
-      return o.array == a.array && ArrayRef<int64_t>(o.off).drop_back() ==
-                                       ArrayRef<int64_t>(a.off).drop_back();
+      return o.array == a.array &&
+             ArrayRef<int64_t>(o.off).drop_back() ==
+                 ArrayRef<int64_t>(a.off).drop_back() &&
+             sameOuterRunTimeShift(o, a);
     });
     rowOf.push_back(row - rowLeader.begin());
     if (row == rowLeader.end())
@@ -702,8 +821,6 @@ LogicalResult NestBuilder::emitOp(OpBuilder &b, Operation &op,
                                   ArrayRef<Value> ivs, IRMapping &map,
                                   const FreshValues *fresh) {
   if (auto r = dyn_cast<zpl::ReadOp>(op)) {
-    SmallVector<int64_t, 3> off(r.getOffset());
-    off.resize(ivs.size(), 0);
     const void *key = arrayKeyOf(r.getArray());
     if (fresh && !r.isShifted()) {
       auto it = fresh->find(key);
@@ -714,7 +831,7 @@ LogicalResult NestBuilder::emitOp(OpBuilder &b, Operation &op,
         return success();
       }
     }
-    Access *a = findAccess(key, off);
+    Access *a = accessOf(r);
     if (!a)
       return op.emitError("internal error: a read without its access");
     Value lv = element(b, op.getLoc(), *a, r.getType());

@@ -20,11 +20,16 @@
 namespace zpl::loops {
 
 /// A read of a statement body: a zpl array at a constant offset (padded to
-/// the statement's rank).
+/// the statement's rank), or, reading a zpl.dyn_shift, the array it moves
+/// at the run-time offset `dyn` (zpl i64 values; `off` all 0).
 struct Read {
   mlir::Value array;
   llvm::SmallVector<int64_t, 3> off;
+  llvm::SmallVector<mlir::Value, 3> dyn;
 };
+
+/// The Read a zpl.read stands for (the array and offset it reads).
+Read readOf(zpl::ReadOp read, unsigned rank);
 
 /// The reads of a statement body in order of appearance, each (array,
 /// offset) once; with `mask`, the mask's read at offset 0 is added last
@@ -64,11 +69,15 @@ struct Access {
   // A parameter that may be passed a compact array (zpl.may_be_compact)
   // is compact or dense at run time: build() tests its lattice steps and
   // builds the nest twice, addressing it by lattice index (above) or as a
-  // dense array, with the displacement denseDisp and the innermost offset
-  // denseInnerOff.
+  // dense array, with the displacement denseDisp, the innermost offset
+  // denseInnerOff and a run-time innermost shift's denseInnerDisp.
   bool latticeAtRunTime = false;
-  mlir::Value denseDisp;
+  mlir::Value denseDisp, denseInnerDisp;
   int64_t denseInnerOff = 0;
+  // A shift known only at run time (Read::dyn, lowered; null where a
+  // component is a constant, which is in `off`): its outer components are
+  // in `disp`, its innermost one in `innerDisp`.
+  llvm::SmallVector<mlir::Value, 3> dyn;
 };
 
 /// Values stored at the current index earlier in a fused run, by array
@@ -111,11 +120,21 @@ public:
   /// unless there is one for `key`; `zarray` tells its element type and
   /// whether its innermost stride is 1. `written`: the nest stores
   /// through it. A null `key` is a temporary of the statement.
+  /// `dyn`: a run-time offset (lowered values; `off` all 0).
   void addAccess(const void *key, mlir::Value zarray, mlir::Value array,
-                 llvm::ArrayRef<int64_t> off, bool written = false);
+                 llvm::ArrayRef<int64_t> off, bool written = false,
+                 mlir::ValueRange dyn = {});
   /// An access per read, unless there is one.
   void addReads(llvm::ArrayRef<Read> reads);
-  Access *findAccess(const void *key, llvm::ArrayRef<int64_t> off);
+  Access *findAccess(const void *key, llvm::ArrayRef<int64_t> off,
+                     mlir::ValueRange dyn = {});
+  /// The access of a zpl.read of the body.
+  Access *accessOf(zpl::ReadOp read);
+  /// The offset of `r` as constants `off` and, where a run-time component
+  /// is not a constant, its lowered value `dyn` (null elsewhere; empty
+  /// when every component is constant).
+  void splitOffset(const Read &r, llvm::SmallVectorImpl<int64_t> &off,
+                   llvm::SmallVectorImpl<mlir::Value> &dyn);
 
   /// Builds the nest over `region`, which must be aligned with the
   /// distribution of every array accessed. The accesses get their `index`
@@ -176,7 +195,7 @@ public:
                llvm::ArrayRef<mlir::Value> rowIdx, mlir::Value lo,
                mlir::Value ub);
 
-  llvm::SmallVector<Access, 4> accesses;
+  llvm::SmallVector<Access, 8> accesses;
   mlir::ConversionPatternRewriter &rewriter;
   const ZPLTypeConverter &types;
   const ModuleFacts &facts;
@@ -195,6 +214,12 @@ private:
   };
   const ArrayParts &arrayParts(mlir::Value array, mlir::Value zarray,
                                mlir::Type elem);
+  /// `#pragma GCC ivdep` before the innermost loop of a nest with run-time
+  /// shifts whose rows are restrict-safe.
+  void promiseIndependentRows(mlir::OpBuilder &b);
+  /// The displacement of a run-time shift `dyn` (lowered) of `a`.
+  void addRunTimeDisplacement(Access &a, const ArrayParts &p,
+                              mlir::ValueRange dyn);
   mlir::LogicalResult emitOp(mlir::OpBuilder &b, mlir::Operation &op,
                              llvm::ArrayRef<mlir::Value> ivs,
                              mlir::IRMapping &map, const FreshValues *fresh);

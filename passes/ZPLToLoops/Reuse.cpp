@@ -59,7 +59,8 @@ void NestBuilder::planReuse(ArrayRef<Block *> bodies,
     return a.compact && !a.latticeAtRunTime;
   });
   if (!facts.reuseAlongRows || !loopSteps.known || rank == 0 ||
-      bodies.empty() || loopSteps.known->back() == 1 || compact)
+      bodies.empty() || loopSteps.known->back() == 1 || compact ||
+      llvm::any_of(accesses, [](const Access &a) { return !a.dyn.empty(); }))
     return;
   // Elements of an array the nest writes may change between iterations;
   // a register array's value is not in memory.
@@ -198,8 +199,7 @@ Value NestBuilder::emitAt(OpBuilder &b, Location l, Value v, Value iv,
     return v; // from outside the statement, as the body uses it
   Value result;
   if (auto read = dyn_cast<zpl::ReadOp>(def)) {
-    Access *a = findAccess(arrayKeyOf(read.getArray()),
-                           zpl::paddedOffset(read, rank));
+    Access *a = accessOf(read);
     Value lv = emitc::SubscriptOp::create(
         b, l, emitc::LValueType::get(read.getType()), a->row,
         ValueRange{innerIndex(b, l, *a, iv)});

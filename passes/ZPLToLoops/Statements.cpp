@@ -98,9 +98,12 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     LoopSteps steps = facts.stepsOf(op.getRegion());
     bool needTemp = llvm::any_of(reads, [&](const Read &r) {
       if (maySelectSame(r.array, op.getDest()))
-        return anyShifted(r.off);
-      return arrayKeyOf(r.array) == destKey && anyShifted(r.off) &&
-             !offLattice(r.off, steps, op.getDest());
+        return anyShifted(r.off) || !r.dyn.empty();
+      if (arrayKeyOf(r.array) != destKey)
+        return false;
+      if (!r.dyn.empty()) // a run-time shift: may be 0 or on the lattice
+        return true;
+      return anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
     });
     nest.checkShiftedReads(reads, region);
     // The mask is read at offset 0, like an unshifted read.

@@ -190,6 +190,51 @@ struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
   }
 };
 
+/// The components of a run-time direction, padded to three, then the
+/// source position for the runtime's errors.
+SmallVector<CArg> runTimeDirArgs(OpBuilder &b, Operation *op,
+                                 ValueRange direction) {
+  SmallVector<CArg> args(direction.begin(), direction.end());
+  while (args.size() < 3)
+    args.push_back(intArg(b.getContext(), 0));
+  args.push_back(strArg(b.getContext(), sourcePosition(op->getLoc())));
+  return args;
+}
+
+/// `zt_<id> = zrt_shift(zt_<id>, id, a, r, d0, d1, d2, "file:line:col")`:
+/// checks, ghost cells and halo of a run-time shift, in place. The shifted
+/// array is the array itself: the loop nest reads it at the displacement.
+struct DynShiftLowering : LoweringPattern<zpl::DynShiftOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::DynShiftOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value aligned = callRuntime(rewriter, op.getLoc(), RuntimeFn::RegionAlign,
+                                {adaptor.getRegion(), adaptor.getArray()});
+    SmallVector<CArg> args{adaptor.getArray(), aligned};
+    llvm::append_range(args,
+                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
+    handleCall(rewriter, types, facts, op, RuntimeFn::Shift, args);
+    rewriter.replaceOp(op, adaptor.getArray());
+    return success();
+  }
+};
+
+/// `zt_<id> = zrt_shift_wrap(zt_<id>, id, a, d0, d1, d2, "file:line:col")`.
+struct DynWrapLowering : LoweringPattern<zpl::DynWrapOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::DynWrapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<CArg> args{adaptor.getArray()};
+    llvm::append_range(args,
+                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
+    handleCall(rewriter, types, facts, op, RuntimeFn::ShiftWrap, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct RedistributeLowering : LoweringPattern<zpl::RedistributeOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -408,7 +453,7 @@ void populateTransferPatterns(const ZPLTypeConverter &types,
                               const ModuleFacts &facts,
                               RewritePatternSet &patterns) {
   patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
-               RedistributeLowering, RemapLowering, ScatterCombineLowering,
+               DynShiftLowering, DynWrapLowering, RedistributeLowering, RemapLowering, ScatterCombineLowering,
                ScatterProductLowering, MaskedRemapLowering,
                OperandCallLowering<zpl::ScatterSettleOp, RuntimeFn::ScatterSettle>,
                StateLowering<ironman::DROp, RuntimeFn::DR>,

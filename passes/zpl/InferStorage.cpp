@@ -311,7 +311,7 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
              FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
-             CheckLatticeOp, func::CallOp>(user);
+             CheckLatticeOp, func::CallOp, DynShiftOp, DynWrapOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.

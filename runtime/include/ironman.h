@@ -41,6 +41,21 @@ im_transfer *im_wrap(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
 im_transfer *im_reflect(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
                         int64_t d0, int64_t d1, int64_t d2);
 
+/* A shift by a direction known only at run time, `[r] ... a@d ...`:
+ * stops the program (one line naming `where`, status 2) when r + d is off
+ * the lattice of a strided array or leaves what a stores, first widening
+ * a's ghost cells where they are narrower than d (new storage, contents
+ * kept, cached transfers of a rebuilt); then runs im_halo's transfer for
+ * d in place. Returns the handle, cached by the call site like im_halo's
+ * (rebuilt when d changes). */
+im_transfer *zrt_shift(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
+                       int64_t d1, int64_t d2, const char *where);
+/* The band `d of` a's declared region, for `a@^d` with d known only at
+ * run time: im_wrap's transfer run in place, after the same lattice check
+ * and growth of the ghost cells as zrt_shift. Nothing for d = 0. */
+im_transfer *zrt_shift_wrap(im_transfer *cached, int64_t id, zrt_array *a, int64_t d0,
+                            int64_t d1, int64_t d2, const char *where);
+
 /* Redistribution `[r] dst := src` between arrays of different
  * distributions (same rank and element type): every element of r moves
  * from the PE that owns it in src to the PE that owns it in dst (copies

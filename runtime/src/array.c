@@ -474,6 +474,101 @@ void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1,
   }
 }
 
+/* ---- ghost cells grown at run time ----------------------------------------------------------- */
+/* The storage row of a's old layout `from` (block j, lattice index l)
+ * in the layout `to` of the same blocks with wider ghost cells. */
+static int64_t regrown_row(const zrt_array *from, const zrt_array *to, int k, int64_t row) {
+  int64_t j = row / from->span[k], l = from->first[k][j] + row % from->span[k];
+  if (l > from->last[k][j])
+    return -1; /* padding of a block shorter than the span */
+  return j * to->span[k] + l - to->first[k][j];
+}
+
+/* Copies every stored element of `from` to its place in `to` (same
+ * blocks, at least as wide ghost cells): along the innermost dimension
+ * each block's stored run at once. */
+static void copy_regrown(const zrt_array *from, const zrt_array *to) {
+  int last = from->rank - 1;
+  int64_t ext[ZRT_MAX_RANK] = {1, 1, 1};
+  for (int k = 0; k < last; ++k)
+    ext[k] = from->layout.ext[k];
+  bool inner_flood = zrt_is_flood(&from->decl, last);
+  int64_t blocks = inner_flood ? 1 : from->nblk[last];
+  for (int64_t r0 = 0; r0 < ext[0]; ++r0)
+    for (int64_t r1 = 0; r1 < ext[1]; ++r1) {
+      int64_t r[ZRT_MAX_RANK] = {r0, r1, 0}, o = 0, n = 0;
+      bool stored = true;
+      for (int k = 0; k < last && stored; ++k) {
+        int64_t row = zrt_is_flood(&from->decl, k) ? r[k] : regrown_row(from, to, k, r[k]);
+        stored = row >= 0;
+        o += r[k] * from->layout.stride[k];
+        n += row * to->layout.stride[k];
+      }
+      for (int64_t j = 0; stored && j < blocks; ++j) {
+        /* (A block of a compact array may hold no lattice point.) */
+        int64_t count = inner_flood ? 1 : from->last[last][j] - from->first[last][j] + 1;
+        if (count <= 0)
+          continue;
+        int64_t src = inner_flood ? 0 : j * from->span[last];
+        int64_t dst = inner_flood ? 0
+                                  : j * to->span[last] + from->first[last][j] - to->first[last][j];
+        memcpy((char *)to->base + (n + dst * to->layout.stride[last]) * (int64_t)to->esz,
+               (const char *)from->base + (o + src * from->layout.stride[last]) * (int64_t)from->esz,
+               (size_t)count * from->esz);
+      }
+    }
+}
+
+void zrt_array_reach(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
+  int64_t flo[ZRT_MAX_RANK], fhi[ZRT_MAX_RANK];
+  bool grow = false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    flo[k] = a->fluff_lo[k];
+    fhi[k] = a->fluff_hi[k];
+    if (k >= a->rank || zrt_is_flood(&a->decl, k))
+      continue;
+    if (zrt_index_too_large(d[k]))
+      zrt_fail_all("array %s is too large: ghost cells for a shift by %lld in dimension %d "
+                   "(shifts are limited to 2^60)",
+                   a->name, (long long)d[k], k + 1);
+    /* Both sides at once: a stencil that shifts by -s shifts by s too. */
+    int64_t w = d[k] < 0 ? -d[k] : d[k];
+    if (w <= (d[k] < 0 ? flo[k] : fhi[k]))
+      continue;
+    w = w > flo[k] ? w : flo[k];
+    flo[k] = fhi[k] = w > fhi[k] ? w : fhi[k];
+    grow = true;
+  }
+  if (!grow)
+    return;
+  /* New storage with the wider ghost cells, the old contents copied, and a
+   * new serial, so that cached transfer handles of a are rebuilt. */
+  zrt_array *b = array_alloc(a->name, a->type, a->decl, a->dist, flo, fhi, a->compact);
+  copy_regrown(a, b);
+  zrt_g.be->sym_free(a->base);
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    free(a->first[k]);
+    a->first[k] = b->first[k];
+    a->last[k] = b->last[k];
+    a->span[k] = b->span[k];
+    a->nblk[k] = b->nblk[k];
+    a->fluff_lo[k] = flo[k];
+    a->fluff_hi[k] = fhi[k];
+  }
+  a->base = b->base;
+  a->bytes = b->bytes;
+  a->storage = b->storage;
+  a->layout = b->layout;
+  a->offset = b->offset;
+  a->tiled = b->tiled;
+  a->serial = b->serial;
+  zrt_array_wrote(a);
+  zrt_array_free(a->spare); /* its storage no longer matches a's */
+  a->spare = NULL;
+  free(b->name);
+  free(b);
+}
+
 /* ---- array renaming ------------------------------------------------------------------------ */
 /* Whether dst and src store their elements the same way on every PE: the
  * same declared region, distribution, element type and fluff, one block

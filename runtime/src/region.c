@@ -20,9 +20,28 @@ zrt_region zrt_region_make(int64_t rank, int64_t lo0, int64_t hi0, int64_t lo1, 
   return r;
 }
 
+/* A band of a strided region is a whole number of its steps wide (the
+ * front end checks directions known at compile time; this, those known
+ * only at run time). */
+static void check_band_on_lattice(const char *word, const zrt_region *r,
+                                  const int64_t d[ZRT_MAX_RANK]) {
+  for (int k = 0; k < r->rank; ++k)
+    if (d[k] % zrt_step(r, k) != 0) {
+      int64_t step[ZRT_MAX_RANK];
+      for (int j = 0; j < ZRT_MAX_RANK; ++j)
+        step[j] = zrt_step(r, j);
+      char sb[64], db[64];
+      zrt_failf("'%s' on a region of stride %s needs a direction whose components are "
+                "multiples of the stride (have %s)",
+                word, zrt_vector_text(sb, sizeof sb, (int)r->rank, step),
+                zrt_vector_text(db, sizeof db, (int)r->rank, d));
+    }
+}
+
 zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_check_direction(r.rank, d);
+  check_band_on_lattice("of", &r, d);
   /* The band keeps r's lattice: on a strided dimension it holds the
    * lattice points within |d| of the edge (d a multiple of the step gives
    * |d| / step of them, as many as a stride-1 band of width |d| / step). */
@@ -43,6 +62,7 @@ zrt_region zrt_region_of(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
 zrt_region zrt_region_in(zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
   zrt_check_direction(r.rank, d);
+  check_band_on_lattice("in", &r, d);
   zrt_region o = r; /* the lattice points within |d| inside the edge */
   for (int64_t k = 0; k < r.rank; ++k) {
     int64_t s = zrt_step(&r, (int)k);

@@ -322,6 +322,10 @@ int64_t zrt_array_owner(const zrt_array *a, const int64_t idx[ZRT_MAX_RANK]);
  * a has one block per dimension here and no flood dimension (else false).
  * x is owned here exactly when it lies in the box (zrt_array_owner). */
 bool zrt_array_owned_box(const zrt_array *a, int64_t lo[ZRT_MAX_RANK], int64_t hi[ZRT_MAX_RANK]);
+/* Widens a's ghost cells, where they are narrower, to hold every index of
+ * its blocks shifted by d (a shift known only at run time): new storage,
+ * the old contents copied, a new serial (cached transfers rebuild). */
+void zrt_array_reach(zrt_array *a, const int64_t d[ZRT_MAX_RANK]);
 /* This PE's part of a statement over r as boxes: its tiles, in zrt_tiles
  * order. Returns the count; *tiles points at runtime storage valid until
  * the next call (do not free). */

@@ -634,6 +634,14 @@ func.func @family_element_type(%i: i64) {
 
 // -----
 
+func.func @dyn_shift_rank(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %s: i64) {
+  // expected-error @+1 {{direction has 1 components but the region has rank 2}}
+  %v = zpl.dyn_shift %A by(%s) over %R : !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}
+
+// -----
+
 func.func @family_element_undeclared(%i: i64) {
   // expected-error @+1 {{element @U is not a region or array declaration}}
   %a = zpl.family_element %i of [@U] first 0 : !zpl.array<1 x f64>
@@ -645,5 +653,13 @@ func.func @family_element_undeclared(%i: i64) {
 func.func @family_element_empty(%i: i64) {
   // expected-error @+1 {{needs at least one element}}
   %a = zpl.family_element %i of [] first 0 : !zpl.array<1 x f64>
+  return
+}
+
+// -----
+
+func.func @dyn_wrap_rank(%A: !zpl.array<2 x f64>, %s: i64) {
+  // expected-error @+1 {{direction has 3 components but the array has rank 2}}
+  zpl.dyn_wrap %A by(%s, %s, %s) : !zpl.array<2 x f64>
   return
 }

@@ -1,13 +1,13 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
 -- A direction has 1 to 3 integer components; one of config vars (line 17)
--- is known only at start-up, which a shift cannot use (line 24; see
+-- is known only at start-up, which a shift may use (line 24; see
 -- runtime-direction-errors.zpl); the strides of 'by' are positive.
--- Line 26 is legal.
+-- Lines 24 and 26 are legal.
 -- CHECK: {{.*}}direction-errors.zpl:16:11: error: a direction has 1, 2 or 3 components
 -- CHECK: {{.*}}direction-errors.zpl:18:17: error: direction components must be integers
 -- CHECK: {{.*}}direction-errors.zpl:19:18: error: the strides of 'by' must be positive
 -- CHECK: {{.*}}direction-errors.zpl:20:19: error: the strides of 'by' must be positive
--- CHECK: {{.*}}direction-errors.zpl:24:14: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@' needs one known at compile time
+-- (line 24: a shift by a config var, checked when it runs)
 -- CHECK: {{.*}}direction-errors.zpl:25:14: error: a direction has 1, 2 or 3 components
 -- CHECK-NOT: error:
 program p;

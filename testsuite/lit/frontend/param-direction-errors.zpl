@@ -1,13 +1,13 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
 -- Inside a procedure a literal direction may use parameters and locals:
 -- `of`, `in` and `at` of a region of stride 1 take it (read when the
--- statement runs); a shift and a stride of 'by' still need one known at
--- compile time. A declaration's direction may use only config vars and
--- constants. Lines 26 to 29 are legal.
+-- statement runs), and so do shifts and strides of 'by'. A declaration's
+-- direction may use only config vars and constants (line 16). Lines 22 to
+-- 29 are legal.
 -- CHECK: {{.*}}param-direction-errors.zpl:16:20: error: a direction may only use config vars and constants ('g' is a variable)
--- CHECK: {{.*}}param-direction-errors.zpl:22:14: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@' needs one known at compile time
--- CHECK: {{.*}}param-direction-errors.zpl:23:9: error: this direction is known only at run time (its components use config vars, parameters or locals); a stride of 'by' needs one known at compile time
--- CHECK: {{.*}}param-direction-errors.zpl:24:15: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@^' needs one known at compile time
+-- (line 22: a shift by a parameter, checked when it runs)
+-- (line 23: a stride by a local)
+-- (line 24: a periodic shift by a local)
 -- CHECK-NOT: error:
 program p;
 var g : integer;
@@ -18,7 +18,7 @@ procedure q(s : integer);
 var t : integer;
 begin
   t := s + 1;
-  -- errors: a shift or a stride by a parameter or a local
+  -- a shift and a stride by a parameter or a local
   [R] A := A@[s, 0];
   [R by [t, t]] A := 1.0;
   [R] A := A@^[0, t];

@@ -1,12 +1,12 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
 -- `of`, `in`, `at` and `by` apply to any region in brackets, literals
 -- included; a mask belongs after the outermost region only. `by` takes a
--- direction or one integer stride (a literal or an integer constant) for
--- every dimension; a real or a variable is no stride. Lines 28 to 30 are legal.
+-- direction or one integer stride (a literal, a constant, or known only at
+-- run time: line 24) for every dimension; a real is no stride. Lines 24
+-- and 28 to 30 are legal.
 -- CHECK: {{.*}}region-expr-errors.zpl:21:29: error: a mask applies to a whole region: write 'with' after the outermost region, not inside it
 -- CHECK: {{.*}}region-expr-errors.zpl:22:24: error: a mask applies to a whole region: write 'without' after the outermost region, not inside it
 -- CHECK: {{.*}}region-expr-errors.zpl:23:20: error: a stride must be a constant integer
--- CHECK: {{.*}}region-expr-errors.zpl:24:20: error: a stride must be a constant integer
 -- CHECK: {{.*}}region-expr-errors.zpl:25:20: error: the strides of 'by' must be positive
 -- CHECK: {{.*}}region-expr-errors.zpl:26:29: error: direction 'right' has rank 1 but the region has rank 2
 -- CHECK-NOT: error:

@@ -1,15 +1,15 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
--- A direction whose components use config vars is known at start-up: `of`,
--- `in` and `at` of a region of stride 1 take it; a shift, a stride of
--- 'by', the scope of 'wrap' or 'reflect' and a band of a strided region
--- need one known at compile time. A real component is no direction at all.
--- Lines 30 to 33 are legal.
+-- A direction whose components use config vars is known at start-up:
+-- `of`, `in`, `at` and `by` of any region take it, and shifts (`@`, `@^`),
+-- checked when they run; the scope of 'wrap' or 'reflect' needs one known
+-- at compile time. A real component is no direction at all. Lines 24 to
+-- 26 and 28 to 33 are legal.
 -- CHECK: {{.*}}runtime-direction-errors.zpl:19:20: error: direction components must be integers
--- CHECK: {{.*}}runtime-direction-errors.zpl:24:14: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); a shift '@' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:25:15: error: this direction is known only at run time (its components use config vars, parameters or locals); a shift '@^' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:26:9: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); a stride of 'by' needs one known at compile time
+-- (line 24: a shift by a run-time direction, checked when it runs)
+-- (line 25: the same for a periodic shift)
+-- (line 26: a run-time stride)
 -- CHECK: {{.*}}runtime-direction-errors.zpl:27:4: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); 'wrap' needs one known at compile time
--- CHECK: {{.*}}runtime-direction-errors.zpl:28:4: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); 'of' on a strided region needs one known at compile time
+-- (line 28: a band of a strided region, a whole number of strides at run time)
 -- CHECK-NOT: error:
 program p;
 config var n : integer = 2;

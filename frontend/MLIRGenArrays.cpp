@@ -371,7 +371,9 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
   if (!arr)
     return;
   Value ar = declaredRegion(*v, arr, l);
-  auto known = statementWraps.find(v);
+  // Selections of one spelling (`U{j}@^a + U{j}@^b`) are one array value.
+  const void *key = v->selectedFrom ? arr.getAsOpaquePointer() : v;
+  auto known = statementWraps.find(key);
   if (known == statementWraps.end()) {
     Value tmp = arr;
     if (!v->wrapsInPlace) {
@@ -383,7 +385,7 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
                                SmallVector<int64_t>(v->rank, 0));
       YieldOp::create(b, l, ValueRange{x});
     }
-    known = statementWraps.emplace(v, Wrapped{tmp, {}}).first;
+    known = statementWraps.emplace(key, Wrapped{tmp, {}}).first;
   }
   Wrapped &w = known->second;
   const std::vector<int64_t> &d = e.dir->offsets;

@@ -568,7 +568,7 @@ private:
     Value array;
     std::set<std::vector<int64_t>> bands;
   };
-  std::map<const VarDecl *, Wrapped> statementWraps;
+  std::map<const void *, Wrapped> statementWraps; // by declaration or value
   unsigned hoistDepth = 0;
   Value alignTo; // the array whose distribution new temporaries follow
 

@@ -24,28 +24,58 @@ VarDecl *arrayNamed(const Expr *e) {
   return v && v->isArray ? v : nullptr;
 }
 
+/// The family elements a selection with a run-time index may be.
+const std::vector<Decl *> &elementsOf(const VarDecl &selection) {
+  return selection.selectedFrom->family->elements;
+}
+
+/// Something other than `@^` uses the bands of what `e` names: of every
+/// element of the family for a selection with a run-time index.
+void clearInPlace(const Expr *e) {
+  VarDecl *v = arrayNamed(e);
+  if (!v)
+    return;
+  v->wrapsInPlace = false;
+  if (v->selectedFrom)
+    for (Decl *element : elementsOf(*v))
+      cast<VarDecl>(element)->wrapsInPlace = false;
+}
+
 /// Clears `wrapsInPlace` of every array whose bands `body` may use other
 /// than through `@^`.
 void excludeOtherBandUses(const StmtList &body) {
   auto onStmt = [](const Stmt &s) {
     if (auto *b = dyn_cast<BoundaryStmt>(&s))
       for (const auto &a : b->arrays)
-        if (VarDecl *v = arrayNamed(a.get()))
-          v->wrapsInPlace = false;
+        clearInPlace(a.get());
   };
   auto onExpr = [](const Expr &e) {
     if (auto *sh = dyn_cast<ShiftExpr>(&e)) {
       if (!sh->wrap)
-        if (VarDecl *v = arrayNamed(sh->array.get()))
-          v->wrapsInPlace = false;
+        clearInPlace(sh->array.get());
     } else if (auto *c = dyn_cast<CallExpr>(&e)) {
       if (c->proc)
         for (const auto &a : c->args)
-          if (VarDecl *v = arrayNamed(a.get()))
-            v->wrapsInPlace = false;
+          clearInPlace(a.get());
     }
   };
   walkStmts(body, onStmt, onExpr);
+}
+
+/// A selection with a run-time index wraps in place when every element of
+/// its family does: the walk above saw every use of each of them.
+void markSelections(const StmtList &body) {
+  auto onExpr = [](const Expr &e) {
+    auto *n = dyn_cast<NameExpr>(&e);
+    if (!n || !n->selected)
+      return;
+    const std::vector<Decl *> &elements = elementsOf(*n->selected);
+    n->selected->wrapsInPlace =
+        std::all_of(elements.begin(), elements.end(), [](const Decl *element) {
+          return cast<VarDecl>(element)->wrapsInPlace;
+        });
+  };
+  walkStmts(body, [](const Stmt &) {}, onExpr);
 }
 
 } // namespace
@@ -54,9 +84,7 @@ void Sema::markInPlaceWraps(Program &prog) {
   std::vector<ProcDecl *> procs;
   for (auto &d : prog.decls) {
     if (auto *v = dyn_cast<VarDecl>(d.get()))
-      // A family's element may also be reached by a selection whose index
-      // is known only at run time, which the walk below cannot follow.
-      v->wrapsInPlace = v->isArray && !v->familyOf;
+      v->wrapsInPlace = v->isArray;
     else if (auto *p = dyn_cast<ProcDecl>(d.get()))
       procs.push_back(p);
   }
@@ -65,6 +93,8 @@ void Sema::markInPlaceWraps(Program &prog) {
       v->wrapsInPlace = v->isArray;
   for (ProcDecl *p : procs)
     excludeOtherBandUses(p->body);
+  for (ProcDecl *p : procs)
+    markSelections(p->body);
 }
 
 } // namespace sema

@@ -29,7 +29,9 @@ Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
 Value Generator::familyElement(const Decl &family, const Expr &index,
                                Type type, StringRef key) {
   // The same selection (by its spelling) is the same value within a
-  // statement: `[L{j}] U{j} := U{j}@east` must see one destination.
+  // statement: `[L{j}] U{j} := U{j}@east` must see one destination. Sema
+  // names `U{...}` an index it does not spell (a call, a division): never
+  // shared.
   bool cached = !key.empty() && !key.contains("...");
   if (cached)
     if (auto it = selections.find(key.str()); it != selections.end())

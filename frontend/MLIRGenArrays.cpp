@@ -31,7 +31,9 @@ Value Generator::arrayValue(const VarDecl &v, const SourceLoc &useLoc) {
 Value Generator::familyElement(const Decl &family, const Expr &index,
                                Type type, StringRef key) {
   // The same selection (by its spelling) is the same value within a
-  // statement: `[L{j}] U{j} := U{j}@east` must see one destination.
+  // statement: `[L{j}] U{j} := U{j}@east` must see one destination. Sema
+  // names `U{...}` an index it does not spell (a call, a division): never
+  // shared.
   bool cached = !key.empty() && !key.contains("...");
   if (cached)
     if (auto it = selections.find(key.str()); it != selections.end())
@@ -373,7 +375,9 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
   if (!arr)
     return;
   Value ar = declaredRegion(*v, arr, l);
-  auto known = statementWraps.find(v);
+  // Selections of one spelling (`U{j}@^a + U{j}@^b`) are one array value.
+  const void *key = v->selectedFrom ? arr.getAsOpaquePointer() : v;
+  auto known = statementWraps.find(key);
   if (known == statementWraps.end()) {
     Value tmp = arr;
     if (!v->wrapsInPlace) {
@@ -385,7 +389,7 @@ void Generator::genWrapTemp(const ShiftExpr &e) {
                                SmallVector<int64_t>(v->rank, 0));
       YieldOp::create(b, l, ValueRange{x});
     }
-    known = statementWraps.emplace(v, Wrapped{tmp, {}}).first;
+    known = statementWraps.emplace(key, Wrapped{tmp, {}}).first;
   }
   Wrapped &w = known->second;
   tempOf[&e] = w.array;

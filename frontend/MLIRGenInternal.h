@@ -586,7 +586,7 @@ private:
     std::set<std::vector<int64_t>> bands;
     std::set<std::vector<std::string>> runTimeBands; // by componentKey
   };
-  std::map<const VarDecl *, Wrapped> statementWraps;
+  std::map<const void *, Wrapped> statementWraps; // by declaration or value
   // The run-time direction components computed for the statement being
   // hoisted, by componentKey: reads with equal components share them.
   std::map<std::string, Value> statementComponents;

@@ -109,7 +109,10 @@ void Generator::genStmts(const StmtList &stmts) {
 }
 
 void Generator::genStmt(const Stmt &s) {
-  selections.clear(); // indices may have changed since the last statement
+  // A statement selects its own family elements (indices may have changed
+  // since the last one); its parent's stay valid after it.
+  std::map<std::string, Value> savedSelections;
+  savedSelections.swap(selections);
   const RegionExpr *savedScope = curScope;
   curScope = s.scope;
   Location l = loc(s.loc);
@@ -164,6 +167,7 @@ void Generator::genStmt(const Stmt &s) {
   }
   flushTemps(mark, l);
   curScope = savedScope;
+  selections.swap(savedSelections);
 }
 
 void Generator::genReturn(const ReturnStmt &s) {

@@ -68,16 +68,16 @@ FailureOr<Value> reduceIdentity(OpBuilder &b, Location loc, zpl::ReduceOp op) {
     identity = ft ? TypedAttr(FloatAttr::get(ft, 1.0)) : intId(1);
     break;
   case zpl::ReduceKind::Max:
-    identity = ft            ? infinity(true)
-               : isBool      ? intId(0)
-               : is32        ? intId(std::numeric_limits<int32_t>::min())
-                             : intId(std::numeric_limits<int64_t>::min());
+    identity = ft       ? infinity(true)
+               : isBool ? intId(0)
+               : is32   ? intId(std::numeric_limits<int32_t>::min())
+                        : intId(std::numeric_limits<int64_t>::min());
     break;
   case zpl::ReduceKind::Min:
-    identity = ft            ? infinity(false)
-               : isBool      ? intId(1)
-               : is32        ? intId(std::numeric_limits<int32_t>::max())
-                             : intId(std::numeric_limits<int64_t>::max());
+    identity = ft       ? infinity(false)
+               : isBool ? intId(1)
+               : is32   ? intId(std::numeric_limits<int32_t>::max())
+                        : intId(std::numeric_limits<int64_t>::max());
     break;
   case zpl::ReduceKind::And:
   case zpl::ReduceKind::Or:

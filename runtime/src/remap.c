@@ -1981,9 +1981,9 @@ static void combine_arrived(direct_run *d, remap_state *st) {
 
 /* ---- the direct walk's fast form ----
  * Without a mask, with arrays stored in one block per dimension, 64-bit
- * or int32 indices and an owned box, the walk goes row by row: each array's offset
- * at the row's first point, then a constant step per point (the same
- * points, order and errors as selected_walk). */
+ * or int32 indices and an owned box, the walk goes row by row: each
+ * array's offset at the row's first point, then a constant step per point
+ * (the same points, order and errors as selected_walk). */
 static bool fast_walk_fits(const direct_run *d) {
   const remap_call *c = d->c;
   if (c->mask || !d->mine.valid || c->src->tiled || c->r.flood)

@@ -6,7 +6,8 @@
 -- reductions and floods of int32 arrays; gathers and scatters with int32
 -- values and int32 index arrays (a histogram `+= 1` into an integer array,
 -- `+=` and `-=` into an int32 one); procedures (parameters, results,
--- `var` parameters, promotion); writeln and a file written and read back.
+-- `var` parameters, promotion); shifts; writeln and a file written and
+-- read back.
 -- Expected values computed independently (plain Python:
 -- testsuite/e2e/lang/reference/int32.py), not from zplc.
 -- RUN: python3 %S/reference/int32.py > %t.ref
@@ -31,6 +32,8 @@ config var big : int32 = 2147483000;
 region R = [1..n, 1..m];
 region Col = [1..n, *];
 region Bins = [0..6];
+direction south = [1, 0];
+direction east = [0, 1];
 var A, B, C : [R] int32;
 var L : [R] integer;
 var Top : [Col] int32;
@@ -87,6 +90,10 @@ begin
   [R] writeln(B);
   [R] writeln(L - B);
   [R] C := A - 3 * (A / 3);
+  [R] writeln(C);
+  -- Shifts move int32 elements between PEs.
+  [R] C := 0;
+  [1..n - 1, 1..m - 1] C := A@south * 1000 + A@east;
   [R] writeln(C);
 
   -- Reductions and scans: int32 results that wrap; integer() widens first.

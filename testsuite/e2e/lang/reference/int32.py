@@ -57,6 +57,8 @@ L = {p: A[p] * 100000000 for p in R}
 show(B)
 show({p: L[p] - B[p] for p in R})
 show({p: A[p] - 3 * div(A[p], 3) for p in R})
+show({(i, j): A[(i + 1, j)] * 1000 + A[(i, j + 1)] if i < n and j < m else 0
+      for (i, j) in R})
 
 # Reductions and scans.
 prod = 1

@@ -3,12 +3,13 @@
 -- zpl-infer-storage marks zpl.compact the arrays over regions with constant
 -- steps (some above 1) whose every use the runtime supports on compact
 -- storage: A and B (shifted reads, @^ and its temporary A_wrap, wrap, a
--- mask, a reduction, writeln), M (a mask), L (the source of a scan) and
--- P (passed to a procedure that assigns it: its parameter X is marked
--- zpl.may_be_compact). F is over a unit-step region; H is a scan's
--- destination, D a partial reduction's, K a remap's index, Q is passed to
--- a procedure that remaps it: they keep the layout of their bounding box,
--- and a parameter no compact array reaches (Y) is not marked.
+-- mask, a reduction, writeln), M (a mask), L (the source of a scan), K
+-- (a remap's index) and P (passed to a procedure that assigns it: its
+-- parameter X is marked zpl.may_be_compact). F is over a unit-step
+-- region; H is a scan's destination, D a partial reduction's, Q is passed
+-- to a procedure where it is a scan's destination: they keep the layout
+-- of their bounding box, and a parameter no compact array reaches (Y) is
+-- not marked.
 -- CHECK-LABEL: zpl.array_decl @F
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
@@ -29,8 +30,7 @@
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
 -- CHECK-LABEL: zpl.array_decl @K
--- CHECK-NOT: zpl.compact
--- CHECK-SAME: init
+-- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @Q
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
@@ -86,7 +86,7 @@ begin
 end;
 procedure turn(Y : [S] integer);
 begin
-  [S] Y := Y#[K];
+  [S] Y := +|| K;
 end;
 procedure p();
 begin

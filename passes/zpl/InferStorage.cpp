@@ -37,10 +37,10 @@
 // mask of reductions, wrap and reflect, writeln and reads from files, its
 // region, the distribution of a temporary aligned with it, and the
 // zpl.check_lattice that stops an access off its lattice, remaps (`#`,
-// plain, masked or combining: the runtime finds elements by lattice
-// index), and calls that pass it to a procedure whose uses of the
-// parameter are all of these. Any other use (a redistribution, a sparse
-// product, the destination of a partial reduction, scan or flood), in the
+// plain, masked or combining) and the destination of a partial reduction,
+// scan or flood (the runtime finds their elements by lattice index), and
+// calls that pass it to a procedure whose uses of the parameter are all
+// of these. Any other use (a redistribution, a sparse product), in the
 // procedure or in one it is passed to, keeps the array in the dense
 // layout of its bounding box. A parameter
 // that may be passed a compact array is marked zpl.may_be_compact.
@@ -305,7 +305,7 @@ static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
              FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
              CheckLatticeOp, func::CallOp, RemapOp, MaskedRemapOp,
-             ScatterCombineOp>(user);
+             ScatterCombineOp, PartialReduceOp, ScanOp, FloodOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.

@@ -4,7 +4,8 @@
 // runtime's own paths (zrt_array_elem), the local boxes of transfer
 // sections (zrt_array_tile_box) and the storage checks, serially and as
 // each PE of a block distribution over 2 PEs; a partial reduction's
-// results stored at the lattice points only.
+// results stored at the lattice points only; a halo off the lattice,
+// which moves nothing.
 #include <catch2/catch.hpp>
 
 #include "pose.h"
@@ -174,4 +175,27 @@ TEST_CASE("a partial reduction under a flood dimension writes a compact array's 
     CHECK(S->bytes == 4 * sizeof(int64_t));
     zrt_array_free(S);
   }
+}
+
+TEST_CASE("a halo of a compact array read off its lattice moves nothing", "[compact][halo]") {
+  // [1..16 by 4, 1..16 by 2] on a 2x2 grid, as PE 0: a shift by 4 rows is
+  // one lattice step and travels; by 1 row it leaves the lattice, which
+  // the statement's lattice check reports (the handle must not fail
+  // first, on ghost cells the compact array does not have).
+  pose(0, 4);
+  int64_t G = zrt_grid_new("G", 2, 2, 2, 0);
+  int64_t D = zrt_dist_new("D", G, 2, ZRT_DIST_BLOCK, 0, ZRT_DIST_BLOCK, 0, 0, 0);
+  zrt_region R = zrt_region_by(zrt_region_dist(zrt_region_make(2, 1, 16, 1, 16, 0, 0), D), 4,
+                               2, 0);
+  zrt_array *A = zrt_array_new_compact("A", R, ZRT_F64, 0, 4, 0, 0, 0, 0);
+  int64_t step[3] = {4, 0, 0}, off[3] = {1, 0, 0};
+  CHECK(zrt_array_access_on_lattice(A, &R, step));
+  CHECK_FALSE(zrt_array_access_on_lattice(A, &R, off));
+  im_transfer *on = im_halo(nullptr, 1, A, R, 4, 0, 0);
+  CHECK(on->nrecv == 1);
+  im_transfer *off_lattice = im_halo(nullptr, 2, A, R, 1, 0, 0);
+  CHECK(off_lattice->nrecv == 0);
+  CHECK(off_lattice->nsend == 0);
+  CHECK(off_lattice->nlocal == 0);
+  zrt_array_free(A);
 }

@@ -125,13 +125,10 @@ void PipelineTransfersPass::moveDown(
 }
 
 /// Moves a transfer or combine op up to just after the definitions of its
-/// operands (it only builds the handle), keeping the transfers' order. It
-/// stays after a zpl.check_lattice: the handle's sections of an array
-/// accessed off its lattice (a compact one holds no cells there) are not
-/// what the check's message reports.
+/// operands (it only builds the handle), keeping the transfers' order.
 void PipelineTransfersPass::hoistHead(Operation *head) {
   auto definesOperand = [&](Operation *prev) {
-    return isa<TransferOp, ironman::CombineOp, zpl::CheckLatticeOp>(prev) ||
+    return isa<TransferOp, ironman::CombineOp>(prev) ||
            llvm::any_of(head->getOperands(), [&](Value operand) {
              return operand.getDefiningOp() == prev;
            });

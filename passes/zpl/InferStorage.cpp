@@ -37,11 +37,13 @@
 // reads in statement bodies, the destination and mask of assignments, the
 // mask of reductions, wrap and reflect, writeln and reads from files, its
 // region, the distribution of a temporary aligned with it, and the
-// zpl.check_lattice that stops an access off its lattice, and calls that
-// pass it to a procedure whose uses of the parameter are all of these.
-// Any other use (a remap, a redistribution, the destination of a partial
-// reduction, scan or flood), in the procedure or in one it is passed to,
-// keeps the array in the dense layout of its bounding box. A parameter
+// zpl.check_lattice that stops an access off its lattice, remaps (`#`,
+// plain, masked or combining) and the destination of a partial reduction,
+// scan or flood (the runtime finds their elements by lattice index), and
+// calls that pass it to a procedure whose uses of the parameter are all
+// of these. Any other use (a redistribution, a sparse product), in the
+// procedure or in one it is passed to, keeps the array in the dense
+// layout of its bounding box. A parameter
 // that may be passed a compact array is marked zpl.may_be_compact.
 //
 //===----------------------------------------------------------------------===//
@@ -311,7 +313,9 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
              FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
-             CheckLatticeOp, func::CallOp, DynShiftOp, DynWrapOp>(user);
+             CheckLatticeOp, func::CallOp, DynShiftOp, DynWrapOp, RemapOp,
+             MaskedRemapOp, ScatterCombineOp, PartialReduceOp, ScanOp,
+             FloodOp>(user);
 }
 
 /// Whether arrays over `region` are strided with constant steps.

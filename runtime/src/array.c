@@ -449,6 +449,16 @@ static bool on_lattice(const zrt_array *a, const zrt_region *r, int k, int64_t d
          (zrt_lattice_count(r, k) <= 1 || zrt_step(r, k) % s == 0);
 }
 
+bool zrt_array_access_on_lattice(const zrt_array *a, const zrt_region *r,
+                                 const int64_t d[ZRT_MAX_RANK]) {
+  if (zrt_box_empty(r))
+    return true;
+  for (int k = 0; k < a->rank; ++k)
+    if (!on_lattice(a, r, k, d[k]))
+      return false;
+  return true;
+}
+
 void zrt_array_check_lattice(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2,
                              const char *where) {
   int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};

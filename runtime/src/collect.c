@@ -363,9 +363,10 @@ static void store_result(zrt_collect *h, vmap_fn vmap) {
       w.lo[k] = w.hi[k] = a->storage.lo[k];
       w.flood |= (int64_t)1 << k;
     } else if (zrt_is_flood(&h->dr, k)) {
+      /* every point of dst's lattice (a compact dst stores no others) */
       w.lo[k] = a->decl.lo[k];
       w.hi[k] = a->decl.hi[k];
-      w.step[k] = 0;
+      w.step[k] = a->decl.step[k];
       w.flood &= ~((int64_t)1 << k);
     }
   }

@@ -1999,10 +1999,12 @@ static inline int64_t row_index(const void *ix, bool narrow, int64_t at) {
   return narrow ? ((const int32_t *)ix)[at] : ((const int64_t *)ix)[at];
 }
 
-/* The offset step in a between points `step` apart along r's last dimension. */
+/* The offset step in a between points `step` apart along r's last
+ * dimension: step / lat_step lattice points in a compact array (r's
+ * points are on its lattice: zplc checks). */
 static int64_t row_step(const zrt_array *a, int64_t step) {
   int last = a->rank - 1;
-  return zrt_is_flood(&a->decl, last) ? 0 : a->layout.stride[last] * step;
+  return zrt_is_flood(&a->decl, last) ? 0 : a->layout.stride[last] * (step / a->lat_step[last]);
 }
 
 /* Where point p's value is and the step to the next point's in the row

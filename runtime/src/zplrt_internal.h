@@ -307,6 +307,10 @@ static inline int64_t zrt_array_elem(const zrt_array *a, const int64_t idx[ZRT_M
       o += idx[k] * a->layout.stride[k];
   return o;
 }
+/* Whether the points of r moved by d are points of a's lattice (what
+ * zrt_array_check_lattice checks; an empty r is). */
+bool zrt_array_access_on_lattice(const zrt_array *a, const zrt_region *r,
+                                 const int64_t d[ZRT_MAX_RANK]);
 /* The lattice index of global index x of a along dimension k (compact
  * storage; x itself otherwise), rounded down when x is not on the lattice. */
 static inline int64_t zrt_array_lattice(const zrt_array *a, int k, int64_t x) {

@@ -3,7 +3,9 @@
 // lattice index as generated code does it, the element offsets of the
 // runtime's own paths (zrt_array_elem), the local boxes of transfer
 // sections (zrt_array_tile_box) and the storage checks, serially and as
-// each PE of a block distribution over 2 PEs.
+// each PE of a block distribution over 2 PEs; a partial reduction's
+// results stored at the lattice points only; a halo off the lattice,
+// which moves nothing.
 #include <catch2/catch.hpp>
 
 #include "pose.h"
@@ -140,4 +142,60 @@ TEST_CASE("a compact array's blocks under a block distribution over 2 PEs",
     CHECK(zrt_array_holds(A, &one_step));
     zrt_array_free(A);
   }
+}
+
+TEST_CASE("a partial reduction under a flood dimension writes a compact array's lattice points",
+          "[compact][collect]") {
+  // Columns 1, 5, 9, 13 of [1..2, 1..13 by 4] over a 1x2 grid: PE 1's
+  // block of columns 8..13 starts off the lattice (its points: 9 and 13).
+  // [1..2, *] S := +<< [S's region] A stores each row's sum at every
+  // lattice point of the row this PE holds, and only there (no fluff:
+  // column 8 has no element of its own).
+  for (int me = 0; me < 2; ++me) {
+    pose(me, 2);
+    int64_t G = zrt_grid_new("G", 2, 1, 2, 0);
+    int64_t D = zrt_dist_new("D", G, 2, ZRT_DIST_BLOCK, 0, ZRT_DIST_BLOCK, 0, 0, 0);
+    zrt_region R = zrt_region_by(zrt_region_dist(zrt_region_make(2, 1, 2, 1, 13, 0, 0), D),
+                                 1, 4, 0);
+    zrt_array *S = zrt_array_new_compact("S", R, ZRT_I64, 0, 0, 0, 0, 0, 0);
+    zrt_region rows = zrt_region_flood(zrt_region_dist(zrt_region_make(2, 1, 2, 1, 1, 0, 0), D), 1);
+    zrt_collect *h = zrt_preduce_begin(S, rows, R, ZRT_SUM);
+    for (int64_t i = 1; i <= 2; ++i) {
+      int64_t x = zrt_collect_offset(h) + i * zrt_collect_stride(h, 0);
+      zrt_collect_i64(h)[x] = 100 * i;
+    }
+    zrt_preduce_end(h);
+    int64_t lo = me == 0 ? 1 : 9, hi = me == 0 ? 5 : 13;
+    for (int64_t i = 1; i <= 2; ++i)
+      for (int64_t j = lo; j <= hi; j += 4) {
+        int64_t idx[3] = {i, j, 0};
+        INFO("PE " << me << " point " << i << "," << j);
+        CHECK(static_cast<int64_t *>(S->base)[zrt_array_elem(S, idx)] == 100 * i);
+      }
+    CHECK(S->bytes == 4 * sizeof(int64_t));
+    zrt_array_free(S);
+  }
+}
+
+TEST_CASE("a halo of a compact array read off its lattice moves nothing", "[compact][halo]") {
+  // [1..16 by 4, 1..16 by 2] on a 2x2 grid, as PE 0: a shift by 4 rows is
+  // one lattice step and travels; by 1 row it leaves the lattice, which
+  // the statement's lattice check reports (the handle must not fail
+  // first, on ghost cells the compact array does not have).
+  pose(0, 4);
+  int64_t G = zrt_grid_new("G", 2, 2, 2, 0);
+  int64_t D = zrt_dist_new("D", G, 2, ZRT_DIST_BLOCK, 0, ZRT_DIST_BLOCK, 0, 0, 0);
+  zrt_region R = zrt_region_by(zrt_region_dist(zrt_region_make(2, 1, 16, 1, 16, 0, 0), D), 4,
+                               2, 0);
+  zrt_array *A = zrt_array_new_compact("A", R, ZRT_F64, 0, 4, 0, 0, 0, 0);
+  int64_t step[3] = {4, 0, 0}, off[3] = {1, 0, 0};
+  CHECK(zrt_array_access_on_lattice(A, &R, step));
+  CHECK_FALSE(zrt_array_access_on_lattice(A, &R, off));
+  im_transfer *on = im_halo(nullptr, 1, A, R, 4, 0, 0);
+  CHECK(on->nrecv == 1);
+  im_transfer *off_lattice = im_halo(nullptr, 2, A, R, 1, 0, 0);
+  CHECK(off_lattice->nrecv == 0);
+  CHECK(off_lattice->nsend == 0);
+  CHECK(off_lattice->nlocal == 0);
+  zrt_array_free(A);
 }

@@ -12,7 +12,9 @@
 // its copy of them, kept in 1, 2 or 4 bytes each, tells every change;
 // a scatter's groups start from the operator's identity (-0.0, 1.0), which
 // keeps the first term's bits; a remap's copies within a PE whose element
-// lists are runs, kept as their first offsets, move the right elements.
+// lists are runs, kept as their first offsets, move the right elements;
+// a scatter's walk steps through compact source and index arrays by
+// lattice points.
 #include <catch2/catch.hpp>
 
 #include "pose.h"
@@ -421,6 +423,29 @@ TEST_CASE("a scatter of one value combines it once per point", "[scatter]") {
   }
   CHECK(zrt_g.n_remap_direct == 3);
   CHECK(zrt_g.n_remap_inspections == 0);
+}
+
+TEST_CASE("a scatter reads compact source and index arrays point by point", "[scatter]") {
+  pose(0, 1);
+  // Points 2, 5, ..., 29 of a stride-3 region: the walk steps 3 indices,
+  // one element of each compact array (10 elements, not 28).
+  zrt_region L = zrt_region_by(zrt_region_make(1, 2, 30, 0, 0, 0, 0), 3, 0, 0);
+  zrt_array *H = zrt_array_new("H", zrt_region_make(1, 0, 3, 0, 0, 0, 0), ZRT_I64, 0, 0, 0, 0,
+                               0, 0);
+  zrt_array *X = zrt_array_new_compact("X", L, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  zrt_array *K = zrt_array_new_compact("K", L, ZRT_I64, 0, 0, 0, 0, 0, 0);
+  REQUIRE(X->bytes == 10 * sizeof(int64_t));
+  int64_t expected[4] = {};
+  for (int64_t i = 2; i <= 29; i += 3) {
+    *i64(X, i) = i * i;
+    *i64(K, i) = i % 4;
+    expected[i % 4] += i * i;
+  }
+  zrt_scatter_combine(H, L, X, nullptr, 0, ZRT_SCATTER_ADD, K, nullptr, nullptr);
+  for (int64_t b = 0; b < 4; ++b) {
+    INFO("element " << b);
+    CHECK(*i64(H, b) == expected[b]);
+  }
 }
 
 TEST_CASE("a masked scatter of one value into a 2-D array", "[scatter]") {

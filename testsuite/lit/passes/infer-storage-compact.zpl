@@ -3,12 +3,13 @@
 -- zpl-infer-storage marks zpl.compact the arrays over regions with constant
 -- steps (some above 1) whose every use the runtime supports on compact
 -- storage: A and B (shifted reads, @^ and its temporary A_wrap, wrap, a
--- mask, a reduction, writeln), M (a mask), L (the source of a scan) and
--- P (passed to a procedure that assigns it: its parameter X is marked
--- zpl.may_be_compact). F is over a unit-step region; H is a scan's
--- destination, D a partial reduction's, K a remap's index, Q is passed to
--- a procedure that remaps it: they keep the layout of their bounding box,
--- and a parameter no compact array reaches (Y) is not marked.
+-- mask, a reduction, writeln), M (a mask), L (the source of a scan), H
+-- (a scan's destination), D (a partial reduction's), K (a remap's index)
+-- and P (passed to a procedure that assigns it: its parameter X is marked
+-- zpl.may_be_compact). F is over a unit-step region; Q is passed to a
+-- procedure where it is a sparse product's destination, V its source and
+-- factor, J its index: they keep the layout of their bounding box, and a parameter no
+-- compact array reaches (Y) is not marked.
 -- CHECK-LABEL: zpl.array_decl @F
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
@@ -21,21 +22,21 @@
 -- CHECK-LABEL: zpl.array_decl @P
 -- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @D
--- CHECK-NOT: zpl.compact
--- CHECK-SAME: init
+-- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @L
 -- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @H
--- CHECK-NOT: zpl.compact
--- CHECK-SAME: init
+-- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @K
--- CHECK-NOT: zpl.compact
--- CHECK-SAME: init
+-- CHECK-SAME: zpl.compact
 -- CHECK-LABEL: zpl.array_decl @Q
 -- CHECK-NOT: zpl.compact
 -- CHECK-SAME: init
+-- CHECK-LABEL: zpl.array_decl @V
+-- CHECK-NOT: zpl.compact
+-- CHECK-SAME: init
 -- CHECK-LABEL: func.func @use(%arg0: !zpl.array<2 x f64> {zpl.may_be_compact})
--- CHECK-LABEL: func.func @turn(%arg0: !zpl.array<1 x i64>)
+-- CHECK-LABEL: func.func @turn(%arg0: !zpl.array<1 x f64>)
 -- CHECK-NOT: zpl.may_be_compact
 -- CHECK-LABEL: func.func @p()
 -- CHECK: zpl.local_array "A_wrap" {{.*}}zpl.compact
@@ -49,7 +50,7 @@
 -- C: zrt_array_new_compact("M",
 -- C: zrt_array_new_compact("P",
 -- C: zrt_array_new_compact("L",
--- C: zrt_array_new("H",
+-- C: zrt_array_new_compact("H",
 -- The procedure reads the lattice of its parameter at run time and runs
 -- the nest that addresses it by lattice index where it is compact, the
 -- dense one where it is not.
@@ -78,15 +79,17 @@ var A, B : [C] double;
 var M : [C] boolean;
 var P : [C] double;
 var D : [Col] double;
-var L, H, K, Q : [S] integer;
+var L, H, K : [S] integer;
+var Q, V : [S] double;
+var J : [S] integer;
 var x : double;
 procedure use(X : [C] double);
 begin
   [C] X := 1.0;
 end;
-procedure turn(Y : [S] integer);
+procedure turn(Y : [S] double);
 begin
-  [S] Y := Y#[K];
+  [S] Y#[J] += V * V#[J];
 end;
 procedure p();
 begin

@@ -581,7 +581,7 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
   }
   Value lattice = runTimeLattice(b);
   if (!lattice)
-    return buildNest(region, one, init, body, rowBody);
+    return buildUnitOrGeneral(region, one, init, body, rowBody);
   // Parameters that may be compact: one nest addressing them by lattice
   // index, run where one of them is compact, and one addressing them as
   // dense arrays (rows walked by the loop index, as without compact
@@ -594,7 +594,8 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
         addressDense();
       }
       SmallVector<Value> results =
-          buildNest(region, one, init, body, rowBody);
+          dense ? buildUnitOrGeneral(region, one, init, body, rowBody)
+                : buildNest(region, one, init, body, rowBody);
       if (dense)
         accesses = saved;
       scf::YieldOp::create(nb, nl, results);
@@ -602,6 +603,62 @@ SmallVector<Value> NestBuilder::build(Value region, const LoopSteps &loopSteps,
   };
   auto ifOp = scf::IfOp::create(b, loc, lattice, nestIn(false), nestIn(true));
   return SmallVector<Value>(ifOp.getResults());
+}
+
+/// buildNest; where the innermost step or a dense array's innermost stride
+/// is known only at run time (a procedure under its caller's scope, a
+/// parameter), twice: once for where they are all 1, in which the C
+/// compiler sees unit strides and vectorises the row, and once as they
+/// come.
+SmallVector<Value> NestBuilder::buildUnitOrGeneral(Value region, Value one,
+                                                   ValueRange init,
+                                                   BodyFn body, RowFn rowBody) {
+  Value unit = runTimeUnitInner(rewriter, one);
+  if (!unit)
+    return buildNest(region, one, init, body, rowBody);
+  auto nestIn = [&](bool isUnit) {
+    return [&, isUnit](OpBuilder &nb, Location nl) {
+      decltype(accesses) savedAccesses;
+      SmallVector<Value> savedSteps;
+      if (isUnit) {
+        savedAccesses = accesses;
+        savedSteps.assign(steps.begin(), steps.end());
+        steps.back() = one;
+        for (Access &a : accesses)
+          if (!a.compact)
+            a.innerStride = nullptr;
+      }
+      SmallVector<Value> results = buildNest(region, one, init, body, rowBody);
+      if (isUnit) {
+        accesses = savedAccesses;
+        steps.assign(savedSteps.begin(), savedSteps.end());
+      }
+      scf::YieldOp::create(nb, nl, results);
+    };
+  };
+  auto ifOp = scf::IfOp::create(rewriter, loc, unit, nestIn(true), nestIn(false));
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+/// Whether the innermost step and every dense access's innermost stride
+/// that are known only at run time are 1; null when none is.
+Value NestBuilder::runTimeUnitInner(OpBuilder &b, Value one) {
+  if (rank == 0)
+    return nullptr;
+  Value all;
+  SmallVector<Value> tested;
+  auto require = [&](Value v) {
+    if (matchPattern(v, m_One()) || llvm::is_contained(tested, v))
+      return;
+    tested.push_back(v);
+    Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, one);
+    all = all ? arith::AndIOp::create(b, loc, all, isOne) : isOne;
+  };
+  require(steps.back());
+  for (const Access &a : accesses)
+    if (!a.compact && a.innerStride)
+      require(a.innerStride);
+  return all;
 }
 
 /// Whether some parameter of the nest whose layout is known only at run

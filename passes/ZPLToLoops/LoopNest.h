@@ -259,6 +259,11 @@ private:
                        mlir::Value count);
   bool hasCompact() const;
   mlir::Value runTimeLattice(mlir::OpBuilder &b);
+  mlir::Value runTimeUnitInner(mlir::OpBuilder &b, mlir::Value one);
+  llvm::SmallVector<mlir::Value> buildUnitOrGeneral(mlir::Value region,
+                                                    mlir::Value one,
+                                                    mlir::ValueRange init,
+                                                    BodyFn body, RowFn rowBody);
   void addressDense();
   llvm::SmallVector<mlir::Value> buildNest(mlir::Value region,
                                            mlir::Value one,

@@ -412,7 +412,7 @@ void NestBuilder::promiseIndependentRows(OpBuilder &b) {
   // `for`: only loops without accumulators, whose C `for` has nothing
   // before it.)
   bool runTime = llvm::any_of(accesses, [](const Access &a) { return !a.dyn.empty(); });
-  if (!runTime || !restrictSafe())
+  if (!independentAtRunTime && (!runTime || !restrictSafe()))
     return;
   emitc::VerbatimOp::create(b, loc,
                             "#if defined(__GNUC__) && !defined(__clang__)\n"
@@ -616,6 +616,9 @@ SmallVector<Value> NestBuilder::buildUnitOrGeneral(Value region, Value one,
   Value unit = runTimeUnitInner(rewriter, one);
   if (!unit)
     return buildNest(region, one, init, body, rowBody);
+  Value apart = writtenApartAtRunTime(rewriter);
+  if (apart)
+    unit = arith::AndIOp::create(rewriter, loc, unit, apart);
   auto nestIn = [&](bool isUnit) {
     return [&, isUnit](OpBuilder &nb, Location nl) {
       decltype(accesses) savedAccesses;
@@ -627,17 +630,49 @@ SmallVector<Value> NestBuilder::buildUnitOrGeneral(Value region, Value one,
         for (Access &a : accesses)
           if (!a.compact)
             a.innerStride = nullptr;
+        independentAtRunTime = bool(apart);
       }
       SmallVector<Value> results = buildNest(region, one, init, body, rowBody);
       if (isUnit) {
         accesses = savedAccesses;
         steps.assign(savedSteps.begin(), savedSteps.end());
+        independentAtRunTime = false;
       }
       scf::YieldOp::create(nb, nl, results);
     };
   };
   auto ifOp = scf::IfOp::create(rewriter, loc, unit, nestIn(true), nestIn(false));
   return SmallVector<Value>(ifOp.getResults());
+}
+
+/// Whether, at run time, each array the nest writes is another storage
+/// than every array it reads at an offset or may not know apart from it (a
+/// parameter, a selection: the same storage may come under two names): then
+/// no iteration reads what another writes, and the row loop may say so to
+/// the C compiler (promiseIndependentRows). Null when nothing needs a test
+/// or some written array is also read at an offset under its own name.
+Value NestBuilder::writtenApartAtRunTime(OpBuilder &b) {
+  Value all;
+  for (const Access &w : accesses) {
+    if (!w.written)
+      continue;
+    for (const Access &r : accesses) {
+      if (&r == &w || r.written)
+        continue;
+      bool offset = !r.dyn.empty() || r.disp || r.innerOff != 0;
+      if (r.array == w.array) {
+        if (offset)
+          return nullptr;
+        continue;
+      }
+      if (!offset || (w.distinct && r.distinct))
+        continue;
+      Value ne = emitc::CmpOp::create(b, loc, b.getI1Type(),
+                                      emitc::CmpPredicate::ne, w.base, r.base);
+      all = all ? arith::AndIOp::create(b, loc, all, ne) : ne;
+    }
+  }
+  return all;
 }
 
 /// Whether the innermost step and every dense access's innermost stride

@@ -260,6 +260,10 @@ private:
   bool hasCompact() const;
   mlir::Value runTimeLattice(mlir::OpBuilder &b);
   mlir::Value runTimeUnitInner(mlir::OpBuilder &b, mlir::Value one);
+  mlir::Value writtenApartAtRunTime(mlir::OpBuilder &b);
+  // Set while building a nest whose rows a run-time test showed
+  // independent (writtenApartAtRunTime).
+  bool independentAtRunTime = false;
   llvm::SmallVector<mlir::Value> buildUnitOrGeneral(mlir::Value region,
                                                     mlir::Value one,
                                                     mlir::ValueRange init,

@@ -529,30 +529,10 @@ static void copy_regrown(const zrt_array *from, const zrt_array *to) {
     }
 }
 
-void zrt_array_reach(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
-  int64_t flo[ZRT_MAX_RANK], fhi[ZRT_MAX_RANK];
-  bool grow = false;
-  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
-    flo[k] = a->fluff_lo[k];
-    fhi[k] = a->fluff_hi[k];
-    if (k >= a->rank || zrt_is_flood(&a->decl, k))
-      continue;
-    if (zrt_index_too_large(d[k]))
-      zrt_fail_all("array %s is too large: ghost cells for a shift by %lld in dimension %d "
-                   "(shifts are limited to 2^60)",
-                   a->name, (long long)d[k], k + 1);
-    /* Both sides at once: a stencil that shifts by -s shifts by s too. */
-    int64_t w = d[k] < 0 ? -d[k] : d[k];
-    if (w <= (d[k] < 0 ? flo[k] : fhi[k]))
-      continue;
-    w = w > flo[k] ? w : flo[k];
-    flo[k] = fhi[k] = w > fhi[k] ? w : fhi[k];
-    grow = true;
-  }
-  if (!grow)
-    return;
-  /* New storage with the wider ghost cells, the old contents copied, and a
-   * new serial, so that cached transfer handles of a are rebuilt. */
+/* New storage for a with ghost cells flo/fhi (no narrower than a's), the
+ * old contents copied, and a new serial, so that cached transfer handles
+ * of a are rebuilt. */
+static void regrow(zrt_array *a, const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {
   zrt_array *b = array_alloc(a->name, a->type, a->decl, a->dist, flo, fhi, a->compact);
   copy_regrown(a, b);
   zrt_g.be->sym_free(a->base);
@@ -577,6 +557,52 @@ void zrt_array_reach(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
   a->spare = NULL;
   free(b->name);
   free(b);
+}
+
+void zrt_array_reach(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
+  int64_t flo[ZRT_MAX_RANK], fhi[ZRT_MAX_RANK];
+  bool grow = false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    flo[k] = a->fluff_lo[k];
+    fhi[k] = a->fluff_hi[k];
+    if (k >= a->rank || zrt_is_flood(&a->decl, k))
+      continue;
+    if (zrt_index_too_large(d[k]))
+      zrt_fail_all("array %s is too large: ghost cells for a shift by %lld in dimension %d "
+                   "(shifts are limited to 2^60)",
+                   a->name, (long long)d[k], k + 1);
+    /* Both sides at once: a stencil that shifts by -s shifts by s too. */
+    int64_t w = d[k] < 0 ? -d[k] : d[k];
+    if (w <= (d[k] < 0 ? flo[k] : fhi[k]))
+      continue;
+    w = w > flo[k] ? w : flo[k];
+    flo[k] = fhi[k] = w > fhi[k] ? w : fhi[k];
+    grow = true;
+  }
+  if (grow)
+    regrow(a, flo, fhi);
+}
+
+/* Gives dst and src the wider of their ghost cells on each side when
+ * nothing else keeps their storage apart: an array whose cells a run-time
+ * shift grew (zrt_array_reach) still exchanges storage with its partner
+ * (A := Temp after a stencil), instead of being copied every time. */
+static void match_ghost_cells(zrt_array *dst, zrt_array *src) {
+  if (dst == src || dst->type != src->type || dst->rank != src->rank ||
+      dst->dist != src->dist || memcmp(&dst->decl, &src->decl, sizeof dst->decl) != 0)
+    return;
+  int64_t flo[ZRT_MAX_RANK], fhi[ZRT_MAX_RANK];
+  bool dst_narrower = false, src_narrower = false;
+  for (int k = 0; k < ZRT_MAX_RANK; ++k) {
+    flo[k] = dst->fluff_lo[k] > src->fluff_lo[k] ? dst->fluff_lo[k] : src->fluff_lo[k];
+    fhi[k] = dst->fluff_hi[k] > src->fluff_hi[k] ? dst->fluff_hi[k] : src->fluff_hi[k];
+    dst_narrower |= dst->fluff_lo[k] < flo[k] || dst->fluff_hi[k] < fhi[k];
+    src_narrower |= src->fluff_lo[k] < flo[k] || src->fluff_hi[k] < fhi[k];
+  }
+  if (dst_narrower)
+    regrow(dst, flo, fhi);
+  if (src_narrower)
+    regrow(src, flo, fhi);
 }
 
 /* ---- array renaming ------------------------------------------------------------------------ */
@@ -638,6 +664,7 @@ static void copy_outside(zrt_array *dst, const zrt_array *src, const zrt_region 
 }
 
 bool zrt_array_rename(zrt_array *dst, zrt_array *src, zrt_region r) {
+  match_ghost_cells(dst, src);
   if (!same_storage(dst, src))
     return false;
   for (int k = 0; k < r.rank; ++k)

@@ -52,7 +52,7 @@ void grow_and_check(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
 }
 
 zrt_region dist_region(int64_t kind, int64_t lo, int64_t hi, int64_t step) {
-  int64_t G = zrt_grid_new("G", 2, 2, 1, 0);
+  int64_t G = zrt_grid_new("G", 2, zrt_g.npes, 1, 0);
   int64_t D = zrt_dist_new("D", G, 2, kind, 0, ZRT_DIST_BLOCK, 0, 0, 0);
   zrt_region r = zrt_region_dist(zrt_region_make(2, lo, hi, lo, hi, 0, 0), D);
   return step > 1 ? zrt_region_by(r, step, step, 0) : r;
@@ -94,4 +94,28 @@ TEST_CASE("growing a compact array under a cyclic distribution keeps its element
   CHECK(b->serial != serial);
   CHECK(b->fluff_lo[0] == 4);
   zrt_array_free(b);
+}
+
+TEST_CASE("an array whose ghost cells grew still exchanges storage with its partner",
+          "[reach]") {
+  pose(0, 1);
+  zrt_region r = dist_region(ZRT_DIST_BLOCK, 1, 10, 1);
+  zrt_array *a = zrt_array_new("A", r, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  zrt_array *t = zrt_array_new("T", r, ZRT_F64, 0, 0, 0, 0, 0, 0);
+  int64_t d[ZRT_MAX_RANK] = {1, -1, 0};
+  zrt_array_reach(a, d);
+  for (int64_t i = 1; i <= 10; ++i)
+    for (int64_t j = 1; j <= 10; ++j)
+      at(t, i, j) = 100.0 * i + j;
+  // `[R] A := T`: T takes A's wider ghost cells, then the two exchange
+  CHECK(zrt_array_rename(a, t, r));
+  for (int k = 0; k < 2; ++k) {
+    CHECK(t->fluff_lo[k] == 1);
+    CHECK(t->fluff_hi[k] == 1);
+  }
+  for (int64_t i = 1; i <= 10; ++i)
+    for (int64_t j = 1; j <= 10; ++j)
+      CHECK(at(a, i, j) == 100.0 * i + j);
+  zrt_array_free(a);
+  zrt_array_free(t);
 }

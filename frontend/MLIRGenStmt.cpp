@@ -450,7 +450,12 @@ void Generator::genBoundary(const BoundaryStmt &s) {
       continue;
     }
     Value arr = arrayValue(*v, n->loc);
-    if (arr)
+    if (!arr)
+      continue;
+    if (scope->dir->runTime)
+      DynBoundaryOp::create(b, l, kind, arr, base,
+                            directionValues(*scope->dir));
+    else
       BoundaryOp::create(b, l, kind, arr, base, scope->dir->offsets);
   }
 }

@@ -594,17 +594,6 @@ void Sema::treatScalarStrideAsUniform(DirRef &d) {
   d.name.clear();
 }
 
-bool Sema::requireCompileTimeDir(const DirRef &d, const std::string &use) {
-  if (!d.runTime)
-    return true;
-  error(d.loc, (d.name.empty() ? std::string("this direction")
-                               : "direction '" + d.name + "'") +
-                   " is known only at run time (its components use config vars, "
-                   "parameters or locals); " +
-                   use + " needs one known at compile time");
-  return false;
-}
-
 void Sema::checkBandOnLattice(const RegionExpr &r) {
   std::vector<int64_t> stride = strideOf(*r.base);
   const std::vector<int64_t> &d = r.dir->offsets;

@@ -166,9 +166,6 @@ private:
   bool resolveDir(DirRef &d, bool constOnly = true);
   bool foldDirection(std::vector<ExprPtr> &components, std::vector<int64_t> &offsets,
                      bool &runTime, bool uniform, bool constOnly = true);
-  /// Reports `d` when it is known only at run time and `use` needs it at
-  /// compile time; true when it is known at compile time.
-  bool requireCompileTimeDir(const DirRef &d, const std::string &use);
   static bool isUnitStride(const std::vector<int64_t> &s) {
     return std::all_of(s.begin(), s.end(), [](int64_t x) { return x <= 1; });
   }

@@ -325,10 +325,10 @@ void Sema::checkBoundary(BoundaryStmt &bs) {
                       "' needs an 'of' region scope, e.g. [east of R] " + kw + " A;");
     return;
   }
+  // A direction known only at run time is checked when the statement runs
+  // (zrt_shift_boundary); a zero one then fills nothing.
   const DirRef &dir = *scope->dir;
-  if (!requireCompileTimeDir(dir, std::string("'") + kw + "'"))
-    return;
-  if (!dir.offsets.empty() &&
+  if (!dir.runTime && !dir.offsets.empty() &&
       llvm::all_of(dir.offsets, [](int64_t d) { return d == 0; }))
     error(dir.loc, std::string("'") + kw + "' needs a nonzero direction (" +
                        (dir.name.empty() ? std::string("this one")

@@ -603,6 +603,17 @@ LogicalResult DynWrapOp::verify() {
   return success();
 }
 
+LogicalResult DynBoundaryOp::verify() {
+  unsigned rank = getRegion().getType().getRank();
+  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
+                            "array")))
+    return failure();
+  if (getDirection().size() != rank)
+    return emitOpError("direction has ") << getDirection().size()
+           << " components but the region has rank " << rank;
+  return success();
+}
+
 LogicalResult CheckLatticeOp::verify() {
   unsigned rank = getRegion().getType().getRank();
   if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,

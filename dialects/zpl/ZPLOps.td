@@ -524,6 +524,26 @@ def ZPL_DynWrapOp : ZPL_Op<"dyn_wrap"> {
   let hasVerifier = 1;
 }
 
+def ZPL_DynBoundaryOp : ZPL_Op<"dyn_boundary"> {
+  let summary = "`[d of R] wrap A;` or `reflect` with d known only at run time";
+  let description = [{
+    ```mlir
+    zpl.dyn_boundary wrap %A over %R by(%s, %c0) : !zpl.array<2 x f64>, !zpl.region<2>
+    ```
+    `zpl.boundary` whose direction's components are operands (config
+    vars, parameters, locals): fills the band `d of R` of A, run in place,
+    after growing A's ghost cells to reach it and checking that the band
+    is on A's lattice and within what A stores (status 2 otherwise).
+    Nothing happens when every component is 0.
+  }];
+  let arguments = (ins ZPL_BoundaryKind:$kind, ZPL_ArrayType:$array,
+                       ZPL_RegionType:$region, Variadic<I64>:$direction);
+  let assemblyFormat = [{
+    $kind $array `over` $region `by` `(` $direction `)` attr-dict `:` qualified(type($array)) `,` qualified(type($region))
+  }];
+  let hasVerifier = 1;
+}
+
 def ZPL_PartialReduceOp : ZPL_Op<"reduce_partial", [
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
   let summary = "`[1..n, 1] S := +<< [1..n, 1..n] A`";

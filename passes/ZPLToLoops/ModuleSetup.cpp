@@ -447,7 +447,7 @@ void MainBuilder::allocateArray(OpBuilder &b, zpl::ArrayDeclOp arr,
 /// The ops that get a static transfer handle.
 bool needsTransferHandle(Operation *op) {
   return isa<ironman::TransferOp, ironman::CombineOp, zpl::BoundaryOp,
-             zpl::DynShiftOp, zpl::DynWrapOp, zpl::RedistributeOp, zpl::RemapOp, zpl::MaskedRemapOp,
+             zpl::DynShiftOp, zpl::DynWrapOp, zpl::DynBoundaryOp, zpl::RedistributeOp, zpl::RemapOp, zpl::MaskedRemapOp,
              zpl::ScatterCombineOp, zpl::ScatterProductOp>(op);
 }
 

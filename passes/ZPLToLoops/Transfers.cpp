@@ -235,6 +235,24 @@ struct DynWrapLowering : LoweringPattern<zpl::DynWrapOp> {
   }
 };
 
+/// `zt_<id> = zrt_shift_boundary(zt_<id>, id, reflect, a, r, d0, d1, d2,
+/// "file:line:col")`.
+struct DynBoundaryLowering : LoweringPattern<zpl::DynBoundaryOp> {
+  using LoweringPattern::LoweringPattern;
+  LogicalResult
+  matchAndRewrite(zpl::DynBoundaryOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool reflect = op.getKind() == zpl::BoundaryKind::reflect;
+    SmallVector<CArg> args{intArg(rewriter.getContext(), reflect),
+                           adaptor.getArray(), adaptor.getRegion()};
+    llvm::append_range(args,
+                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
+    handleCall(rewriter, types, facts, op, RuntimeFn::ShiftBoundary, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct RedistributeLowering : LoweringPattern<zpl::RedistributeOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
@@ -453,7 +471,7 @@ void populateTransferPatterns(const ZPLTypeConverter &types,
                               const ModuleFacts &facts,
                               RewritePatternSet &patterns) {
   patterns.add<TransferLowering, CombineLowering, BoundaryLowering,
-               DynShiftLowering, DynWrapLowering, RedistributeLowering, RemapLowering, ScatterCombineLowering,
+               DynShiftLowering, DynWrapLowering, DynBoundaryLowering, RedistributeLowering, RemapLowering, ScatterCombineLowering,
                ScatterProductLowering, MaskedRemapLowering,
                OperandCallLowering<zpl::ScatterSettleOp, RuntimeFn::ScatterSettle>,
                StateLowering<ironman::DROp, RuntimeFn::DR>,

@@ -313,7 +313,8 @@ staticSteps(Value region, SymbolTable &symbols, unsigned depth = 0) {
 static bool isCompactUse(Operation *user) {
   return isa<ReadOp, AssignOp, ReduceOp, BoundaryOp, WriteArrayOp,
              FileReadArrayOp, LocalArrayOp, FreeArrayOp, ArrayRegionOp,
-             CheckLatticeOp, func::CallOp, DynShiftOp, DynWrapOp, RemapOp,
+             CheckLatticeOp, func::CallOp, DynShiftOp, DynWrapOp,
+             DynBoundaryOp, RemapOp,
              MaskedRemapOp, ScatterCombineOp, PartialReduceOp, ScanOp,
              FloodOp>(user);
 }

@@ -55,6 +55,13 @@ im_transfer *zrt_shift(im_transfer *cached, int64_t id, zrt_array *a, zrt_region
  * and growth of the ghost cells as zrt_shift. Nothing for d = 0. */
 im_transfer *zrt_shift_wrap(im_transfer *cached, int64_t id, zrt_array *a, int64_t d0,
                             int64_t d1, int64_t d2, const char *where);
+/* `[d of r] wrap a;` (reflect = 0) or `reflect a;` (1) with d known only at
+ * run time: im_wrap's or im_reflect's transfer run in place, after the
+ * lattice check, growth of the ghost cells and storage check of zrt_shift
+ * for r moved by d. Nothing for d = 0. */
+im_transfer *zrt_shift_boundary(im_transfer *cached, int64_t id, int64_t reflect, zrt_array *a,
+                                zrt_region r, int64_t d0, int64_t d1, int64_t d2,
+                                const char *where);
 
 /* Redistribution `[r] dst := src` between arrays of different
  * distributions (same rank and element type): every element of r moves

@@ -40,3 +40,21 @@ im_transfer *zrt_shift_wrap(im_transfer *cached, int64_t id, zrt_array *a, int64
   run_now(t);
   return t;
 }
+
+im_transfer *zrt_shift_boundary(im_transfer *cached, int64_t id, int64_t reflect, zrt_array *a,
+                                zrt_region r, int64_t d0, int64_t d1, int64_t d2,
+                                const char *where) {
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  if (!d0 && !d1 && !d2) /* no band */
+    return cached;
+  r = zrt_region_align(r, a);
+  /* The band d of r holds the points of r moved by d nearest the edge: on
+   * a's lattice and within its storage as those are. */
+  zrt_array_check_lattice(a, r, d0, d1, d2, where);
+  zrt_array_reach(a, d);
+  zrt_array_check(a, r, d0, d1, d2);
+  im_transfer *t = reflect ? im_reflect(cached, id, a, r, d0, d1, d2)
+                           : im_wrap(cached, id, a, r, d0, d1, d2);
+  run_now(t);
+  return t;
+}

@@ -663,3 +663,11 @@ func.func @dyn_wrap_rank(%A: !zpl.array<2 x f64>, %s: i64) {
   zpl.dyn_wrap %A by(%s, %s, %s) : !zpl.array<2 x f64>
   return
 }
+
+// -----
+
+func.func @dyn_boundary_rank(%A: !zpl.array<2 x f64>, %R: !zpl.region<2>, %s: i64) {
+  // expected-error @+1 {{direction has 1 components but the region has rank 2}}
+  zpl.dyn_boundary wrap %A over %R by(%s) : !zpl.array<2 x f64>, !zpl.region<2>
+  return
+}

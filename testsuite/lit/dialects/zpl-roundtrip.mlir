@@ -387,11 +387,13 @@ func.func @sparse_product(%Y: !zpl.array<2 x f64>, %V: !zpl.array<1 x f64>, %S: 
 // CHECK-LABEL: func.func @run_time_shift
 // CHECK: %[[V:.*]] = zpl.dyn_shift %{{.*}} by(%{{.*}}, %{{.*}}) over %{{.*}} : !zpl.array<2 x f64>, !zpl.region<2>
 // CHECK: zpl.dyn_wrap %{{.*}} by(%{{.*}}, %{{.*}}) : !zpl.array<2 x f64>
+// CHECK: zpl.dyn_boundary reflect %{{.*}} over %{{.*}} by(%{{.*}}, %{{.*}}) : !zpl.array<2 x f64>, !zpl.region<2>
 // CHECK: zpl.read %[[V]] [0, 0]
 func.func @run_time_shift(%A: !zpl.array<2 x f64>, %E: !zpl.array<2 x f64>, %R: !zpl.region<2>, %s: i64) {
   %c0 = arith.constant 0 : i64
   %v = zpl.dyn_shift %A by(%s, %c0) over %R : !zpl.array<2 x f64>, !zpl.region<2>
   zpl.dyn_wrap %A by(%c0, %s) : !zpl.array<2 x f64>
+  zpl.dyn_boundary reflect %A over %R by(%s, %c0) : !zpl.array<2 x f64>, !zpl.region<2>
   zpl.assign %E over %R : !zpl.array<2 x f64>, !zpl.region<2> {
     %x = zpl.read %v [0, 0] : !zpl.array<2 x f64>
     zpl.yield %x : f64

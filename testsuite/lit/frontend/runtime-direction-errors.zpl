@@ -1,14 +1,14 @@
 -- RUN: not %zplc --emit=ast %s 2>&1 | FileCheck %s
 -- A direction whose components use config vars is known at start-up:
--- `of`, `in`, `at` and `by` of any region take it, and shifts (`@`, `@^`),
--- checked when they run; the scope of 'wrap' or 'reflect' needs one known
--- at compile time. A real component is no direction at all. Lines 24 to
--- 26 and 28 to 33 are legal.
+-- `of`, `in`, `at` and `by` of any region take it, and shifts (`@`, `@^`)
+-- and the scopes of 'wrap' and 'reflect', checked when they run. A real
+-- component is no direction at all. Lines 24 to 33 are legal (the
+-- error at line 19 is the only one).
 -- CHECK: {{.*}}runtime-direction-errors.zpl:19:20: error: direction components must be integers
 -- (line 24: a shift by a run-time direction, checked when it runs)
 -- (line 25: the same for a periodic shift)
 -- (line 26: a run-time stride)
--- CHECK: {{.*}}runtime-direction-errors.zpl:27:4: error: direction 'dn' is known only at run time (its components use config vars, parameters or locals); 'wrap' needs one known at compile time
+-- (line 27: a band wrapped by a run-time direction)
 -- (line 28: a band of a strided region, a whole number of strides at run time)
 -- CHECK-NOT: error:
 program p;

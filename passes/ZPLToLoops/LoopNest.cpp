@@ -653,6 +653,7 @@ SmallVector<Value> NestBuilder::buildUnitOrGeneral(Value region, Value one,
 /// or some written array is also read at an offset under its own name.
 Value NestBuilder::writtenApartAtRunTime(OpBuilder &b) {
   Value all;
+  SmallVector<std::pair<Value, Value>> tested;
   for (const Access &w : accesses) {
     if (!w.written)
       continue;
@@ -665,8 +666,10 @@ Value NestBuilder::writtenApartAtRunTime(OpBuilder &b) {
           return nullptr;
         continue;
       }
-      if (!offset || (w.distinct && r.distinct))
+      if (!offset || (w.distinct && r.distinct) ||
+          llvm::is_contained(tested, std::make_pair(w.base, r.base)))
         continue;
+      tested.push_back({w.base, r.base});
       Value ne = emitc::CmpOp::create(b, loc, b.getI1Type(),
                                       emitc::CmpPredicate::ne, w.base, r.base);
       all = all ? arith::AndIOp::create(b, loc, all, ne) : ne;

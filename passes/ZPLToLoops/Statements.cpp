@@ -96,13 +96,14 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // ZPL: every read sees the old values. Reading the destination at
     // another index the statement writes needs a temporary.
     LoopSteps steps = facts.stepsOf(op.getRegion());
+    bool runTimeTemp = false; // needed for a read by a run-time shift
     bool needTemp = llvm::any_of(reads, [&](const Read &r) {
       if (maySelectSame(r.array, op.getDest()))
         return anyShifted(r.off) || !r.dyn.empty();
       if (arrayKeyOf(r.array) != destKey)
         return false;
       if (!r.dyn.empty()) // a run-time shift: may be 0 or on the lattice
-        return true;
+        return runTimeTemp = true;
       return anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
     });
     nest.checkShiftedReads(reads, region);
@@ -112,11 +113,16 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     Value dest = adaptor.getDest();
     // Marked zpl.rename, the temporary is the destination's spare, kept
     // across statements, and the copy back an exchange of storage.
+    // A statement reading its destination by a run-time shift (MG's
+    // prolongation through a parameter, called once per level) runs in
+    // the destination's spare too, kept across calls, so that it does not
+    // allocate and fault in a temporary of the whole array each time.
     bool keepTemp = needTemp && op->hasAttr("zpl.rename");
+    bool spareTemp = keepTemp || runTimeTemp;
     Value target =
         needTemp ? callRuntime(rewriter, op.getLoc(),
-                               keepTemp ? RuntimeFn::ArraySpare
-                                        : RuntimeFn::ArrayTemp,
+                               spareTemp ? RuntimeFn::ArraySpare
+                                         : RuntimeFn::ArrayTemp,
                                {dest})
                  : dest;
     // The destination first (index 0); the reads follow. Without a
@@ -136,6 +142,8 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // insertion point there.)
     if (keepTemp)
       renameOrCopyBack(op, nest, region, steps, dest, target);
+    else if (spareTemp)
+      copyTemp(op, nest, region, steps, dest, target);
     else if (needTemp)
       copyBack(op, nest, region, steps, dest, target);
     if (boundary)

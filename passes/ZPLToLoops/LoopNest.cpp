@@ -628,7 +628,7 @@ SmallVector<Value> NestBuilder::buildUnitOrGeneral(Value region, Value one,
         savedSteps.assign(steps.begin(), steps.end());
         steps.back() = one;
         for (Access &a : accesses)
-          if (!a.compact)
+          if (!a.compact && !a.distinct)
             a.innerStride = nullptr;
         independentAtRunTime = bool(apart);
       }
@@ -678,8 +678,10 @@ Value NestBuilder::writtenApartAtRunTime(OpBuilder &b) {
   return all;
 }
 
-/// Whether the innermost step and every dense access's innermost stride
-/// that are known only at run time are 1; null when none is.
+/// Whether the innermost step and the innermost stride of every dense
+/// access of a parameter or selection (a declared array's is known, or
+/// 0 where it floods) that are known only at run time are 1; null when
+/// none is.
 Value NestBuilder::runTimeUnitInner(OpBuilder &b, Value one) {
   if (rank == 0)
     return nullptr;
@@ -694,7 +696,7 @@ Value NestBuilder::runTimeUnitInner(OpBuilder &b, Value one) {
   };
   require(steps.back());
   for (const Access &a : accesses)
-    if (!a.compact && a.innerStride)
+    if (!a.compact && a.innerStride && !a.distinct)
       require(a.innerStride);
   return all;
 }

@@ -584,15 +584,23 @@ LogicalResult BoundaryOp::verify() {
   return success();
 }
 
-LogicalResult DynShiftOp::verify() {
-  unsigned rank = getRegion().getType().getRank();
-  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
-                            "array")))
+/// An op on an array of rank `arrayRank` over a region of rank `rank`,
+/// with `n` components of a direction or offset (`what`).
+static LogicalResult verifyArrayOverRegion(Operation *op, unsigned arrayRank,
+                                           unsigned rank, size_t n,
+                                           StringRef what) {
+  if (failed(verifySameRank(op, arrayRank, rank, "array")))
     return failure();
-  if (getDirection().size() != rank)
-    return emitOpError("direction has ") << getDirection().size()
+  if (n != rank)
+    return op->emitOpError(what) << " has " << n
            << " components but the region has rank " << rank;
   return success();
+}
+
+LogicalResult DynShiftOp::verify() {
+  return verifyArrayOverRegion(*this, getArray().getType().getRank(),
+                               getRegion().getType().getRank(),
+                               getDirection().size(), "direction");
 }
 
 LogicalResult DynWrapOp::verify() {
@@ -604,25 +612,15 @@ LogicalResult DynWrapOp::verify() {
 }
 
 LogicalResult DynBoundaryOp::verify() {
-  unsigned rank = getRegion().getType().getRank();
-  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
-                            "array")))
-    return failure();
-  if (getDirection().size() != rank)
-    return emitOpError("direction has ") << getDirection().size()
-           << " components but the region has rank " << rank;
-  return success();
+  return verifyArrayOverRegion(*this, getArray().getType().getRank(),
+                               getRegion().getType().getRank(),
+                               getDirection().size(), "direction");
 }
 
 LogicalResult CheckLatticeOp::verify() {
-  unsigned rank = getRegion().getType().getRank();
-  if (failed(verifySameRank(*this, getArray().getType().getRank(), rank,
-                            "array")))
-    return failure();
-  if (getOffset().size() != rank)
-    return emitOpError("offset has ") << getOffset().size()
-           << " components but the region has rank " << rank;
-  return success();
+  return verifyArrayOverRegion(*this, getArray().getType().getRank(),
+                               getRegion().getType().getRank(),
+                               getOffset().size(), "offset");
 }
 
 LogicalResult PartialReduceOp::verify() {

@@ -69,6 +69,7 @@ struct LowerToLoopsPass : zpl::impl::LowerToLoopsBase<LowerToLoopsPass> {
     facts.reuseAlongRows = reuseAlongRows;
     if (failed(prepareModule(module, types, facts)))
       return signalPassFailure();
+    groupRunTimeShifts(module, facts);
 
     ConversionTarget target(*ctx);
     configureTarget(target, types);

@@ -90,6 +90,18 @@ struct ModuleFacts {
   /// ironman.combine, and zpl.boundary/redistribute/remap without
   /// zpl-gen-comm).
   llvm::DenseMap<mlir::Operation *, int64_t> transferIds;
+  /// A statement's run-time shifts of one array lowered as one exchange
+  /// (Transfers.cpp, groupRunTimeShifts): the `zpl.dyn_wrap` members in
+  /// one call, the `zpl.dyn_shift` members over one region in another.
+  struct ShiftGroup {
+    bool wraps;
+    llvm::SmallVector<mlir::Operation *> members;
+  };
+  /// The groups whose calls go at each op (the last run-time shift of
+  /// their statement's prologue), in order, and the ops whose transfer a
+  /// group makes.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<ShiftGroup>> shiftGroupsAt;
+  llvm::DenseSet<mlir::Operation *> groupedShifts;
   /// Remaps that run at most once: the op after which their handle is
   /// released (an ironman.sv, or the zpl remap op itself) and the handle's
   /// id (ReleasedRemaps.cpp).
@@ -134,6 +146,8 @@ mlir::LogicalResult prepareModule(mlir::ModuleOp module,
 void createFamilyTables(mlir::ModuleOp module, ModuleFacts &facts);
 void fillFamilyTables(mlir::OpBuilder &b, mlir::Location loc,
                       const ModuleFacts &facts);
+/// Fills facts.shiftGroupsAt and facts.groupedShifts.
+void groupRunTimeShifts(mlir::ModuleOp module, ModuleFacts &facts);
 /// Fills facts.releaseAfter (after the transfer ids are known).
 void markReleasedRemaps(mlir::ModuleOp module, ModuleFacts &facts);
 /// Finds the register arrays of the module (RegisterArrays.cpp).

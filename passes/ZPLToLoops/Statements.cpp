@@ -96,16 +96,22 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // ZPL: every read sees the old values. Reading the destination at
     // another index the statement writes needs a temporary.
     LoopSteps steps = facts.stepsOf(op.getRegion());
-    bool runTimeTemp = false; // needed for a read by a run-time shift
-    bool needTemp = llvm::any_of(reads, [&](const Read &r) {
+    bool runTimeTemp = false;  // needed for a read by a run-time shift
+    bool compileTimeTemp = false; // needed whatever the shifts turn out
+    SmallVector<const Read *> runTimeReads;
+    for (const Read &r : reads) {
       if (maySelectSame(r.array, op.getDest()))
-        return anyShifted(r.off) || !r.dyn.empty();
-      if (arrayKeyOf(r.array) != destKey)
-        return false;
-      if (!r.dyn.empty()) // a run-time shift: may be 0 or on the lattice
-        return runTimeTemp = true;
-      return anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
-    });
+        compileTimeTemp |= anyShifted(r.off) || !r.dyn.empty();
+      else if (arrayKeyOf(r.array) != destKey)
+        continue;
+      else if (!r.dyn.empty()) { // a run-time shift: may be 0 or on the lattice
+        runTimeTemp = true;
+        runTimeReads.push_back(&r);
+      } else
+        compileTimeTemp |=
+            anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
+    }
+    bool needTemp = runTimeTemp || compileTimeTemp;
     nest.checkShiftedReads(reads, region);
     // The mask is read at offset 0, like an unshifted read.
     addMaskRead(op.getMask(), at.getRank(), reads);
@@ -117,14 +123,25 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // prolongation through a parameter, called once per level) runs in
     // the destination's spare too, kept across calls, so that it does not
     // allocate and fault in a temporary of the whole array each time.
+    // When the run-time shifts are the only reason, the statement runs in
+    // place if they prove at run time that its reads miss its writes
+    // (`inPlace`), in the spare otherwise.
     bool keepTemp = needTemp && op->hasAttr("zpl.rename");
     bool spareTemp = keepTemp || runTimeTemp;
-    Value target =
-        needTemp ? callRuntime(rewriter, op.getLoc(),
-                               spareTemp ? RuntimeFn::ArraySpare
-                                         : RuntimeFn::ArrayTemp,
-                               {dest})
-                 : dest;
+    Value inPlace = runTimeTemp && !compileTimeTemp && !keepTemp
+                        ? missesWrites(nest, dest, region, runTimeReads)
+                        : Value();
+    Value target = dest;
+    if (inPlace) {
+      Value spare = emitc::LogicalNotOp::create(rewriter, op.getLoc(),
+                                                rewriter.getI1Type(), inPlace);
+      target = callRuntime(rewriter, op.getLoc(), RuntimeFn::ArraySpareIf,
+                           {dest, spare});
+    } else if (needTemp) {
+      target = callRuntime(
+          rewriter, op.getLoc(),
+          spareTemp ? RuntimeFn::ArraySpare : RuntimeFn::ArrayTemp, {dest});
+    }
     // The destination first (index 0); the reads follow. Without a
     // temporary, an unshifted read of the destination shares its access.
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
@@ -142,6 +159,8 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     // insertion point there.)
     if (keepTemp)
       renameOrCopyBack(op, nest, region, steps, dest, target);
+    else if (inPlace)
+      copyBackUnless(op, nest, region, steps, dest, target, inPlace);
     else if (spareTemp)
       copyTemp(op, nest, region, steps, dest, target);
     else if (needTemp)
@@ -262,8 +281,37 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     OpBuilder &b = nest.rewriter;
     Value renamed = callRuntime(b, loc, RuntimeFn::ArrayRename,
                                 {dest, target, region});
-    Value copy =
-        emitc::LogicalNotOp::create(b, loc, b.getI1Type(), renamed);
+    copyBackUnless(op, nest, region, steps, dest, target, renamed);
+  }
+
+  /// `zrt_shift_misses_writes(dest, region, d...) && ...` over the
+  /// statement's reads of its destination by run-time shifts.
+  static Value missesWrites(NestBuilder &nest, Value dest, Value region,
+                            ArrayRef<const Read *> reads) {
+    OpBuilder &b = nest.rewriter;
+    Location loc = nest.loc;
+    Value all;
+    for (const Read *r : reads) {
+      SmallVector<CArg> args{dest, region};
+      for (unsigned k = 0; k < 3; ++k)
+        args.push_back(k < r->dyn.size() ? CArg(nest.lookup(r->dyn[k]))
+                                         : CArg(intArg(b.getContext(), 0)));
+      Value one = callRuntime(b, loc, RuntimeFn::ShiftMissesWrites, args);
+      all = all ? emitc::LogicalAndOp::create(b, loc, b.getI1Type(), all, one)
+                    .getResult()
+                : one;
+    }
+    return all;
+  }
+
+  /// Copies the temporary back over the region unless `done` (the
+  /// statement ran in place, or the storage was exchanged).
+  static void copyBackUnless(zpl::AssignOp op, NestBuilder &nest,
+                             Value region, const LoopSteps &steps, Value dest,
+                             Value target, Value done) {
+    OpBuilder &b = nest.rewriter;
+    Location loc = op.getLoc();
+    Value copy = emitc::LogicalNotOp::create(b, loc, b.getI1Type(), done);
     auto ifOp = scf::IfOp::create(b, loc, copy, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());

@@ -201,35 +201,112 @@ SmallVector<CArg> runTimeDirArgs(OpBuilder &b, Operation *op,
   return args;
 }
 
+/// A C array of the group's directions, three per member:
+/// `int64_t v[3n]; v[0] = d0; ...`.
+Value directionTable(ConversionPatternRewriter &b, Location loc,
+                     ArrayRef<Operation *> members) {
+  auto type = emitc::ArrayType::get({int64_t(3 * members.size())},
+                                    b.getI64Type());
+  Value table = emitc::VariableOp::create(
+      b, loc, type, emitc::OpaqueAttr::get(b.getContext(), ""));
+  int64_t slot = 0;
+  for (Operation *member : members) {
+    ValueRange dir = isa<zpl::DynShiftOp>(member)
+                         ? cast<zpl::DynShiftOp>(member).getDirection()
+                         : cast<zpl::DynWrapOp>(member).getDirection();
+    for (unsigned k = 0; k < 3; ++k) {
+      Value lv = emitc::SubscriptOp::create(
+          b, loc, emitc::LValueType::get(b.getI64Type()), table,
+          ValueRange{constI64(b, loc, slot++)});
+      Value d = k < dir.size() ? b.getRemappedValue(dir[k])
+                               : constI64(b, loc, 0);
+      emitc::AssignOp::create(b, loc, lv, d);
+    }
+  }
+  return table;
+}
+
+/// A C array of the members' source positions, for the runtime's errors.
+Value positionTable(ConversionPatternRewriter &b, Location loc,
+                    ArrayRef<Operation *> members) {
+  MLIRContext *ctx = b.getContext();
+  auto str = emitc::OpaqueType::get(ctx, "const char *");
+  auto type = emitc::ArrayType::get({int64_t(members.size())}, str);
+  Value table =
+      emitc::VariableOp::create(b, loc, type, emitc::OpaqueAttr::get(ctx, ""));
+  for (auto [slot, member] : llvm::enumerate(members)) {
+    Value lv = emitc::SubscriptOp::create(
+        b, loc, emitc::LValueType::get(str), table,
+        ValueRange{constI64(b, loc, int64_t(slot))});
+    Value where = emitc::ConstantOp::create(
+        b, loc, str, cast<TypedAttr>(strArg(ctx, sourcePosition(member->getLoc()))));
+    emitc::AssignOp::create(b, loc, lv, where);
+  }
+  return table;
+}
+
+/// The calls of the groups that go at `op`: `zt_<id> =
+/// zrt_shift_wraps(zt_<id>, id, a, n, dirs, where)` and `zt_<id> =
+/// zrt_shift_halos(zt_<id>, id, a, r, n, dirs, where)`, on the handle of
+/// the group's last member.
+void groupCalls(ConversionPatternRewriter &b, const ZPLTypeConverter &types,
+                const ModuleFacts &facts, Operation *op) {
+  auto it = facts.shiftGroupsAt.find(op);
+  if (it == facts.shiftGroupsAt.end())
+    return;
+  Location loc = op->getLoc();
+  for (const ModuleFacts::ShiftGroup &g : it->second) {
+    Operation *last = g.members.back();
+    Value array = b.getRemappedValue(last->getOperand(0));
+    SmallVector<CArg> args{array};
+    if (!g.wraps)
+      args.push_back(b.getRemappedValue(cast<zpl::DynShiftOp>(last).getRegion()));
+    args.push_back(intArg(b.getContext(), int64_t(g.members.size())));
+    args.push_back(directionTable(b, loc, g.members));
+    args.push_back(positionTable(b, loc, g.members));
+    handleCall(b, types, facts, last,
+               g.wraps ? RuntimeFn::ShiftWraps : RuntimeFn::ShiftHalos, args);
+  }
+}
+
 /// `zt_<id> = zrt_shift(zt_<id>, id, a, r, d0, d1, d2, "file:line:col")`:
-/// checks, ghost cells and halo of a run-time shift, in place. The shifted
-/// array is the array itself: the loop nest reads it at the displacement.
+/// checks, ghost cells and halo of a run-time shift, in place (or nothing
+/// here when a group's call makes the transfer). The shifted array is the
+/// array itself: the loop nest reads it at the displacement.
 struct DynShiftLowering : LoweringPattern<zpl::DynShiftOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(zpl::DynShiftOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value aligned = callRuntime(rewriter, op.getLoc(), RuntimeFn::RegionAlign,
-                                {adaptor.getRegion(), adaptor.getArray()});
-    SmallVector<CArg> args{adaptor.getArray(), aligned};
-    llvm::append_range(args,
-                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
-    handleCall(rewriter, types, facts, op, RuntimeFn::Shift, args);
+    groupCalls(rewriter, types, facts, op);
+    if (!facts.groupedShifts.contains(op)) {
+      Value aligned =
+          callRuntime(rewriter, op.getLoc(), RuntimeFn::RegionAlign,
+                      {adaptor.getRegion(), adaptor.getArray()});
+      SmallVector<CArg> args{adaptor.getArray(), aligned};
+      llvm::append_range(
+          args, runTimeDirArgs(rewriter, op, adaptor.getDirection()));
+      handleCall(rewriter, types, facts, op, RuntimeFn::Shift, args);
+    }
     rewriter.replaceOp(op, adaptor.getArray());
     return success();
   }
 };
 
-/// `zt_<id> = zrt_shift_wrap(zt_<id>, id, a, d0, d1, d2, "file:line:col")`.
+/// `zt_<id> = zrt_shift_wrap(zt_<id>, id, a, d0, d1, d2, "file:line:col")`
+/// (or nothing here when a group's call makes the transfer).
 struct DynWrapLowering : LoweringPattern<zpl::DynWrapOp> {
   using LoweringPattern::LoweringPattern;
   LogicalResult
   matchAndRewrite(zpl::DynWrapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SmallVector<CArg> args{adaptor.getArray()};
-    llvm::append_range(args,
-                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
-    handleCall(rewriter, types, facts, op, RuntimeFn::ShiftWrap, args);
+    groupCalls(rewriter, types, facts, op);
+    if (!facts.groupedShifts.contains(op)) {
+      SmallVector<CArg> args{adaptor.getArray()};
+      llvm::append_range(
+          args, runTimeDirArgs(rewriter, op, adaptor.getDirection()));
+      handleCall(rewriter, types, facts, op, RuntimeFn::ShiftWrap, args);
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -466,6 +543,60 @@ struct MaskedRemapLowering : LoweringPattern<zpl::MaskedRemapOp> {
 };
 
 } // namespace
+
+/// The run-time shifts of a statement stand in its prologue, before the
+/// statement, with nothing between them but side-effect-free ops and
+/// reads of scalars (their directions, regions). Each such run is one point where every transfer
+/// of the run may happen: an array with two or more run-time shifts there
+/// gets one call for its wraps, then one for its halos over each region
+/// (each wrap before every halo, as a halo may read a band), at the run's
+/// last op. An array with one keeps its own call.
+static void groupRun(ArrayRef<Operation *> run, ModuleFacts &facts) {
+  llvm::MapVector<Value, SmallVector<Operation *>> byArray;
+  for (Operation *op : run)
+    byArray[op->getOperand(0)].push_back(op);
+  SmallVector<ModuleFacts::ShiftGroup> groups;
+  for (auto &[array, ops] : byArray) {
+    if (ops.size() < 2)
+      continue;
+    ModuleFacts::ShiftGroup wraps{true, {}};
+    llvm::MapVector<Value, ModuleFacts::ShiftGroup> halos;
+    for (Operation *op : ops) {
+      facts.groupedShifts.insert(op);
+      if (auto shift = dyn_cast<zpl::DynShiftOp>(op))
+        halos.try_emplace(shift.getRegion(), ModuleFacts::ShiftGroup{false, {}})
+            .first->second.members.push_back(op);
+      else
+        wraps.members.push_back(op);
+    }
+    if (!wraps.members.empty())
+      groups.push_back(std::move(wraps));
+    for (auto &entry : halos)
+      groups.push_back(std::move(entry.second));
+  }
+  if (!groups.empty())
+    facts.shiftGroupsAt[run.back()] = std::move(groups);
+}
+
+void groupRunTimeShifts(ModuleOp module, ModuleFacts &facts) {
+  module.walk([&](Block *block) {
+    SmallVector<Operation *> run;
+    for (Operation &op : *block) {
+      if (isa<zpl::DynShiftOp, zpl::DynWrapOp>(op)) {
+        run.push_back(&op);
+        continue;
+      }
+      // Reads of scalars (a direction's components) may stand between:
+      // the transfers write array cells only.
+      if (op.getNumRegions() == 0 &&
+          (isMemoryEffectFree(&op) || isa<zpl::LoadOp, zpl::GetOp>(op)))
+        continue;
+      groupRun(run, facts);
+      run.clear();
+    }
+    groupRun(run, facts);
+  });
+}
 
 void populateTransferPatterns(const ZPLTypeConverter &types,
                               const ModuleFacts &facts,

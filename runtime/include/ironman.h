@@ -55,6 +55,17 @@ im_transfer *zrt_shift(im_transfer *cached, int64_t id, zrt_array *a, zrt_region
  * and growth of the ghost cells as zrt_shift. Nothing for d = 0. */
 im_transfer *zrt_shift_wrap(im_transfer *cached, int64_t id, zrt_array *a, int64_t d0,
                             int64_t d1, int64_t d2, const char *where);
+/* A statement's run-time shifts of one array as one exchange each:
+ * zrt_shift_halos is zrt_shift for the n directions dirs[3i..3i+2] over r
+ * (where[i] names each in errors), moving each ghost cell once however
+ * many of the directions need it, in one message per peer;
+ * zrt_shift_wraps is zrt_shift_wrap for n directions, their bands in one
+ * message per peer. The handle is cached by the call site like
+ * zrt_shift's (rebuilt when a direction changes). */
+im_transfer *zrt_shift_halos(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                             int64_t n, const int64_t *dirs, const char *const *where);
+im_transfer *zrt_shift_wraps(im_transfer *cached, int64_t id, zrt_array *a, int64_t n,
+                             const int64_t *dirs, const char *const *where);
 /* `[d of r] wrap a;` (reflect = 0) or `reflect a;` (1) with d known only at
  * run time: im_wrap's or im_reflect's transfer run in place, after the
  * lattice check, growth of the ghost cells and storage check of zrt_shift

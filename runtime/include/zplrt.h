@@ -183,6 +183,15 @@ zrt_array *zrt_array_temp(zrt_array *a);
  * freed with `a`): for A := f(A@d) in a loop, whose copy back is an
  * exchange of storage (zrt_array_rename). Do not free it. */
 zrt_array *zrt_array_spare(zrt_array *a);
+/* zrt_array_spare(a) when `needed`, else a itself (a statement that may
+ * run in place). */
+zrt_array *zrt_array_spare_if(zrt_array *a, bool needed);
+/* Whether `[r] a := ... a@d ...` may write a in place: the read never sees
+ * an element the statement writes, because a keeps every index in an
+ * element of its own (no flood dimension) and in some dimension r steps
+ * by more than 1 and d is no multiple of the step (interpolation writes
+ * the odd points of a fine grid from the even ones). */
+bool zrt_shift_misses_writes(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2);
 void zrt_array_free(zrt_array *a);
 /* The region `a` was declared over (rank-only array parameters use it). */
 zrt_region zrt_array_region(zrt_array *a);

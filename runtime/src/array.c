@@ -258,6 +258,20 @@ zrt_array *zrt_array_spare(zrt_array *a) {
   return a->spare;
 }
 
+zrt_array *zrt_array_spare_if(zrt_array *a, bool needed) {
+  return needed ? zrt_array_spare(a) : a;
+}
+
+bool zrt_shift_misses_writes(zrt_array *a, zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
+  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
+  if (a->decl.flood)
+    return false;
+  for (int k = 0; k < r.rank; ++k)
+    if (!zrt_is_flood(&r, k) && d[k] % zrt_step(&r, k) != 0)
+      return true;
+  return false;
+}
+
 void zrt_array_free(zrt_array *a) {
   if (!a)
     return;

@@ -71,15 +71,9 @@ static bool place(zrt_msg *m, const zrt_region *box, const int64_t tile[ZRT_MAX_
   return true;
 }
 
-/* Which side of the failing section lies outside its storage. */
-typedef struct build_error {
-  const zrt_bsection *sec;
-  bool other; /* the source box of a local copy */
-} build_error;
-
 /* One message to/from sec[0].peer made of sections sec[0..n-1] of arr. */
 static bool make_message(im_transfer *t, zrt_msg *m, const zrt_bsection *sec, int n,
-                         zrt_array *arr, build_error *err) {
+                         zrt_array *arr, zrt_build_error *err) {
   bool receiving = sec[0].role == ZRT_BSEC_RECV;
   m->peer = sec[0].peer;
   m->tag = sec[0].tag;
@@ -120,7 +114,7 @@ static bool make_message(im_transfer *t, zrt_msg *m, const zrt_bsection *sec, in
 }
 
 static bool make_local_copy(im_transfer *t, zrt_local_copy *c, const zrt_bsection *x,
-                            zrt_array *src, build_error *err) {
+                            zrt_array *src, zrt_build_error *err) {
   err->sec = x;
   err->other = false;
   if (!zrt_array_tile_box(t->a, x->tile, &x->box, &c->dbox))
@@ -142,8 +136,8 @@ static bool same_group(const zrt_bsection *a, const zrt_bsection *b) {
 /* Turns the sections (grouped by role and peer) into t's messages and
  * local copies: sends from src, receives and copies into t->a. Returns
  * false with *err naming the section whose cells lie outside storage. */
-static bool build_messages(im_transfer *t, const zrt_bsection *sec, int n, zrt_array *src,
-                           build_error *err) {
+bool zrt_build_messages(im_transfer *t, const zrt_bsection *sec, int n, zrt_array *src,
+                        zrt_build_error *err) {
   int groups[3] = {0, 0, 0};
   for (int i = 0; i < n; ++i)
     if (sec[i].role == ZRT_BSEC_LOCAL || i == 0 || !same_group(&sec[i - 1], &sec[i]))
@@ -174,7 +168,7 @@ static bool build_messages(im_transfer *t, const zrt_bsection *sec, int n, zrt_a
   return true;
 }
 
-static im_transfer *transfer_new(int kind, int64_t id, zrt_array *a, zrt_region r,
+im_transfer *zrt_transfer_new(int kind, int64_t id, zrt_array *a, zrt_region r,
                                  int64_t d0, int64_t d1, int64_t d2) {
   im_transfer *t = xcalloc(1, sizeof *t, a);
   t->kind = kind;
@@ -253,18 +247,9 @@ static zrt_bsection *halo_sections(const zrt_section *rs, int nr, const zrt_sect
   return v;
 }
 
-im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
-                     int64_t d1, int64_t d2) {
-  im_transfer *keep;
-  im_transfer *hit = cached_handle(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2, &keep);
-  if (hit)
-    return hit;
-  if (r.rank != a->rank)
-    zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
-              (long long)r.rank, a->rank);
-  im_transfer *t = transfer_new(ZRT_XFER_HALO, id, a, r, d0, d1, d2);
-  t->alt = keep;
-  int64_t d[ZRT_MAX_RANK] = {d0, r.rank > 1 ? d1 : 0, r.rank > 2 ? d2 : 0};
+zrt_bsection *zrt_halo_bsections(const zrt_array *a, zrt_region r,
+                                 const int64_t d_in[ZRT_MAX_RANK], int64_t id, int *n) {
+  int64_t d[ZRT_MAX_RANK] = {d_in[0], r.rank > 1 ? d_in[1] : 0, r.rank > 2 ? d_in[2] : 0};
   /* A flood dimension of the array never moves data: every PE along it
    * holds the same values, at its one stored index (zrt_halo_compute keeps
    * the sections of each grid slice within the slice). */
@@ -294,18 +279,40 @@ im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r
   zrt_bsection *sec = halo_sections(rs, nr, ss, ns, a);
   free(rs);
   free(ss);
-  build_error be;
-  if (!build_messages(t, sec, nr + ns, a, &be)) {
+  *n = nr + ns;
+  return sec;
+}
+
+void zrt_halo_build(im_transfer *t, const zrt_bsection *sec, int n) {
+  zrt_build_error be;
+  if (!zrt_build_messages(t, sec, n, t->a, &be)) {
     char b1[128], b2[64];
-    snprintf(b2, sizeof b2, "[%lld, %lld, %lld]", (long long)d0, (long long)d1, (long long)d2);
+    snprintf(b2, sizeof b2, "[%lld, %lld, %lld]", (long long)t->d[0], (long long)t->d[1],
+             (long long)t->d[2]);
     zrt_failf(be.sec->role == ZRT_BSEC_SEND
                   ? "array %s: cells %s to send for shift %s lie outside the array's storage"
                   : "array %s: ghost cells %s needed for shift %s lie outside the array's storage",
-              a->name, zrt_box_text(b1, sizeof b1, &be.sec->box), b2);
+              t->a->name, zrt_box_text(b1, sizeof b1, &be.sec->box), b2);
   }
-  free(sec);
   if (zrt_g.be->transfer_setup)
     zrt_g.be->transfer_setup(t);
+}
+
+im_transfer *im_halo(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
+                     int64_t d1, int64_t d2) {
+  im_transfer *keep;
+  im_transfer *hit = cached_handle(cached, ZRT_XFER_HALO, id, a, &r, d0, d1, d2, &keep);
+  if (hit)
+    return hit;
+  if (r.rank != a->rank)
+    zrt_failf("transfer of array %s over a region of rank %lld (array has rank %d)", a->name,
+              (long long)r.rank, a->rank);
+  im_transfer *t = zrt_transfer_new(ZRT_XFER_HALO, id, a, r, d0, d1, d2);
+  t->alt = keep;
+  int n;
+  zrt_bsection *sec = zrt_halo_bsections(a, r, t->d, id, &n);
+  zrt_halo_build(t, sec, n);
+  free(sec);
   return t;
 }
 
@@ -383,36 +390,48 @@ void im_sv(im_transfer *t) {
 }
 
 /* ---- boundary transfers: wrap and reflect (sections: zrt_boundary_compute) ---- */
+static const char *boundary_name(int kind) { return kind == ZRT_XFER_WRAP ? "wrap" : "reflect"; }
+
+zrt_bsection *zrt_boundary_bsections(int kind, const zrt_array *a, zrt_region r,
+                                     const int64_t d[ZRT_MAX_RANK], int64_t id, int *n) {
+  zrt_bsection *sec = NULL;
+  char err[400];
+  *n = 0;
+  if (zrt_boundary_compute(&a->dist->D, zrt_g.me, kind, r, d, a->decl.flood, a->storage.lo, id,
+                           &sec, n, err, sizeof err) != 0)
+    zrt_failf("%s of array %s: %s", boundary_name(kind), a->name, err);
+  return sec;
+}
+
+void zrt_boundary_build(im_transfer *t, const zrt_bsection *sec, int n) {
+  zrt_build_error be;
+  if (!zrt_build_messages(t, sec, n, t->a, &be)) {
+    char b1[128];
+    const zrt_bsection *x = be.sec;
+    bool source = be.other || x->role == ZRT_BSEC_SEND;
+    zrt_failf("%s of array %s: %s cells %s lie outside the array's storage",
+              boundary_name(t->kind), t->a->name, source ? "source" : "band",
+              zrt_box_text(b1, sizeof b1, be.other ? &x->other : &x->box));
+  }
+  if (zrt_g.be->transfer_setup)
+    zrt_g.be->transfer_setup(t);
+}
+
 static im_transfer *boundary(im_transfer *cached, int kind, int64_t id, zrt_array *a,
                              zrt_region r, int64_t d0, int64_t d1, int64_t d2) {
   im_transfer *keep;
   im_transfer *hit = cached_handle(cached, kind, id, a, &r, d0, d1, d2, &keep);
   if (hit)
     return hit;
-  const char *what = kind == ZRT_XFER_WRAP ? "wrap" : "reflect";
   if (r.rank != a->rank)
-    zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)", what, a->name,
-              (long long)r.rank, a->rank);
-  im_transfer *t = transfer_new(kind, id, a, r, d0, d1, d2);
+    zrt_failf("%s of array %s over a region of rank %lld (array has rank %d)",
+              boundary_name(kind), a->name, (long long)r.rank, a->rank);
+  im_transfer *t = zrt_transfer_new(kind, id, a, r, d0, d1, d2);
   t->alt = keep;
-  int64_t d[ZRT_MAX_RANK] = {d0, d1, d2};
-  zrt_bsection *sec = NULL;
-  int nsec = 0;
-  char err[400];
-  if (zrt_boundary_compute(&a->dist->D, zrt_g.me, kind, r, d, a->decl.flood, a->storage.lo, id,
-                           &sec, &nsec, err, sizeof err) != 0)
-    zrt_failf("%s of array %s: %s", what, a->name, err);
-  build_error be;
-  if (!build_messages(t, sec, nsec, a, &be)) {
-    char b1[128];
-    const zrt_bsection *x = be.sec;
-    bool source = be.other || x->role == ZRT_BSEC_SEND;
-    zrt_failf("%s of array %s: %s cells %s lie outside the array's storage", what, a->name,
-              source ? "source" : "band", zrt_box_text(b1, sizeof b1, be.other ? &x->other : &x->box));
-  }
+  int n;
+  zrt_bsection *sec = zrt_boundary_bsections(kind, a, r, t->d, id, &n);
+  zrt_boundary_build(t, sec, n);
   free(sec);
-  if (zrt_g.be->transfer_setup)
-    zrt_g.be->transfer_setup(t);
   return t;
 }
 
@@ -458,7 +477,7 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
   if (cached)
     zrt_transfer_release(cached);
   redist_check(dst, src, &r);
-  im_transfer *t = transfer_new(ZRT_XFER_REDIST, id, dst, r, 0, 0, 0);
+  im_transfer *t = zrt_transfer_new(ZRT_XFER_REDIST, id, dst, r, 0, 0, 0);
   redist_state *s = xcalloc(1, sizeof *s, dst);
   s->src = src;
   s->serial = src->serial;
@@ -470,8 +489,8 @@ im_transfer *im_redist(im_transfer *cached, int64_t id, zrt_array *dst, zrt_arra
   if (zrt_redist_compute(&dst->dist->D, &src->dist->D, zrt_g.me, r, dst->decl.flood,
                          dst->storage.lo, id, &sec, &nsec, err, sizeof err) != 0)
     zrt_failf("redistribution from array %s to array %s: %s", src->name, dst->name, err);
-  build_error be;
-  if (!build_messages(t, sec, nsec, src, &be)) {
+  zrt_build_error be;
+  if (!zrt_build_messages(t, sec, nsec, src, &be)) {
     char b1[128];
     bool in_src = be.other || be.sec->role == ZRT_BSEC_SEND;
     zrt_failf("redistribution from array %s to array %s: cells %s lie outside the storage of "

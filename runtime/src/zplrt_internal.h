@@ -353,6 +353,36 @@ void zrt_transfer_release(im_transfer *t);
 /* The copies within this PE a transfer does at SR: its `local` list, then
  * kind_local_copies. */
 void zrt_transfer_copy_locals(im_transfer *t);
+/* A new handle of `kind` for array a over r shifted by d, without
+ * messages yet. */
+im_transfer *zrt_transfer_new(int kind, int64_t id, zrt_array *a, zrt_region r, int64_t d0,
+                              int64_t d1, int64_t d2);
+/* Which section zrt_build_messages could not place in its storage. */
+typedef struct zrt_build_error {
+  const zrt_bsection *sec;
+  bool other; /* the source box of a local copy */
+} zrt_build_error;
+/* Turns sections (grouped by role and peer, in the same order on both
+ * sides) into t's messages and local copies: sends from src, receives and
+ * copies into t->a. False with *err naming a section outside storage. */
+bool zrt_build_messages(im_transfer *t, const zrt_bsection *sec, int n, zrt_array *src,
+                        zrt_build_error *err);
+/* The sections of im_halo's transfer (a over r shifted by d) and of
+ * im_wrap's / im_reflect's (kind), n of them, malloc'd; and t's messages
+ * built from such sections (a section outside storage: one line, exit 2),
+ * then the back end's set-up. */
+zrt_bsection *zrt_halo_bsections(const zrt_array *a, zrt_region r,
+                                 const int64_t d[ZRT_MAX_RANK], int64_t id, int *n);
+zrt_bsection *zrt_boundary_bsections(int kind, const zrt_array *a, zrt_region r,
+                                     const int64_t d[ZRT_MAX_RANK], int64_t id, int *n);
+void zrt_halo_build(im_transfer *t, const zrt_bsection *sec, int n);
+void zrt_boundary_build(im_transfer *t, const zrt_bsection *sec, int n);
+/* The handles of zrt_shift_halos and zrt_shift_wraps (ironman.h), built
+ * or reused (`cached`) without the checks and without running them. */
+im_transfer *zrt_halo_group(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                            int64_t n, const int64_t *dirs);
+im_transfer *zrt_wrap_group(im_transfer *cached, int64_t id, zrt_array *a, int64_t n,
+                            const int64_t *dirs);
 
 /* Unpacks a dense buffer into `box` visiting dimension k backwards when bit
  * k of `mirror` is set. */

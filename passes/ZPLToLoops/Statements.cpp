@@ -93,62 +93,21 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
     const void *destKey = arrayKeyOf(op.getDest());
     SmallVector<Read> reads;
     collectReads(block, at.getRank(), reads);
-    // ZPL: every read sees the old values. Reading the destination at
-    // another index the statement writes needs a temporary.
     LoopSteps steps = facts.stepsOf(op.getRegion());
-    bool runTimeTemp = false;  // needed for a read by a run-time shift
-    bool compileTimeTemp = false; // needed whatever the shifts turn out
-    SmallVector<const Read *> runTimeReads;
-    for (const Read &r : reads) {
-      if (maySelectSame(r.array, op.getDest()))
-        compileTimeTemp |= anyShifted(r.off) || !r.dyn.empty();
-      else if (arrayKeyOf(r.array) != destKey)
-        continue;
-      else if (!r.dyn.empty()) { // a run-time shift: may be 0 or on the lattice
-        runTimeTemp = true;
-        runTimeReads.push_back(&r);
-      } else
-        compileTimeTemp |=
-            anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
-    }
-    bool needTemp = runTimeTemp || compileTimeTemp;
+    Temp temp = tempNeeds(op, reads, steps);
     nest.checkShiftedReads(reads, region);
     // The mask is read at offset 0, like an unshifted read.
     addMaskRead(op.getMask(), at.getRank(), reads);
     nest.checkStatementStorage(op, reads, region, op.getDest());
     Value dest = adaptor.getDest();
-    // Marked zpl.rename, the temporary is the destination's spare, kept
-    // across statements, and the copy back an exchange of storage.
-    // A statement reading its destination by a run-time shift (MG's
-    // prolongation through a parameter, called once per level) runs in
-    // the destination's spare too, kept across calls, so that it does not
-    // allocate and fault in a temporary of the whole array each time.
-    // When the run-time shifts are the only reason, the statement runs in
-    // place if they prove at run time that its reads miss its writes
-    // (`inPlace`), in the spare otherwise.
-    bool keepTemp = needTemp && op->hasAttr("zpl.rename");
-    bool spareTemp = keepTemp || runTimeTemp;
-    Value inPlace = runTimeTemp && !compileTimeTemp && !keepTemp
-                        ? missesWrites(nest, dest, region, runTimeReads)
-                        : Value();
-    Value target = dest;
-    if (inPlace) {
-      Value spare = emitc::LogicalNotOp::create(rewriter, op.getLoc(),
-                                                rewriter.getI1Type(), inPlace);
-      target = callRuntime(rewriter, op.getLoc(), RuntimeFn::ArraySpareIf,
-                           {dest, spare});
-    } else if (needTemp) {
-      target = callRuntime(
-          rewriter, op.getLoc(),
-          spareTemp ? RuntimeFn::ArraySpare : RuntimeFn::ArrayTemp, {dest});
-    }
+    Value target = placeTemp(op, nest, temp, dest, region);
     // The destination first (index 0); the reads follow. Without a
     // temporary, an unshifted read of the destination shares its access.
     SmallVector<int64_t, 3> zero(at.getRank(), 0);
-    nest.addAccess(needTemp ? nullptr : destKey, op.getDest(), target, zero,
-                   /*written=*/true);
+    nest.addAccess(temp.needed() ? nullptr : destKey, op.getDest(), target,
+                   zero, /*written=*/true);
     nest.addReads(reads);
-    bool rowCopy = !needTemp && !boundary && isRowCopy(op, nest, steps);
+    bool rowCopy = !temp.needed() && !boundary && isRowCopy(op, nest, steps);
     if (rowCopy && op->hasAttr("zpl.rename"))
       renameOrCopy(op, nest, region, rewriter);
     else if (rowCopy)
@@ -157,18 +116,78 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
       return failure();
     // (After a split statement's boundary part: storeNest left the
     // insertion point there.)
-    if (keepTemp)
+    if (temp.keep)
       renameOrCopyBack(op, nest, region, steps, dest, target);
-    else if (inPlace)
-      copyBackUnless(op, nest, region, steps, dest, target, inPlace);
-    else if (spareTemp)
+    else if (temp.inPlace)
+      copyBackUnless(op, nest, region, steps, dest, target, temp.inPlace);
+    else if (temp.spare())
       copyTemp(op, nest, region, steps, dest, target);
-    else if (needTemp)
+    else if (temp.needed())
       copyBack(op, nest, region, steps, dest, target);
     if (boundary)
       rewriter.eraseOp(boundary);
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// Why a statement needs a temporary. ZPL: every read sees the old
+  /// values, so reading the destination at another index the statement
+  /// writes needs one.
+  struct Temp {
+    bool compileTime = false; // whatever the run-time shifts turn out
+    bool keep = false;        // marked zpl.rename: exchanged, not copied
+    /// The reads of the destination by run-time shifts (each may be 0 or
+    /// on the lattice), and whether they miss the writes (set by
+    /// placeTemp when they are the only reason).
+    SmallVector<Read> runTimeReads;
+    Value inPlace;
+    bool needed() const { return compileTime || !runTimeReads.empty(); }
+    bool spare() const { return keep || !runTimeReads.empty(); }
+  };
+
+  Temp tempNeeds(zpl::AssignOp op, ArrayRef<Read> reads,
+                 const LoopSteps &steps) const {
+    Temp temp;
+    const void *destKey = arrayKeyOf(op.getDest());
+    for (const Read &r : reads) {
+      if (maySelectSame(r.array, op.getDest()))
+        temp.compileTime |= anyShifted(r.off) || !r.dyn.empty();
+      else if (arrayKeyOf(r.array) != destKey)
+        continue;
+      else if (!r.dyn.empty())
+        temp.runTimeReads.push_back(r);
+      else
+        temp.compileTime |=
+            anyShifted(r.off) && !offLattice(r.off, steps, op.getDest());
+    }
+    temp.keep = temp.needed() && op->hasAttr("zpl.rename");
+    return temp;
+  }
+
+  /// The array the statement writes. Marked zpl.rename, the temporary is
+  /// the destination's spare, kept across statements, and the copy back an
+  /// exchange of storage. A statement reading its destination by a
+  /// run-time shift (MG's prolongation through a parameter, called once
+  /// per level) runs in the destination's spare too, kept across calls, so
+  /// that it does not allocate and fault in a temporary of the whole array
+  /// each time; when those shifts are the only reason, it runs in place if
+  /// they prove at run time that its reads miss its writes.
+  static Value placeTemp(zpl::AssignOp op, NestBuilder &nest, Temp &temp,
+                         Value dest, Value region) {
+    OpBuilder &b = nest.rewriter;
+    Location loc = op.getLoc();
+    if (!temp.needed())
+      return dest;
+    if (!temp.compileTime && !temp.keep) {
+      temp.inPlace = missesWrites(nest, dest, region, temp.runTimeReads);
+      Value spare =
+          emitc::LogicalNotOp::create(b, loc, b.getI1Type(), temp.inPlace);
+      return callRuntime(b, loc, RuntimeFn::ArraySpareIf, {dest, spare});
+    }
+    return callRuntime(b, loc,
+                       temp.spare() ? RuntimeFn::ArraySpare
+                                    : RuntimeFn::ArrayTemp,
+                       {dest});
   }
 
   /// Whether a read of the destination at `off` never sees an element the
@@ -287,14 +306,14 @@ struct AssignLowering : LoweringPattern<zpl::AssignOp> {
   /// `zrt_shift_misses_writes(dest, region, d...) && ...` over the
   /// statement's reads of its destination by run-time shifts.
   static Value missesWrites(NestBuilder &nest, Value dest, Value region,
-                            ArrayRef<const Read *> reads) {
+                            ArrayRef<Read> reads) {
     OpBuilder &b = nest.rewriter;
     Location loc = nest.loc;
     Value all;
-    for (const Read *r : reads) {
+    for (const Read &r : reads) {
       SmallVector<CArg> args{dest, region};
       for (unsigned k = 0; k < 3; ++k)
-        args.push_back(k < r->dyn.size() ? CArg(nest.lookup(r->dyn[k]))
+        args.push_back(k < r.dyn.size() ? CArg(nest.lookup(r.dyn[k]))
                                          : CArg(intArg(b.getContext(), 0)));
       Value one = callRuntime(b, loc, RuntimeFn::ShiftMissesWrites, args);
       all = all ? emitc::LogicalAndOp::create(b, loc, b.getI1Type(), all, one)

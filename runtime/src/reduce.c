@@ -3,15 +3,26 @@
 
 #include <stdlib.h>
 
-int64_t zrt_allreduce_i64(int64_t op, int64_t v) {
+/* An integer allreduce in place: `&&` and `||` reduce 0/1 values as min
+ * and max. */
+static void allreduce_int(void *v, int type, int64_t op) {
   double t0 = zrt_g.be->clock();
   int o = (int)op;
   if (o == ZRT_AND)
     o = ZRT_MIN;
   else if (o == ZRT_OR)
     o = ZRT_MAX;
-  zrt_g.be->allreduce(&v, 1, ZRT_I64, o);
+  zrt_g.be->allreduce(v, 1, type, o);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
+}
+
+int64_t zrt_allreduce_i64(int64_t op, int64_t v) {
+  allreduce_int(&v, ZRT_I64, op);
+  return v;
+}
+
+int32_t zrt_allreduce_i32(int64_t op, int32_t v) {
+  allreduce_int(&v, ZRT_I32, op);
   return v;
 }
 
@@ -40,18 +51,6 @@ float zrt_allreduce_f32(int64_t op, float v) {
   } else {
     zrt_g.be->allreduce(&v, 1, ZRT_F32, (int)op);
   }
-  zrt_g.comm_seconds += zrt_g.be->clock() - t0;
-  return v;
-}
-
-int32_t zrt_allreduce_i32(int64_t op, int32_t v) {
-  double t0 = zrt_g.be->clock();
-  int o = (int)op;
-  if (o == ZRT_AND)
-    o = ZRT_MIN;
-  else if (o == ZRT_OR)
-    o = ZRT_MAX;
-  zrt_g.be->allreduce(&v, 1, ZRT_I32, o);
   zrt_g.comm_seconds += zrt_g.be->clock() - t0;
   return v;
 }

@@ -90,12 +90,19 @@ TEST_CASE("a 9-point stencil's halos move each ghost cell once", "[shift-group]"
     free(sec);
   }
   CHECK(alone == 3 * 16);
-  // The same directions reuse the handle; another set builds a new one.
+  // The same directions reuse the handle; another set builds a new one:
+  // [2, 0] instead of [-1, -1] adds row 10 (columns 1..16).
   CHECK(zrt_halo_group(t, 7, a, r, 8, dirs.data()) == t);
-  dirs[0] = -2;
+  dirs[0] = 2;
+  dirs[1] = 0;
   zrt_array_reach(a, &dirs[0]);
   im_transfer *u = zrt_halo_group(t, 7, a, r, 8, dirs.data());
-  CHECK(u != t);
+  REQUIRE(u->nrecv == 1);
+  points = 0;
+  std::set<Cell> both = row(9, 0, 17, 1), ten = row(10, 1, 16, 1);
+  both.insert(ten.begin(), ten.end());
+  CHECK(cells_of(u->recv[0], &points) == both);
+  CHECK(points == 34);
   zrt_transfer_release(u);
   zrt_array_free(a);
 }

@@ -36,7 +36,7 @@ region N = [1..na];
 region E = [1..na, 1..(nonzer + 1) * (nonzer + 1)];
 
 var X, Z, P, Q, R : [N] double;
-var Row, Col : [E] integer;
+var Row, Col : [E] int32;
 var V : [E] double;  -- the entries
 
 -- The sparse vector of outer product i: Count[i] positions and values.
@@ -156,8 +156,8 @@ begin
     Scale[i] := size;
     size := size * ratio;
   end;
-  [E] Row := entryRow(Index1, Index2);
-  [E] Col := entryCol(Index1, Index2);
+  [E] Row := int32(entryRow(Index1, Index2));
+  [E] Col := int32(entryCol(Index1, Index2));
   [E] V := entryValue(Index1, Index2);
 end;
 

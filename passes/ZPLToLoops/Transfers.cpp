@@ -382,7 +382,7 @@ static SmallVector<CArg> paddedIndices(OpBuilder &b, Location loc,
 /// A deferred one adds each point's contribution to the destination's
 /// partial results on this PE when the runtime can defer it:
 ///   zrt_deferred *d = zrt_scatter_defer(dst, op);
-///   if (d != NULL) { loop over the points: zrt_deferred_add(d, i1, v); }
+///   if (d != NULL) { loop over the points: zrt_deferred_add(d, k, i1, v); }
 ///   else { the scatter above }
 struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
   using LoweringPattern::LoweringPattern;
@@ -441,8 +441,8 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
 
   /// One loop over this PE's points of the region (those the mask
   /// selects), following the source array (or, for one value, the index
-  /// array, as the scatter's walk does): zrt_deferred_add(d, index, value)
-  /// at each.
+  /// array, as the scatter's walk does): zrt_deferred_add(d, k, index,
+  /// value) at each, k the innermost loop index.
   void contributeEach(zpl::ScatterCombineOp op, OpAdaptor adaptor,
                       ConversionPatternRewriter &rewriter, Value d) const {
     Value zregion = op.getRegion();
@@ -457,27 +457,27 @@ struct ScatterCombineLowering : LoweringPattern<zpl::ScatterCombineOp> {
     for (Value a : {index, source, Value(op.getMask())})
       if (a && !nest.findAccess(arrayKeyOf(a), zero))
         nest.addAccess(arrayKeyOf(a), a, nest.lookup(a), zero);
-    RuntimeFn fn = op.getCombiner() == zpl::ScatterOperator::mul
-                       ? RuntimeFn::DeferredMul
-                       : RuntimeFn::DeferredAdd;
-    auto contribute = [&](OpBuilder &b, Location l) {
-      Value x = loadHere(nest, b, l, index);
-      Value v = source ? loadHere(nest, b, l, source) : adaptor.getSource();
-      callRuntime(b, l, fn, {d, x, v});
-    };
+    bool mul = op.getCombiner() == zpl::ScatterOperator::mul;
+    // Under a mask: zrt_deferred_add_if(d, selected, index, value), with no
+    // branch on the mask (an unselected point's index and value are read
+    // but not used).
+    RuntimeFn fn = op.getMask()
+                       ? (mul ? RuntimeFn::DeferredMulIf : RuntimeFn::DeferredAddIf)
+                       : (mul ? RuntimeFn::DeferredMul : RuntimeFn::DeferredAdd);
     nest.build(region, facts.stepsOf(zregion), ValueRange(),
-               [&](OpBuilder &b, Location l, ArrayRef<Value>,
+               [&](OpBuilder &b, Location l, ArrayRef<Value> ivs,
                    ValueRange) -> SmallVector<Value> {
+                 Value lane = ivs.back();
+                 Value x = loadHere(nest, b, l, index);
+                 Value v = source ? loadHere(nest, b, l, source)
+                                  : adaptor.getSource();
                  if (!op.getMask()) {
-                   contribute(b, l);
+                   callRuntime(b, l, fn, {d, lane, x, v});
                    return {};
                  }
                  Value cond = nest.maskCondition(b, l, op.getMask(),
                                                  op.getWithout(), nullptr);
-                 scf::IfOp::create(b, l, cond, [&](OpBuilder &tb, Location tl) {
-                   contribute(tb, tl);
-                   scf::YieldOp::create(tb, tl);
-                 });
+                 callRuntime(b, l, fn, {d, cond, lane, x, v});
                  return {};
                });
   }

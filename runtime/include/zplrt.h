@@ -442,10 +442,15 @@ void zrt_scatter_combine(zrt_array *dst, zrt_region r, zrt_array *src,
  * ZRT_DEFER_MAX elements (the copy is as large as the array). Every PE
  * gets the same answer. Generated code then adds each selected point's
  * contribution with zrt_deferred_add / zrt_deferred_mul, whose index check
- * stops the program (one line, exit 2) as a scatter's does. */
+ * stops the program (one line, exit 2) as a scatter's does. Each element
+ * keeps ZRT_DEFER_WAYS partial results, the point's `lane` (its innermost
+ * loop index) choosing one: consecutive points adding to the same element
+ * (EP's few annuli) then wait for each other's store only every
+ * ZRT_DEFER_WAYS points. */
 #define ZRT_DEFER_MAX 65536
+#define ZRT_DEFER_WAYS 4
 typedef struct zrt_deferred {
-  uint64_t *acc;    /* acc[x - lo]: the partial result for element x */
+  uint64_t *acc;    /* acc[(x - lo) * ZRT_DEFER_WAYS + way]: element x's partial results */
   int64_t lo, count;
   int64_t op;       /* ZRT_SCATTER_ADD or ZRT_SCATTER_MUL */
   bool pending;     /* started, not yet settled */
@@ -457,17 +462,30 @@ zrt_deferred *zrt_scatter_defer(zrt_array *dst, int64_t op);
  * are pending. Collective: every PE calls it at the same point. */
 void zrt_scatter_settle(zrt_array *dst);
 void zrt_fail_deferred(const zrt_deferred *d, int64_t x) __attribute__((noreturn, cold));
-static inline void zrt_deferred_add(zrt_deferred *d, int64_t x, int64_t v) {
+/* The slot of point `lane`'s contribution to element x. */
+static inline uint64_t *zrt_deferred_slot(zrt_deferred *d, int64_t lane, int64_t x) {
   uint64_t at = (uint64_t)x - (uint64_t)d->lo;
   if (__builtin_expect(at >= (uint64_t)d->count, 0))
     zrt_fail_deferred(d, x);
-  d->acc[at] += (uint64_t)v;
+  return &d->acc[at * ZRT_DEFER_WAYS + ((uint64_t)lane & (ZRT_DEFER_WAYS - 1))];
 }
-static inline void zrt_deferred_mul(zrt_deferred *d, int64_t x, int64_t v) {
-  uint64_t at = (uint64_t)x - (uint64_t)d->lo;
-  if (__builtin_expect(at >= (uint64_t)d->count, 0))
-    zrt_fail_deferred(d, x);
-  d->acc[at] *= (uint64_t)v;
+static inline void zrt_deferred_add(zrt_deferred *d, int64_t lane, int64_t x, int64_t v) {
+  *zrt_deferred_slot(d, lane, x) += (uint64_t)v;
+}
+static inline void zrt_deferred_mul(zrt_deferred *d, int64_t lane, int64_t x, int64_t v) {
+  *zrt_deferred_slot(d, lane, x) *= (uint64_t)v;
+}
+/* The same for a point a mask selects when c is true, without a branch on
+ * c (a mask that selects a random part of the points, as EP's does, would
+ * mispredict it): an unselected point adds 0 (multiplies by 1) to the
+ * first element's slot, whatever its index (a deferred array has one). */
+static inline void zrt_deferred_add_if(zrt_deferred *d, bool c, int64_t lane, int64_t x,
+                                       int64_t v) {
+  *zrt_deferred_slot(d, lane, c ? x : d->lo) += c ? (uint64_t)v : 0;
+}
+static inline void zrt_deferred_mul_if(zrt_deferred *d, bool c, int64_t lane, int64_t x,
+                                       int64_t v) {
+  *zrt_deferred_slot(d, lane, c ? x : d->lo) *= c ? (uint64_t)v : 1;
 }
 
 /* ---- files (they live where PE 0 runs) ------------------------------------ */

@@ -18,7 +18,7 @@ static bool deferrable(const zrt_array *dst) {
 
 static void start(zrt_deferred *d, int64_t op) {
   uint64_t identity = identity_of(op);
-  for (int64_t i = 0; i < d->count; ++i)
+  for (int64_t i = 0; i < d->count * ZRT_DEFER_WAYS; ++i)
     d->acc[i] = identity;
   d->op = op;
   d->pending = true;
@@ -33,7 +33,7 @@ zrt_deferred *zrt_scatter_defer(zrt_array *dst, int64_t op) {
   if (!d) {
     d = calloc(1, sizeof *d);
     int64_t count = dst->decl.hi[0] - dst->decl.lo[0] + 1;
-    uint64_t *acc = malloc((size_t)count * sizeof *acc);
+    uint64_t *acc = malloc((size_t)count * ZRT_DEFER_WAYS * sizeof *acc);
     if (!d || !acc)
       zrt_fail_all("out of memory for the deferred scatters into array %s", dst->name);
     *d = (zrt_deferred){acc, dst->decl.lo[0], count, op, false, dst->name};
@@ -54,6 +54,14 @@ void zrt_scatter_settle(zrt_array *dst) {
   zrt_deferred *d = dst->deferred;
   if (!d || !d->pending)
     return;
+  bool mul = d->op == ZRT_SCATTER_MUL;
+  for (int64_t i = 0; i < d->count; ++i) { /* each element's ways into acc[i] */
+    const uint64_t *way = &d->acc[i * ZRT_DEFER_WAYS];
+    uint64_t r = way[0];
+    for (int w = 1; w < ZRT_DEFER_WAYS; ++w)
+      r = mul ? r * way[w] : r + way[w];
+    d->acc[i] = r;
+  }
   if (zrt_g.npes > 1)
     zrt_g.be->allreduce(d->acc, (int)d->count, ZRT_I64,
                         d->op == ZRT_SCATTER_MUL ? ZRT_PROD : ZRT_SUM);

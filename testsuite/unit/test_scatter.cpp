@@ -515,10 +515,13 @@ TEST_CASE("a deferred scatter settles its partial results into the owned element
   REQUIRE(d != nullptr);
   CHECK(d->lo == 1);
   CHECK(d->count == 9);
+  int64_t lane = 0;
   for (int64_t x : {2, 5, 5, 9, 4})
-    zrt_deferred_add(d, x, x);
+    zrt_deferred_add(d, lane++, x, x);
   CHECK(zrt_scatter_defer(Q, ZRT_SCATTER_ADD) == d); // pending: the same sums go on
-  zrt_deferred_add(d, 5, 1);
+  zrt_deferred_add(d, lane++, 5, 1);
+  zrt_deferred_add_if(d, false, lane++, 1000, 5); // left out: no index check
+  zrt_deferred_add_if(d, true, lane++, 6, 0);
   zrt_scatter_settle(Q);
   CHECK(*i64(Q, 4) == 404);
   CHECK(*i64(Q, 5) == 511);
@@ -528,14 +531,17 @@ TEST_CASE("a deferred scatter settles its partial results into the owned element
   CHECK(*i64(Q, 5) == 511);
   // A product starts from 1; a pending sum is settled before it starts.
   d = zrt_scatter_defer(Q, ZRT_SCATTER_ADD);
-  zrt_deferred_add(d, 6, 7);
+  zrt_deferred_add(d, 0, 6, 7);
   d = zrt_scatter_defer(Q, ZRT_SCATTER_MUL);
   CHECK(*i64(Q, 6) == 607);
-  CHECK(d->acc[5 - 1] == 1);
-  zrt_deferred_mul(d, 5, 3);
-  zrt_deferred_mul(d, 5, 2);
+  for (int w = 0; w < ZRT_DEFER_WAYS; ++w)
+    CHECK(d->acc[(5 - 1) * ZRT_DEFER_WAYS + w] == 1);
+  zrt_deferred_mul(d, 0, 5, 3);
+  zrt_deferred_mul(d, 1, 5, 2);
+  zrt_deferred_mul_if(d, false, 2, 5, 0); // left out: no factor 0
+  zrt_deferred_mul_if(d, true, 3, 5, 7);
   zrt_scatter_settle(Q);
-  CHECK(*i64(Q, 5) == 511 * 6);
+  CHECK(*i64(Q, 5) == 511 * 42);
   CHECK(*i64(Q, 4) == 404);
   zrt_array_free(Q);
 }

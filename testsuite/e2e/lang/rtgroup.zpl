@@ -9,7 +9,8 @@
 -- A statement that reads its destination by run-time shifts writes in
 -- place when the shifts miss what it writes (s = 1: the rows between the
 -- points of a stride-2 region) and through the destination's spare when
--- they may not (s = 2: on the lattice).
+-- they may not (s = 2: on the lattice). Under a cyclic distribution a
+-- PE holds several blocks and the repeats stay (one message per peer).
 -- Expected values computed independently (plain Python: testsuite/e2e/lang/reference/rtgroup.py), not from zplc.
 -- RUN: python3 %S/reference/rtgroup.py > %t.ref
 -- RUN: %zplc %s -o %t && %t | diff %t.ref -
@@ -18,6 +19,9 @@
 -- RUN: %mpirun -np 1 %t.mpi | diff %t.ref -
 -- RUN: %mpirun -np 2 %t.mpi | diff %t.ref -
 -- RUN: %mpirun -np 4 %t.mpi | diff %t.ref -
+-- RUN: %mpirun -np 4 %t.mpi --grid=2x2 | diff %t.ref -
+-- RUN: %zplc %s --backend=mpi --dist=cyclic,block -o %t.cyclic
+-- RUN: %mpirun -np 3 %t.cyclic | diff %t.ref -
 -- RUN: %zplc %s --backend=sim -o %t.sim
 -- RUN: %t.sim --pes=4 | diff %t.ref -
 -- RUN: %mpirun -np 2 %t.mpi --stencil_only=1 --stats | FileCheck %s --check-prefix=TWO

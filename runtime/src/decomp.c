@@ -726,12 +726,7 @@ int zrt_pair_tag(int64_t id) {
   return (int)(t % 0x3fffffff);
 }
 
-typedef struct bsec_list {
-  zrt_bsection *v;
-  int n, cap;
-} bsec_list;
-
-static void bsec_push(bsec_list *l, const zrt_bsection *s) {
+void zrt_bsec_push(zrt_bsec_list *l, const zrt_bsection *s) {
   if (l->n == l->cap) {
     int cap = l->cap ? 2 * l->cap : 8;
     zrt_bsection *nv = realloc(l->v, (size_t)cap * sizeof *nv);
@@ -748,7 +743,7 @@ static const zrt_region *bsec_dest(const zrt_bsection *s) {
   return s->role == ZRT_BSEC_SEND ? &s->other : &s->box;
 }
 
-static int bsec_cmp(const void *pa, const void *pb) {
+int zrt_bsec_cmp(const void *pa, const void *pb) {
   const zrt_bsection *a = pa, *b = pb;
   if (a->role != b->role)
     return a->role < b->role ? -1 : 1;
@@ -759,7 +754,7 @@ static int bsec_cmp(const void *pa, const void *pb) {
 
 /* Records the section of a combination: the receiving tile's cells `dst`
  * on PE q, the sending tile's `src` on PE p, as seen by me. */
-static void record(bsec_list *l, int64_t me, int64_t p, int64_t q, int tag, int mirror,
+static void record(zrt_bsec_list *l, int64_t me, int64_t p, int64_t q, int tag, int mirror,
                    const zrt_region *dst, const zrt_region *src,
                    const dim_entry *const e[ZRT_MAX_RANK], int rank) {
   zrt_bsection x;
@@ -775,7 +770,7 @@ static void record(bsec_list *l, int64_t me, int64_t p, int64_t q, int tag, int 
     x.tile[k] = sending ? e[k]->sj : e[k]->dj;
     x.other_tile[k] = sending ? e[k]->dj : e[k]->sj;
   }
-  bsec_push(l, &x);
+  zrt_bsec_push(l, &x);
 }
 
 typedef struct boundary_ctx {
@@ -785,7 +780,7 @@ typedef struct boundary_ctx {
   int kind;
   const int64_t *d;
   int tag;
-  bsec_list out;
+  zrt_bsec_list out;
 } boundary_ctx;
 
 static int boundary_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
@@ -877,7 +872,7 @@ int zrt_boundary_compute(const zrt_decomp *D, int64_t me, int kind, zrt_region r
   for_each_combination(rank, L, boundary_visit, &ctx);
   entries_free(L);
   if (ctx.out.n)
-    qsort(ctx.out.v, (size_t)ctx.out.n, sizeof(zrt_bsection), bsec_cmp);
+    qsort(ctx.out.v, (size_t)ctx.out.n, sizeof(zrt_bsection), zrt_bsec_cmp);
   *out = ctx.out.v;
   *nout = ctx.out.n;
   return 0;
@@ -925,7 +920,7 @@ typedef struct redist_ctx {
   int64_t me;
   bool sending;
   int tag;
-  bsec_list out;
+  zrt_bsec_list out;
 } redist_ctx;
 
 static int redist_visit(void *vctx, const dim_entry *const e[ZRT_MAX_RANK]) {
@@ -967,7 +962,7 @@ int zrt_redist_compute(const zrt_decomp *Dd, const zrt_decomp *Ds, int64_t me, z
     entries_free(L);
   }
   if (ctx.out.n)
-    qsort(ctx.out.v, (size_t)ctx.out.n, sizeof(zrt_bsection), bsec_cmp);
+    qsort(ctx.out.v, (size_t)ctx.out.n, sizeof(zrt_bsection), zrt_bsec_cmp);
   *out = ctx.out.v;
   *nout = ctx.out.n;
   return 0;

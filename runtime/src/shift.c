@@ -140,56 +140,13 @@ static im_transfer *group_new(int kind, int64_t id, zrt_array *a, zrt_region r, 
   return t;
 }
 
-typedef struct sec_vec {
-  zrt_bsection *v;
-  int n, cap;
-} sec_vec;
-
-static void sec_push(sec_vec *l, const zrt_bsection *s) {
-  if (l->n == l->cap) {
-    int cap = l->cap ? 2 * l->cap : 32;
-    zrt_bsection *v = realloc(l->v, (size_t)cap * sizeof *v);
-    if (!v)
-      zrt_failf("out of memory computing transfer sections");
-    l->v = v;
-    l->cap = cap;
-  }
-  l->v[l->n++] = *s;
-}
-
-/* The destination box of a section: what orders a message's pieces. */
-static const zrt_region *dest_box(const zrt_bsection *s) {
-  return s->role == ZRT_BSEC_SEND ? &s->other : &s->box;
-}
-
-static int box_order(const zrt_region *a, const zrt_region *b) {
-  for (int64_t k = 0; k < a->rank; ++k) {
-    if (a->lo[k] != b->lo[k])
-      return a->lo[k] < b->lo[k] ? -1 : 1;
-    if (a->hi[k] != b->hi[k])
-      return a->hi[k] < b->hi[k] ? -1 : 1;
-  }
-  return 0;
-}
-
-/* Role, then peer, then destination box: each peer's sections in the same
- * order on the sending and on the receiving PE. */
-static int sec_order(const void *pa, const void *pb) {
-  const zrt_bsection *a = pa, *b = pb;
-  if (a->role != b->role)
-    return a->role < b->role ? -1 : 1;
-  if (a->peer != b->peer)
-    return a->peer < b->peer ? -1 : 1;
-  return box_order(dest_box(a), dest_box(b));
-}
-
 /* One message per peer: every section gets the group's tag, sorted. */
-static void as_one_message_per_peer(sec_vec *all, int64_t id) {
+static void as_one_message_per_peer(zrt_bsec_list *all, int64_t id) {
   int tag = zrt_pair_tag(id);
   for (int i = 0; i < all->n; ++i)
     all->v[i].tag = tag;
   if (all->n > 1)
-    qsort(all->v, (size_t)all->n, sizeof *all->v, sec_order);
+    qsort(all->v, (size_t)all->n, sizeof *all->v, zrt_bsec_cmp);
 }
 
 /* Whether two boxes' points lie on one lattice (so their intersection and
@@ -205,11 +162,11 @@ static bool one_lattice(const zrt_region *a, const zrt_region *b) {
 
 /* Appends to out the pieces of x's box outside b: at most two per
  * dimension, cut off one dimension after the other. */
-static void subtract(const zrt_bsection *x, const zrt_region *b, sec_vec *out) {
+static void subtract(const zrt_bsection *x, const zrt_region *b, zrt_bsec_list *out) {
   zrt_region rest = x->box;
   zrt_region meet = zrt_box_intersect(&rest, b);
   if (zrt_box_empty(&meet) || !one_lattice(&rest, b)) {
-    sec_push(out, x);
+    zrt_bsec_push(out, x);
     return;
   }
   zrt_bsection piece = *x;
@@ -219,13 +176,13 @@ static void subtract(const zrt_bsection *x, const zrt_region *b, sec_vec *out) {
       piece.box = rest;
       piece.box.hi[k] = meet.lo[k] - s;
       piece.other = piece.box;
-      sec_push(out, &piece);
+      zrt_bsec_push(out, &piece);
     }
     if (rest.hi[k] > meet.hi[k]) {
       piece.box = rest;
       piece.box.lo[k] = meet.hi[k] + s;
       piece.other = piece.box;
-      sec_push(out, &piece);
+      zrt_bsec_push(out, &piece);
     }
     rest.lo[k] = meet.lo[k];
     rest.hi[k] = meet.hi[k];
@@ -234,11 +191,11 @@ static void subtract(const zrt_bsection *x, const zrt_region *b, sec_vec *out) {
 
 /* Adds one member's halo sections to `kept`, less the cells that sections
  * already kept for the same role and peer hold. */
-static void add_new_cells(sec_vec *kept, const zrt_bsection *sec, int n) {
-  sec_vec cur = {NULL, 0, 0}, next = {NULL, 0, 0};
+static void add_new_cells(zrt_bsec_list *kept, const zrt_bsection *sec, int n) {
+  zrt_bsec_list cur = {NULL, 0, 0}, next = {NULL, 0, 0};
   for (int i = 0; i < n; ++i) {
     cur.n = 0;
-    sec_push(&cur, &sec[i]);
+    zrt_bsec_push(&cur, &sec[i]);
     int before = kept->n;
     for (int j = 0; j < before && cur.n; ++j) {
       const zrt_bsection *k = &kept->v[j];
@@ -247,12 +204,12 @@ static void add_new_cells(sec_vec *kept, const zrt_bsection *sec, int n) {
       next.n = 0;
       for (int c = 0; c < cur.n; ++c)
         subtract(&cur.v[c], &k->box, &next);
-      sec_vec t = cur;
+      zrt_bsec_list t = cur;
       cur = next;
       next = t;
     }
     for (int c = 0; c < cur.n; ++c)
-      sec_push(kept, &cur.v[c]);
+      zrt_bsec_push(kept, &cur.v[c]);
   }
   free(cur.v);
   free(next.v);
@@ -270,7 +227,7 @@ im_transfer *zrt_halo_group(im_transfer *cached, int64_t id, zrt_array *a, zrt_r
   im_transfer *t = group_new(ZRT_XFER_HALO, id, a, r, n, dirs);
   t->alt = keep;
   bool drop_repeats = a->dist->single;
-  sec_vec all = {NULL, 0, 0};
+  zrt_bsec_list all = {NULL, 0, 0};
   for (int64_t i = 0; i < n; ++i) {
     int m;
     zrt_bsection *sec = zrt_halo_bsections(a, r, &dirs[3 * i], id, &m);
@@ -278,7 +235,7 @@ im_transfer *zrt_halo_group(im_transfer *cached, int64_t id, zrt_array *a, zrt_r
       add_new_cells(&all, sec, m);
     else
       for (int j = 0; j < m; ++j)
-        sec_push(&all, &sec[j]);
+        zrt_bsec_push(&all, &sec[j]);
     free(sec);
   }
   as_one_message_per_peer(&all, id);
@@ -296,7 +253,7 @@ im_transfer *zrt_wrap_group(im_transfer *cached, int64_t id, zrt_array *a, int64
     return hit;
   im_transfer *t = group_new(ZRT_XFER_WRAP, id, a, decl, n, dirs);
   t->alt = keep;
-  sec_vec all = {NULL, 0, 0};
+  zrt_bsec_list all = {NULL, 0, 0};
   for (int64_t i = 0; i < n; ++i) {
     const int64_t *d = &dirs[3 * i];
     if (!d[0] && !d[1] && !d[2]) /* no band */
@@ -304,7 +261,7 @@ im_transfer *zrt_wrap_group(im_transfer *cached, int64_t id, zrt_array *a, int64
     int m;
     zrt_bsection *sec = zrt_boundary_bsections(ZRT_XFER_WRAP, a, decl, d, id, &m);
     for (int j = 0; j < m; ++j)
-      sec_push(&all, &sec[j]);
+      zrt_bsec_push(&all, &sec[j]);
     free(sec);
   }
   as_one_message_per_peer(&all, id);
@@ -313,16 +270,24 @@ im_transfer *zrt_wrap_group(im_transfer *cached, int64_t id, zrt_array *a, int64
   return t;
 }
 
-im_transfer *zrt_shift_halos(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
-                             int64_t n, const int64_t *dirs, const char *const *where) {
-  r = zrt_region_align(r, a);
+/* zrt_shift's lattice check for each member's direction over r, the
+ * array's ghost cells grown to reach it, and (halos) the storage check. */
+static void check_members(zrt_array *a, zrt_region r, int64_t n, const int64_t *dirs,
+                          const char *const *where, bool halos) {
   for (int64_t i = 0; i < n; ++i) {
     const int64_t *d = &dirs[3 * i];
     int64_t reach[ZRT_MAX_RANK] = {d[0], d[1], d[2]};
     zrt_array_check_lattice(a, r, d[0], d[1], d[2], where[i]);
     zrt_array_reach(a, reach);
-    zrt_array_check(a, r, d[0], d[1], d[2]);
+    if (halos)
+      zrt_array_check(a, r, d[0], d[1], d[2]);
   }
+}
+
+im_transfer *zrt_shift_halos(im_transfer *cached, int64_t id, zrt_array *a, zrt_region r,
+                             int64_t n, const int64_t *dirs, const char *const *where) {
+  r = zrt_region_align(r, a);
+  check_members(a, r, n, dirs, where, true);
   im_transfer *t = zrt_halo_group(cached, id, a, r, n, dirs);
   run_now(t);
   return t;
@@ -330,13 +295,7 @@ im_transfer *zrt_shift_halos(im_transfer *cached, int64_t id, zrt_array *a, zrt_
 
 im_transfer *zrt_shift_wraps(im_transfer *cached, int64_t id, zrt_array *a, int64_t n,
                              const int64_t *dirs, const char *const *where) {
-  zrt_region decl = zrt_region_align(a->decl, a);
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t *d = &dirs[3 * i];
-    int64_t reach[ZRT_MAX_RANK] = {d[0], d[1], d[2]};
-    zrt_array_check_lattice(a, decl, d[0], d[1], d[2], where[i]);
-    zrt_array_reach(a, reach);
-  }
+  check_members(a, zrt_region_align(a->decl, a), n, dirs, where, false);
   im_transfer *t = zrt_wrap_group(cached, id, a, n, dirs);
   run_now(t);
   return t;

@@ -216,6 +216,15 @@ typedef struct zrt_bsection {
   int64_t other_tile[ZRT_MAX_RANK];
 } zrt_bsection;
 
+/* A growing list of sections, and their order in a message: role, peer,
+ * then destination box (the same on the sending and the receiving PE). */
+typedef struct zrt_bsec_list {
+  zrt_bsection *v;
+  int n, cap;
+} zrt_bsec_list;
+void zrt_bsec_push(zrt_bsec_list *l, const zrt_bsection *s);
+int zrt_bsec_cmp(const void *a, const void *b);
+
 /* The tag of transfer `id`'s messages when each PE pair exchanges one
  * message (boundary transfers, redistributions, remaps, combined
  * transfers): id*27 + 13, disjoint from the halo tags of

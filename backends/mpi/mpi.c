@@ -645,6 +645,7 @@ static void m_sv(zrt_xfer *t) {
 
 static void *m_alloc(size_t bytes) { return calloc(1, bytes); }
 static void m_free(void *p) { free(p); }
+static void *m_grow(void *p, size_t bytes) { return realloc(p, bytes); }
 static double m_clock(void) { return MPI_Wtime(); }
 
 /* Ends this PE at once. mpirun ends the whole job when a rank exits with a
@@ -678,6 +679,7 @@ static const zrt_backend mpi_backend = {
     .sv = m_sv,
     .sym_alloc = m_alloc,
     .sym_free = m_free,
+    .sym_grow = m_grow,
     .clock = m_clock,
     .abort = m_abort,
     .accepts_option = NULL,

@@ -61,6 +61,7 @@ static void s_dn(zrt_xfer *t) { zrt_xfer_finish_local(t); }
 static void s_sv(zrt_xfer *t) { (void)t; }
 static void *s_alloc(size_t bytes) { return calloc(1, bytes); }
 static void s_free(void *p) { free(p); }
+static void *s_grow(void *p, size_t bytes) { return realloc(p, bytes); }
 static double s_clock(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -92,6 +93,7 @@ static const zrt_backend serial_backend = {
     .sv = s_sv,
     .sym_alloc = s_alloc,
     .sym_free = s_free,
+    .sym_grow = s_grow,
     .clock = s_clock,
     .abort = s_abort,
     .accepts_option = NULL,

@@ -146,6 +146,13 @@ typedef struct zrt_backend {
   /* Optional (may be NULL): called on every PE when the program ran to its
    * end (not after halt or an error), before the statistics and finalize. */
   void (*program_end)(void);
+
+  /* Optional (may be NULL: the runtime allocates anew and copies): p, a
+   * block of sym_alloc, made `bytes` long (no shorter than it was), its
+   * contents kept and the new part unspecified; NULL when memory runs
+   * out. The runtime grows an array's ghost cells in it without holding
+   * the old and the new storage at once. Called like sym_alloc. */
+  void *(*sym_grow)(void *p, size_t bytes);
 } zrt_backend;
 
 /* Defined by exactly one back-end library. */

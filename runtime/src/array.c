@@ -163,7 +163,8 @@ static void set_lattice(zrt_array *a, bool compact) {
   }
 }
 
-static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
+/* An array's descriptor and layout, without its storage (base NULL). */
+static zrt_array *array_shape(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
                               const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK],
                               bool compact) {
   zrt_array *a = calloc(1, sizeof *a);
@@ -198,12 +199,22 @@ static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, z
   if ((uint64_t)count > SIZE_MAX / a->esz / 2)
     zrt_failf("array %s is too large for memory", name);
   a->bytes = (size_t)count * a->esz;
+  return a;
+}
+
+static void storage_failed(const zrt_array *a) {
+  char b[128];
+  zrt_failf("array %s: cannot allocate %zu bytes for its storage %s (too large for memory)",
+            a->name, a->bytes, zrt_box_text(b, sizeof b, &a->storage));
+}
+
+static zrt_array *array_alloc(const char *name, int64_t type, zrt_region decl, zrt_distrib *d,
+                              const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK],
+                              bool compact) {
+  zrt_array *a = array_shape(name, type, decl, d, flo, fhi, compact);
   a->base = zrt_g.be->sym_alloc(a->bytes ? a->bytes : a->esz);
-  if (!a->base) {
-    char b[128];
-    zrt_failf("array %s: cannot allocate %zu bytes for its storage %s (too large for memory)",
-              name, a->bytes, zrt_box_text(b, sizeof b, &a->storage));
-  }
+  if (!a->base)
+    storage_failed(a);
   return a;
 }
 
@@ -508,48 +519,74 @@ static int64_t regrown_row(const zrt_array *from, const zrt_array *to, int k, in
   return j * to->span[k] + l - to->first[k][j];
 }
 
-/* Copies every stored element of `from` to its place in `to` (same
- * blocks, at least as wide ghost cells): along the innermost dimension
- * each block's stored run at once. */
-static void copy_regrown(const zrt_array *from, const zrt_array *to) {
+/* Moves every stored element of `from` (at `from_base`) to its place in
+ * `to` (at `to_base`): same blocks, at least as wide ghost cells, so no
+ * element's new place comes before its old one. Along the innermost
+ * dimension each block's stored run moves at once. With `in_place` the two
+ * bases are one block: the runs move last first (so none lands on one not
+ * yet moved) and every byte between them, the new ghost cells and padding,
+ * is cleared; otherwise `to` comes zeroed. */
+static void move_regrown(const zrt_array *from, const char *from_base, const zrt_array *to,
+                         char *to_base, bool in_place) {
   int last = from->rank - 1;
   int64_t ext[ZRT_MAX_RANK] = {1, 1, 1};
   for (int k = 0; k < last; ++k)
     ext[k] = from->layout.ext[k];
   bool inner_flood = zrt_is_flood(&from->decl, last);
   int64_t blocks = inner_flood ? 1 : from->nblk[last];
-  for (int64_t r0 = 0; r0 < ext[0]; ++r0)
-    for (int64_t r1 = 0; r1 < ext[1]; ++r1) {
-      int64_t r[ZRT_MAX_RANK] = {r0, r1, 0}, o = 0, n = 0;
-      bool stored = true;
-      for (int k = 0; k < last && stored; ++k) {
-        int64_t row = zrt_is_flood(&from->decl, k) ? r[k] : regrown_row(from, to, k, r[k]);
-        stored = row >= 0;
-        o += r[k] * from->layout.stride[k];
-        n += row * to->layout.stride[k];
-      }
-      for (int64_t j = 0; stored && j < blocks; ++j) {
-        /* (A block of a compact array may hold no lattice point.) */
-        int64_t count = inner_flood ? 1 : from->last[last][j] - from->first[last][j] + 1;
-        if (count <= 0)
-          continue;
-        int64_t src = inner_flood ? 0 : j * from->span[last];
-        int64_t dst = inner_flood ? 0
-                                  : j * to->span[last] + from->first[last][j] - to->first[last][j];
-        memcpy((char *)to->base + (n + dst * to->layout.stride[last]) * (int64_t)to->esz,
-               (const char *)from->base + (o + src * from->layout.stride[last]) * (int64_t)from->esz,
-               (size_t)count * from->esz);
+  int64_t rows = ext[0] * ext[1];
+  size_t esz = from->esz, cleared_from = to->bytes; /* in place: [cleared_from, end) done */
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t row = in_place ? rows - 1 - i : i;
+    int64_t r[ZRT_MAX_RANK] = {row / ext[1], row % ext[1], 0}, o = 0, n = 0;
+    bool stored = true;
+    for (int k = 0; k < last && stored; ++k) {
+      int64_t nr = zrt_is_flood(&from->decl, k) ? r[k] : regrown_row(from, to, k, r[k]);
+      stored = nr >= 0;
+      o += r[k] * from->layout.stride[k];
+      n += nr * to->layout.stride[k];
+    }
+    for (int64_t b = 0; stored && b < blocks; ++b) {
+      int64_t j = in_place ? blocks - 1 - b : b;
+      /* (A block of a compact array may hold no lattice point.) */
+      int64_t count = inner_flood ? 1 : from->last[last][j] - from->first[last][j] + 1;
+      if (count <= 0)
+        continue;
+      int64_t src = inner_flood ? 0 : j * from->span[last];
+      int64_t dst = inner_flood ? 0
+                                : j * to->span[last] + from->first[last][j] - to->first[last][j];
+      size_t at = (size_t)(n + dst * to->layout.stride[last]) * esz, len = (size_t)count * esz;
+      memmove(to_base + at, from_base + (size_t)(o + src * from->layout.stride[last]) * esz, len);
+      if (in_place) {
+        memset(to_base + at + len, 0, cleared_from - (at + len));
+        cleared_from = at;
       }
     }
+  }
+  if (in_place)
+    memset(to_base, 0, cleared_from);
 }
 
 /* New storage for a with ghost cells flo/fhi (no narrower than a's), the
- * old contents copied, and a new serial, so that cached transfer handles
- * of a are rebuilt. */
+ * old contents moved there, and a new serial, so that cached transfer
+ * handles of a are rebuilt. A back end that can grow a block (sym_grow)
+ * grows a's in place: the old and the new storage are never held at once
+ * (MG's finest arrays, which get their ghost cells at the first shift). */
 static void regrow(zrt_array *a, const int64_t flo[ZRT_MAX_RANK], const int64_t fhi[ZRT_MAX_RANK]) {
-  zrt_array *b = array_alloc(a->name, a->type, a->decl, a->dist, flo, fhi, a->compact);
-  copy_regrown(a, b);
-  zrt_g.be->sym_free(a->base);
+  zrt_array *b = array_shape(a->name, a->type, a->decl, a->dist, flo, fhi, a->compact);
+  size_t bytes = b->bytes ? b->bytes : b->esz;
+  if (zrt_g.be->sym_grow) {
+    b->base = zrt_g.be->sym_grow(a->base, bytes);
+    if (!b->base)
+      storage_failed(b);
+    move_regrown(a, b->base, b, b->base, true);
+  } else {
+    b->base = zrt_g.be->sym_alloc(bytes);
+    if (!b->base)
+      storage_failed(b);
+    move_regrown(a, a->base, b, b->base, false);
+    zrt_g.be->sym_free(a->base);
+  }
   for (int k = 0; k < ZRT_MAX_RANK; ++k) {
     free(a->first[k]);
     a->first[k] = b->first[k];

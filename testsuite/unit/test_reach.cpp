@@ -1,5 +1,7 @@
 // Ghost cells grown at run time (zrt_array_reach, for shifts by run-time
-// directions): the new storage holds every stored element at its index,
+// directions): the new storage holds every stored element at its index
+// and zeros elsewhere (grown in place by the back end's sym_grow, or,
+// without it, copied into new storage),
 // the ghost cells reach the shift on both sides of each shifted dimension,
 // the serial changes (cached transfers rebuild), and nothing grows when
 // the cells are wide enough. Dense and compact arrays, one block and the
@@ -32,8 +34,20 @@ void grow_and_check(zrt_array *a, const int64_t d[ZRT_MAX_RANK]) {
       }
     }
   REQUIRE(owned > 0);
+  double owned_sum = 0;
+  for (int64_t i = r.lo[0]; i <= r.hi[0]; i += s0)
+    for (int64_t j = r.lo[1]; j <= r.hi[1]; j += s1) {
+      int64_t idx[ZRT_MAX_RANK] = {i, j, 0};
+      if (zrt_array_owner(a, idx) == zrt_g.me)
+        owned_sum += at(a, i, j);
+    }
   uint64_t serial = a->serial;
   zrt_array_reach(a, d);
+  // Every other cell of the new storage (ghost cells, padding) is zero.
+  double storage_sum = 0;
+  for (size_t e = 0; e < a->bytes / sizeof(double); ++e)
+    storage_sum += ((const double *)a->base)[e];
+  CHECK(storage_sum == owned_sum);
   CHECK(a->serial != serial);
   for (int k = 0; k < 2; ++k) {
     int64_t w = d[k] < 0 ? -d[k] : d[k];
@@ -70,6 +84,19 @@ TEST_CASE("growing a dense array's ghost cells keeps its elements", "[reach]") {
   CHECK(a->fluff_lo[1] == 3); // the wider of the old 1 and the shift's 3
   CHECK(a->fluff_hi[1] == 3);
   zrt_array_free(a);
+}
+
+TEST_CASE("a back end that cannot grow a block gets new storage, the elements copied",
+          "[reach]") {
+  pose(0, 2);
+  zrt_backend copying = *zrt_g.be;
+  copying.sym_grow = nullptr;
+  zrt_g.be = &copying;
+  zrt_array *a = zrt_array_new("A", dist_region(ZRT_DIST_BLOCK, 1, 10, 1), ZRT_F64, 1, 0, 0, 2, 0, 0);
+  int64_t d[ZRT_MAX_RANK] = {3, -1, 0};
+  grow_and_check(a, d);
+  zrt_array_free(a);
+  zrt_g.be = zrt_backend_get();
 }
 
 TEST_CASE("growing a compact array under a cyclic distribution keeps its elements",

@@ -211,6 +211,7 @@ void simSv(zrt_xfer *t) {
 
 void *simAlloc(size_t bytes) { return calloc(1, bytes); }
 void simFree(void *p) { free(p); }
+void *simGrow(void *p, size_t bytes) { return realloc(p, bytes); }
 double simClock() { return g_sim->self().now * 1e-6; }
 
 void simAbort(int status) {
@@ -272,6 +273,7 @@ const zrt_backend simBackend = {
     /*compute=*/simCompute,
     /*launch=*/launchProgram,
     /*program_end=*/simProgramEnd,
+    /*sym_grow=*/simGrow,
 };
 
 } // namespace

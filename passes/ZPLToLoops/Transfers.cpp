@@ -190,15 +190,17 @@ struct BoundaryLowering : LoweringPattern<zpl::BoundaryOp> {
   }
 };
 
-/// The components of a run-time direction, padded to three, then the
-/// source position for the runtime's errors.
-SmallVector<CArg> runTimeDirArgs(OpBuilder &b, Operation *op,
-                                 ValueRange direction) {
-  SmallVector<CArg> args(direction.begin(), direction.end());
-  while (args.size() < 3)
+/// `fn(cached, id, args..., d0, d1, d2, "file:line:col")` on the static
+/// handle of `op`, a transfer by a run-time direction: its components
+/// padded to three, then the source position for the runtime's errors.
+Value runTimeShiftCall(OpBuilder &b, const ZPLTypeConverter &types,
+                       const ModuleFacts &facts, Operation *op, RuntimeFn fn,
+                       SmallVector<CArg> args, ValueRange direction) {
+  args.append(direction.begin(), direction.end());
+  for (size_t k = direction.size(); k < 3; ++k)
     args.push_back(intArg(b.getContext(), 0));
   args.push_back(strArg(b.getContext(), sourcePosition(op->getLoc())));
-  return args;
+  return handleCall(b, types, facts, op, fn, args);
 }
 
 /// A C array of the group's directions, three per member:
@@ -283,10 +285,8 @@ struct DynShiftLowering : LoweringPattern<zpl::DynShiftOp> {
       Value aligned =
           callRuntime(rewriter, op.getLoc(), RuntimeFn::RegionAlign,
                       {adaptor.getRegion(), adaptor.getArray()});
-      SmallVector<CArg> args{adaptor.getArray(), aligned};
-      llvm::append_range(
-          args, runTimeDirArgs(rewriter, op, adaptor.getDirection()));
-      handleCall(rewriter, types, facts, op, RuntimeFn::Shift, args);
+      runTimeShiftCall(rewriter, types, facts, op, RuntimeFn::Shift,
+                       {adaptor.getArray(), aligned}, adaptor.getDirection());
     }
     rewriter.replaceOp(op, adaptor.getArray());
     return success();
@@ -302,10 +302,8 @@ struct DynWrapLowering : LoweringPattern<zpl::DynWrapOp> {
                   ConversionPatternRewriter &rewriter) const override {
     groupCalls(rewriter, types, facts, op);
     if (!facts.groupedShifts.contains(op)) {
-      SmallVector<CArg> args{adaptor.getArray()};
-      llvm::append_range(
-          args, runTimeDirArgs(rewriter, op, adaptor.getDirection()));
-      handleCall(rewriter, types, facts, op, RuntimeFn::ShiftWrap, args);
+      runTimeShiftCall(rewriter, types, facts, op, RuntimeFn::ShiftWrap,
+                       {adaptor.getArray()}, adaptor.getDirection());
     }
     rewriter.eraseOp(op);
     return success();
@@ -320,11 +318,10 @@ struct DynBoundaryLowering : LoweringPattern<zpl::DynBoundaryOp> {
   matchAndRewrite(zpl::DynBoundaryOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     bool reflect = op.getKind() == zpl::BoundaryKind::reflect;
-    SmallVector<CArg> args{intArg(rewriter.getContext(), reflect),
-                           adaptor.getArray(), adaptor.getRegion()};
-    llvm::append_range(args,
-                       runTimeDirArgs(rewriter, op, adaptor.getDirection()));
-    handleCall(rewriter, types, facts, op, RuntimeFn::ShiftBoundary, args);
+    runTimeShiftCall(rewriter, types, facts, op, RuntimeFn::ShiftBoundary,
+                     {intArg(rewriter.getContext(), reflect),
+                      adaptor.getArray(), adaptor.getRegion()},
+                     adaptor.getDirection());
     rewriter.eraseOp(op);
     return success();
   }
